@@ -1,0 +1,72 @@
+"""The parsed-corpus cache: parse a source once, load it in milliseconds after.
+
+An entry is keyed by the source's content hash, the parser's name and a
+fingerprint of the parsing code, so editing either the rulebook or a parser
+invalidates it.  Entries are written atomically; one that cannot be read
+back (truncated, corrupt, from another Arbiter) is reported and rebuilt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import pickle
+import sys
+from functools import cache
+from pathlib import Path
+
+from corpus.model import BookInfo, ParseResult
+from corpus.storage import arbiter_home, atomic_write_bytes
+
+_MAGIC = b"arbiter-corpus-cache-1\n"
+#: The modules whose code decides what a parse produces.
+_CODE_GLOBS = ("model.py", "repair.py", "changelog.py", "coverage.py", "parsers/*.py")
+
+
+@cache
+def code_fingerprint() -> str:
+    root = Path(__file__).parent
+    digest = hashlib.sha256()
+    for pattern in _CODE_GLOBS:
+        for path in sorted(root.glob(pattern)):
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def cache_key(info: BookInfo, source: bytes) -> str:
+    digest = hashlib.sha256()
+    for part in (info.parser.encode(), code_fingerprint().encode(), source):
+        digest.update(len(part).to_bytes(8, "big"))
+        digest.update(part)
+    return digest.hexdigest()
+
+
+def cache_path(info: BookInfo, key: str) -> Path:
+    safe = f"{info.game}@{info.version}".replace("/", "_")
+    return arbiter_home() / "cache" / "corpus" / f"{safe}-{key[:20]}.pickle"
+
+
+def read(path: Path, key: str) -> tuple[ParseResult, float] | None:
+    """The cached parse, or ``None`` when missing; a bad entry is reported."""
+    try:
+        blob = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    try:
+        if not blob.startswith(_MAGIC):
+            raise ValueError("unrecognised header")
+        stored_key, result, coverage = pickle.loads(blob[len(_MAGIC):])
+        if stored_key != key or not isinstance(result, ParseResult):
+            raise ValueError("entry does not match its key")
+    except Exception as error:  # any failure to read back means: rebuild
+        print(f"arbiter: corpus cache {path.name} is unreadable ({error}); rebuilding", file=sys.stderr)
+        return None
+    return result, coverage
+
+
+def write(path: Path, key: str, result: ParseResult, coverage: float) -> None:
+    blob = _MAGIC + pickle.dumps((key, result, coverage), protocol=pickle.HIGHEST_PROTOCOL)
+    atomic_write_bytes(path, blob)
+    for stale in path.parent.glob(path.name.rsplit("-", 1)[0] + "-*.pickle"):
+        if stale != path:
+            stale.unlink(missing_ok=True)

@@ -1,0 +1,105 @@
+"""The rulebooks Arbiter knows, and loading one as a :class:`Book`.
+
+This is the entry point the other packages use::
+
+    from corpus.library import load_book
+    book = load_book("ucg")            # newest version
+    book.get("5.9.4.1").text
+
+Parsing is cached (see :mod:`corpus.cache`); a warm load is a file read.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from corpus import cache
+from corpus.coverage import coverage
+from corpus.errors import NotFound
+from corpus.manifest import Manifest, bundled_manifest, version_key
+from corpus.model import Book, BookInfo, ChangeEntry
+from corpus.parsers import get_parser
+
+
+def manifests() -> list[Manifest]:
+    """Every manifest in force: the bundled one (user stores come later)."""
+    return [bundled_manifest()]
+
+
+def all_books() -> list[BookInfo]:
+    """Every known rulebook version, by game then version, oldest first."""
+    infos = [info for manifest in manifests() for info in manifest.books]
+    return sorted(infos, key=lambda info: (info.game, version_key(info.version)))
+
+
+def games() -> list[str]:
+    return sorted({info.game for info in all_books()})
+
+
+def versions(game: str) -> list[str]:
+    """The versions of ``game``, oldest first; an unknown game is an error."""
+    found = [info.version for info in all_books() if info.game == game]
+    if not found:
+        raise NotFound(f"unknown game {game!r}: expected one of {', '.join(games())}", "game")
+    return found
+
+
+def book_info(game: str, version: str | None = None) -> BookInfo:
+    known = versions(game)
+    wanted = version or known[-1]
+    for info in all_books():
+        if info.game == game and info.version == wanted:
+            return info
+    raise NotFound(
+        f"unknown version {wanted!r} of {game}: expected one of {', '.join(known)}", "version"
+    )
+
+
+def _manifest_of(info: BookInfo) -> Manifest:
+    return next(m for m in manifests() if info in m.books)
+
+
+def load_book(game: str, version: str | None = None) -> Book:
+    """The parsed rulebook ``game`` at ``version`` (default: newest)."""
+    return _load(book_info(game, version))
+
+
+@lru_cache(maxsize=64)
+def _load(info: BookInfo) -> Book:
+    manifest = _manifest_of(info)
+    source = (manifest.root / info.source).read_bytes()
+    key = cache.cache_key(info, source)
+    path = cache.cache_path(info, key)
+    cached = cache.read(path, key)
+    if cached is None:
+        text = source.decode("utf-8")
+        result = get_parser(info.parser)(text, info)
+        share = coverage(text, result.clauses, result.excluded, info.script)
+        cache.write(path, key, result, share)
+    else:
+        result, share = cached
+    stated = result.changelog + tuple(
+        entry for entry in history(info.game) if entry.to_version == info.version
+    )
+    return Book(
+        info=info,
+        clauses=result.clauses,
+        problems=result.problems,
+        changelog=stated,
+        excluded=result.excluded,
+        coverage=share,
+    )
+
+
+@lru_cache(maxsize=16)
+def history(game: str) -> tuple[ChangeEntry, ...]:
+    """Every entry of the game's separate change-history files, oldest first."""
+    from corpus.changelog import parse_history
+
+    entries: list[ChangeEntry] = []
+    for manifest in manifests():
+        for log in manifest.changelogs:
+            if log.game == game:
+                text = (manifest.root / log.source).read_text(encoding="utf-8")
+                entries.extend(parse_history(text, source=log.source))
+    return tuple(entries)

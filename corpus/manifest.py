@@ -1,0 +1,76 @@
+"""Read the manifest that names every bundled rulebook version.
+
+The manifest is data, not code: adding a bundled version is one ``[[book]]``
+entry in ``manifest.toml`` and its text file beside it.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from pathlib import Path
+
+from corpus.model import BookInfo, Script
+
+MANIFEST_NAME = "manifest.toml"
+RULEBOOK_FOLDER = "rulebooks"
+
+
+@dataclass(frozen=True, slots=True)
+class ChangelogSource:
+    """A publisher's change history kept in a file of its own (dbscg)."""
+
+    game: str
+    source: str
+
+
+@dataclass(frozen=True, slots=True)
+class Manifest:
+    books: tuple[BookInfo, ...]
+    changelogs: tuple[ChangelogSource, ...]
+    root: Path  # the folder the ``source`` paths are relative to
+
+
+def package_root() -> Path:
+    return Path(str(resources.files("corpus")))
+
+
+@cache
+def bundled_manifest() -> Manifest:
+    """The manifest of the rulebooks shipped inside the package."""
+    root = package_root()
+    return read_manifest(root / MANIFEST_NAME, root / RULEBOOK_FOLDER)
+
+
+def read_manifest(path: Path, root: Path) -> Manifest:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    books = tuple(book_info(entry) for entry in data.get("book", []))
+    changelogs = tuple(
+        ChangelogSource(game=entry["game"], source=entry["source"])
+        for entry in data.get("changelog", [])
+    )
+    return Manifest(books=books, changelogs=changelogs, root=root)
+
+
+def book_info(entry: dict) -> BookInfo:
+    return BookInfo(
+        game=entry["game"],
+        game_title=entry.get("game_title", ""),
+        title=entry["title"],
+        version=str(entry["version"]),
+        date=str(entry.get("date", "")),
+        language=entry["language"],
+        script=Script(entry["script"]),
+        source=entry["source"],
+        parser=entry["parser"],
+    )
+
+
+def version_key(version: str) -> tuple:
+    """Sort versions numerically where they are numbers ("1.071" > "1.070", "17.0" > "9.0")."""
+    parts = []
+    for piece in version.replace("-", ".").split("."):
+        parts.append((0, int(piece), "") if piece.isdigit() else (1, 0, piece))
+    return tuple(parts)

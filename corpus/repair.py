@@ -1,0 +1,80 @@
+"""Text repairs shared by every layout parser.
+
+The sources are extractions of PDFs and web pages.  Their damage is the same
+whatever the layout: list markers in front of numbers, sentences broken over
+lines, and spaces the PDF put between Chinese characters.  Each repair is a
+small pure function so that its test can name the real passage it fixes.
+
+>>> remove_cjk_spacing("翻 开 效 果 翻 开 令 迦 （ HBU01-CR ） 和")
+'翻开效果翻开令迦（HBU01-CR）和'
+>>> join_fragments(["在文字說明中，也會出現以「怪獸宇", "宙人系列」代表"])
+'在文字說明中，也會出現以「怪獸宇宙人系列」代表'
+>>> join_fragments(["Revised  the  damage", "step."])
+'Revised the damage step.'
+>>> strip_list_marker("- 1.3.3. 若彼此皆有")
+'1.3.3. 若彼此皆有'
+"""
+
+from __future__ import annotations
+
+import re
+
+_CJK_CLASS = (
+    "\u2e80-\u2fff"  # radicals
+    "\u3000-\u303f"  # CJK symbols and punctuation (、。「」【】《》…)
+    "\u3040-\u30ff"  # kana
+    "\u31c0-\u31ef"
+    "\u3400-\u4dbf"  # extension A
+    "\u4e00-\u9fff"  # unified ideographs
+    "\uf900-\ufaff"  # compatibility ideographs
+    "\ufe30-\ufe4f"  # compatibility forms
+    "\uff00-\uff0f\uff1a-\uff20\uff3b-\uff40\uff5b-\uff65"  # fullwidth punctuation
+    "\u2018-\u201f\u2026\u00b7\u2022\u25a0-\u25ff\u2460-\u24ff"  # quotes, …, ·, ■◆, ①
+)
+_CJK = re.compile(f"[{_CJK_CLASS}]")
+_SPACE_BETWEEN_CJK = re.compile(f"(?<=[{_CJK_CLASS}])[ \t\u00a0\u3000]+(?=[{_CJK_CLASS}])")
+_SPACE_AFTER_OPENING = re.compile(r"(?<=[（「『【《〈［｛])[ \t\u00a0\u3000]+")
+_SPACE_BEFORE_CLOSING = re.compile(r"[ \t\u00a0\u3000]+(?=[）」』】》〉］｝，。、；：！？])")
+_RUNS_OF_SPACE = re.compile(r"[ \t\u00a0]{2,}")
+_LIST_MARKER = re.compile(r"^\s*[-•‧]\s+")
+_IDEOGRAPH = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
+_LATIN_WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
+
+
+def is_cjk(char: str) -> bool:
+    return bool(_CJK.match(char))
+
+
+def remove_cjk_spacing(text: str) -> str:
+    """Drop spaces a PDF put between Chinese characters or inside brackets.
+
+    Chinese prose has no spaces between characters, so a space with a CJK
+    character (or CJK punctuation) on both sides is an artifact.  Spaces
+    between a number and a character ("抽 9 張牌") are kept: the books
+    print them on purpose.
+    """
+    text = _SPACE_BETWEEN_CJK.sub("", text)
+    text = _SPACE_AFTER_OPENING.sub("", text)
+    return _SPACE_BEFORE_CLOSING.sub("", text)
+
+
+def join_fragments(fragments: list[str]) -> str:
+    """Join the pieces of a sentence the source broke over several lines."""
+    joined = " ".join(f.strip() for f in fragments if f.strip())
+    joined = _RUNS_OF_SPACE.sub(" ", joined)
+    return remove_cjk_spacing(joined)
+
+
+def strip_list_marker(line: str) -> str:
+    """``- 5.2.1. …`` → ``5.2.1. …`` (the PDF's bullets are not part of the rule)."""
+    return _LIST_MARKER.sub("", line, count=1)
+
+
+def ideographs(text: str) -> list[str]:
+    """The Chinese characters of ``text``, for the coverage check."""
+    return _IDEOGRAPH.findall(text)
+
+
+def latin_words(text: str) -> list[str]:
+    """The Latin words of ``text`` (lower-cased), for the coverage check."""
+    return [w.lower() for w in _LATIN_WORD.findall(text)]

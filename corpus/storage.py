@@ -1,0 +1,70 @@
+"""Where Arbiter keeps what it derives, and how it writes it safely.
+
+Everything derived (parsed-book caches, the search index, user-ingested
+rulebooks) lives under ``ARBITER_HOME`` — by default the per-user data
+directory.  Every write goes to a temporary path first and is renamed into
+place, so an interrupted run leaves either the old file or the new one,
+never half of one.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+HOME_VARIABLE = "ARBITER_HOME"
+
+
+def arbiter_home() -> Path:
+    configured = os.environ.get(HOME_VARIABLE)
+    if configured:
+        home = Path(configured).expanduser()
+    else:
+        import platformdirs
+
+        home = Path(platformdirs.user_data_dir("arbiter", appauthor=False))
+    home.mkdir(parents=True, exist_ok=True)
+    return home
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` so that readers never see a partial file."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(temporary)
+        raise
+
+
+@contextlib.contextmanager
+def atomic_directory(target: Path) -> Iterator[Path]:
+    """Build a directory beside ``target`` and swap it in only when complete.
+
+    The caller fills the yielded path; if it raises, ``target`` is untouched
+    and the half-built directory is removed.
+    """
+    target.parent.mkdir(parents=True, exist_ok=True)
+    building = target.parent / f".{target.name}.building-{uuid.uuid4().hex[:8]}"
+    building.mkdir()
+    try:
+        yield building
+    except BaseException:
+        shutil.rmtree(building, ignore_errors=True)
+        raise
+    retired = target.parent / f".{target.name}.retired-{uuid.uuid4().hex[:8]}"
+    if target.exists():
+        os.replace(target, retired)
+    os.replace(building, target)
+    shutil.rmtree(retired, ignore_errors=True)

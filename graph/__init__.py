@@ -1,0 +1,1 @@
+"""References between clauses: find, resolve, link, and lint a rulebook."""

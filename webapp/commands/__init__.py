@@ -1,0 +1,1 @@
+"""One module of ``arbiter`` subcommands per area (corpus, graph, search, …)."""

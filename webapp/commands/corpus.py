@@ -1,0 +1,104 @@
+"""``arbiter books``, ``arbiter clauses`` and ``arbiter show``: the rulebooks as data."""
+
+from __future__ import annotations
+
+import click
+
+from corpus.errors import NotFound
+from corpus.library import all_books, load_book
+from webapp.cli import emit_json
+
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+version_option = click.option("--version", "version", default=None, help="Rulebook version (default: newest).")
+
+
+@click.command()
+@json_option
+def books(as_json: bool) -> None:
+    """Every rulebook and version, with clause and problem counts."""
+    rows = []
+    for info in all_books():
+        book = load_book(info.game, info.version)
+        rows.append(
+            {
+                "game": info.game,
+                "game_title": info.game_title,
+                "title": info.title,
+                "version": info.version,
+                "date": info.date,
+                "language": info.language,
+                "script": info.script.value,
+                "parser": info.parser,
+                "clauses": len(book),
+                "problems": len(book.problems),
+                "changelog_entries": len(book.changelog),
+                "coverage": round(book.coverage, 4),
+            }
+        )
+    if as_json:
+        emit_json(rows)
+        return
+    click.echo(f"{'game':<6} {'version':<8} {'clauses':>7} {'problems':>8} {'coverage':>8}  title")
+    for row in rows:
+        click.echo(
+            f"{row['game']:<6} {row['version']:<8} {row['clauses']:>7} {row['problems']:>8} "
+            f"{row['coverage']:>8.2%}  {row['title']}"
+        )
+
+
+@click.command()
+@click.argument("game")
+@version_option
+@json_option
+def clauses(game: str, version: str | None, as_json: bool) -> None:
+    """Every clause of GAME in reading order."""
+    book = load_book(game, version)
+    rows = [_public(clause) for clause in book.clauses]
+    if as_json:
+        emit_json(rows)
+        return
+    for clause in book.clauses:
+        label = clause.title or clause.text
+        click.echo(f"{clause.id}\t{clause.kind}\t{label[:80]}")
+
+
+@click.command()
+@click.argument("game")
+@click.argument("clause_id", metavar="ID")
+@version_option
+@json_option
+def show(game: str, clause_id: str, version: str | None, as_json: bool) -> None:
+    """One clause of GAME with its children and where it stands in the source."""
+    book = load_book(game, version)
+    clause = book.get(clause_id.strip().rstrip("."))
+    if clause is None:
+        raise NotFound(f"no clause {clause_id!r} in {game} {book.version}", "id")
+    children = book.children(clause.id)
+    if as_json:
+        data = _public(clause)
+        data["lines"] = [clause.line_start, clause.line_end]
+        data["source"] = book.info.source
+        data["children"] = [_public(child) for child in children]
+        emit_json(data)
+        return
+    click.echo(f"{clause.address}  [{clause.kind}]  {book.info.source}:{clause.line_start}-{clause.line_end}")
+    if clause.title:
+        click.echo(clause.title)
+    if clause.text:
+        click.echo(clause.text)
+    for child in children:
+        click.echo(f"  {child.id}  {(child.title or child.text)[:70]}")
+
+
+def _public(clause) -> dict:
+    """The documented clause fields, in the documented order."""
+    return {
+        "game": clause.game,
+        "version": clause.version,
+        "id": clause.id,
+        "parent": clause.parent,
+        "title": clause.title,
+        "text": clause.text,
+        "kind": clause.kind.value,
+        "order": clause.order,
+    }
