@@ -7,6 +7,8 @@ small pure function so that its test can name the real passage it fixes.
 
 >>> remove_cjk_spacing("翻 开 效 果 翻 开 令 迦 （ HBU01-CR ） 和")
 '翻开效果翻开令迦（HBU01-CR）和'
+>>> remove_cjk_spacing("令迦奥特曼 ( HBU01-CR ) 和 , 对方")
+'令迦奥特曼(HBU01-CR)和,对方'
 >>> join_fragments(["在文字說明中，也會出現以「怪獸宇", "宙人系列」代表"])
 '在文字說明中，也會出現以「怪獸宇宙人系列」代表'
 >>> join_fragments(["Revised  the  damage", "step."])
@@ -35,6 +37,15 @@ _CJK = re.compile(f"[{_CJK_CLASS}]")
 _SPACE_BETWEEN_CJK = re.compile(f"(?<=[{_CJK_CLASS}])[ \t\u00a0\u3000]+(?=[{_CJK_CLASS}])")
 _SPACE_AFTER_OPENING = re.compile(r"(?<=[（「『【《〈［｛])[ \t\u00a0\u3000]+")
 _SPACE_BEFORE_CLOSING = re.compile(r"[ \t\u00a0\u3000]+(?=[）」』】》〉］｝，。、；：！？])")
+#: Spaces the PDF left around ASCII punctuation inside Chinese text:
+#: ``令迦奥特曼 ( HBU01-CR ) 和`` / ``效果时 , 对方``.
+_ASCII_PUNCT_SPACING = (
+    re.compile(f"(?<=[{_CJK_CLASS}])[ \t]+(?=[(),:;])"),
+    re.compile(f"(?<=[{_CJK_CLASS}]\\()[ \t]+"),
+    re.compile(f"(?<=[{_CJK_CLASS}][,:;])[ \t]+(?=[{_CJK_CLASS}])"),
+    re.compile(f"[ \t]+(?=\\)[ \t]*[{_CJK_CLASS}])"),
+    re.compile(f"(?<=[^\\d\\s]\\))[ \t]+(?=[{_CJK_CLASS}])"),  # not after a list number "1)"
+)
 _RUNS_OF_SPACE = re.compile(r"[ \t\u00a0]{2,}")
 _LIST_MARKER = re.compile(r"^\s*[-•‧]\s+")
 _IDEOGRAPH = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -55,13 +66,25 @@ def remove_cjk_spacing(text: str) -> str:
     """
     text = _SPACE_BETWEEN_CJK.sub("", text)
     text = _SPACE_AFTER_OPENING.sub("", text)
-    return _SPACE_BEFORE_CLOSING.sub("", text)
+    text = _SPACE_BEFORE_CLOSING.sub("", text)
+    for pattern in _ASCII_PUNCT_SPACING:
+        text = pattern.sub("", text)
+    return text
 
 
 def join_fragments(fragments: list[str]) -> str:
-    """Join the pieces of a sentence the source broke over several lines."""
-    joined = " ".join(f.strip() for f in fragments if f.strip())
-    joined = _RUNS_OF_SPACE.sub(" ", joined)
+    """Join the pieces of a sentence the source broke over several lines.
+
+    A line break next to a Chinese character is no space (``「角色名稱`` +
+    ``/角色名」``); between Latin words it is one.
+    """
+    pieces: list[str] = []
+    for fragment in (f.strip() for f in fragments):
+        if fragment and pieces and (is_cjk(pieces[-1][-1]) or is_cjk(fragment[0])):
+            pieces[-1] += fragment
+        elif fragment:
+            pieces.append(fragment)
+    joined = _RUNS_OF_SPACE.sub(" ", " ".join(pieces))
     return remove_cjk_spacing(joined)
 
 

@@ -79,7 +79,7 @@ def test_heading_like_sentence_tail_stays_in_its_sentence_and_is_reported(book):
     assert LINES[tail - 1].rstrip().endswith(")")
     holder = [c for c in book.children("702") if c.line_start < tail <= c.line_end]
     assert len(holder) == 1
-    assert holder[0].text.endswith("与普通的触发效果不同。（参照 704. 反击特效)")
+    assert holder[0].text.endswith("与普通的触发效果不同。（参照704. 反击特效)")
     assert [(p.kind, p.clause, p.line) for p in book.problems] == [
         (ProblemKind.MISPLACED_HEADING, holder[0].id, tail)
     ]
