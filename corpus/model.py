@@ -241,6 +241,17 @@ class Book:
         return chain[::-1]
 
 
+def unique_id(seen: dict[str, int], name: str) -> str:
+    """``name`` the first time, then ``name~2``, ``name~3`` … (``seen`` counts).
+
+    >>> seen = {}
+    >>> [unique_id(seen, "4.1.1a"), unique_id(seen, "4.1.1a"), unique_id(seen, "4.1.2")]
+    ['4.1.1a', '4.1.1a~2', '4.1.2']
+    """
+    count = seen[name] = seen.get(name, 0) + 1
+    return name if count == 1 else f"{name}{DUPLICATE_MARK}{count}"
+
+
 def printed_number(clause_id: str) -> str:
     """Strip the duplicate ordinal a repeated number was given."""
     return clause_id.split(DUPLICATE_MARK, 1)[0]

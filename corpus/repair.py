@@ -36,6 +36,7 @@ _CJK_CLASS = (
 _CJK = re.compile(f"[{_CJK_CLASS}]")
 _SPACE_BETWEEN_CJK = re.compile(f"(?<=[{_CJK_CLASS}])[ \t\u00a0\u3000]+(?=[{_CJK_CLASS}])")
 _SPACE_AFTER_OPENING = re.compile(r"(?<=[（「『【《〈［｛])[ \t\u00a0\u3000]+")
+_SPACE_AFTER_PUNCTUATION = re.compile(r"(?<=[，。、；：！？])[ \t\u00a0]+")
 _SPACE_BEFORE_CLOSING = re.compile(r"[ \t\u00a0\u3000]+(?=[）」』】》〉］｝，。、；：！？])")
 #: Spaces the PDF left around ASCII punctuation inside Chinese text:
 #: ``令迦奥特曼 ( HBU01-CR ) 和`` / ``效果时 , 对方``.
@@ -47,7 +48,12 @@ _ASCII_PUNCT_SPACING = (
     re.compile(f"(?<=[^\\d\\s]\\))[ \t]+(?=[{_CJK_CLASS}])"),  # not after a list number "1)"
 )
 _RUNS_OF_SPACE = re.compile(r"[ \t\u00a0]{2,}")
-_LIST_MARKER = re.compile(r"^\s*[-•‧]\s+")
+_LIST_MARKER = re.compile(r"^\s*[-•‧]\s+(?:・\s*)?")  # "- ・ …": a second bullet
+_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+_ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|$])")
+_PROTECTED = re.compile("[\ue000-\ue07f]")
+_BOLD = re.compile(r"\*\*")
+_MATH = re.compile(r"\$([^$\n]+)\$")
 _IDEOGRAPH = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]+(?:['’][A-Za-z]+)?")
 
@@ -66,6 +72,7 @@ def remove_cjk_spacing(text: str) -> str:
     """
     text = _SPACE_BETWEEN_CJK.sub("", text)
     text = _SPACE_AFTER_OPENING.sub("", text)
+    text = _SPACE_AFTER_PUNCTUATION.sub("", text)
     text = _SPACE_BEFORE_CLOSING.sub("", text)
     for pattern in _ASCII_PUNCT_SPACING:
         text = pattern.sub("", text)
@@ -91,6 +98,27 @@ def join_fragments(fragments: list[str]) -> str:
 def strip_list_marker(line: str) -> str:
     """``- 5.2.1. …`` → ``5.2.1. …`` (the PDF's bullets are not part of the rule)."""
     return _LIST_MARKER.sub("", line, count=1)
+
+
+def protect_escapes(raw: str) -> str:
+    """Hide escaped markdown (``\\*``) so that only real markup is matched."""
+    return _ESCAPED.sub(lambda m: chr(0xE000 + ord(m.group(1))), raw)
+
+
+def restore_escapes(text: str) -> str:
+    """Undo :func:`protect_escapes`, leaving the escaped characters as plain text."""
+    return _PROTECTED.sub(lambda m: chr(ord(m.group()) - 0xE000), text)
+
+
+def strip_markdown(raw: str) -> str:
+    """Web-page markup to plain text: links keep their visible text; bold and
+    inline-math markers go; escaped characters stay as characters.
+
+    >>> strip_markdown(r"**突袭：**见 [官网](http://x) \\(Eternal\\) $3$ 张")
+    '突袭：见 官网 (Eternal) 3 张'
+    """
+    text = _MATH.sub(r"\1", _BOLD.sub("", _LINK.sub(r"\1", protect_escapes(raw))))
+    return restore_escapes(text)
 
 
 def ideographs(text: str) -> list[str]:

@@ -40,13 +40,13 @@ from dataclasses import dataclass, field
 from corpus.changelog import split_trailer
 from corpus.errors import ArbiterError
 from corpus.model import (
-    DUPLICATE_MARK,
     BookInfo,
     Clause,
     ClauseKind,
     ParseResult,
     Problem,
     ProblemKind,
+    unique_id,
 )
 from corpus.repair import join_fragments, strip_list_marker
 
@@ -350,9 +350,7 @@ class _Reader:
     def _open(self, line_number: int, number: str) -> None:
         key = self.numbering.key(number)
         parent = self._parent_of(key)
-        seen = self._count.get(number, 0) + 1
-        self._count[number] = seen
-        clause_id = number if seen == 1 else f"{number}{DUPLICATE_MARK}{seen}"
+        clause_id = unique_id(self._count, number)
         self._check_sequence(line_number, number, clause_id, key, parent)
         draft = _Draft(number, clause_id, key, parent, line_number, line_number, [])
         self._siblings(parent).append(draft)

@@ -32,25 +32,27 @@ from dataclasses import dataclass, field
 
 from corpus.errors import ArbiterError
 from corpus.model import (
-    DUPLICATE_MARK,
     BookInfo,
     Clause,
     ClauseKind,
     ParseResult,
     Problem,
     ProblemKind,
+    unique_id,
 )
-from corpus.repair import join_fragments, strip_list_marker
+from corpus.repair import (
+    join_fragments,
+    protect_escapes,
+    restore_escapes,
+    strip_list_marker,
+    strip_markdown,
+)
 
 _HEADING = re.compile(r"^\s{0,3}(#{1,6})\s+(.*?)\s*#*\s*$")
 _NUMBER = re.compile(r"^(\d+(?:\.\d+)*)(?:\.\s*|\s+|$)(.*)$")
 _TOC_TITLE = re.compile(r"目录|目錄|目次|contents", re.IGNORECASE)
 _TOC_ENTRY = re.compile(r"^(?:[-•]\s*)?(\d+(?:\.\d+)*)\.?\s*[^。！？]{0,60}$")
 _LIST_ITEM = re.compile(r"^\s*[-•‧]\s+")
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
-_ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|])")
-_PROTECTED = re.compile("[\ue000-\ue07f]")
-_BOLD = re.compile(r"\*\*")
 #: ``**突袭：**…``, ``**(X) 变身：***：**…``, ``(X) **高速换装 [***]：**…``.
 _KEYWORD = re.compile(r"^(?:[(（][^)）*]{1,4}[)）]\s*)?\*\*([^*]+?)\*\*")
 _SPACE = re.compile(r"\s+")
@@ -256,30 +258,19 @@ def _balance(text: str) -> int:
 # --- markup -------------------------------------------------------------------
 
 
-def _protect(raw: str) -> str:
-    """Hide escaped markdown (``\\*``) so that only real markup is removed."""
-    return _ESCAPED.sub(lambda m: chr(0xE000 + ord(m.group(1))), raw)
-
-
-def _unprotect(text: str) -> str:
-    return _PROTECTED.sub(lambda m: chr(ord(m.group()) - 0xE000), text)
-
-
 def _clean(raw: str) -> str:
-    """Markdown to plain text: links keep their visible text, bold goes."""
-    text = _BOLD.sub("", _LINK.sub(r"\1", _protect(raw)))
-    return _unprotect(text).strip()
+    return strip_markdown(raw).strip()
 
 
 def _keyword_label(raw: str) -> str | None:
     """The keyword a ``**名称：**定义`` line defines, as printed (no cost prefix)."""
-    match = _KEYWORD.match(_protect(raw.strip()))
+    match = _KEYWORD.match(protect_escapes(raw.strip()))
     if not match or "：" not in match.group(1):
         return None
     label = _COST_PREFIX.sub("", match.group(1).split("：", 1)[0]).strip()
     if not label or len(label) > _LABEL_MAX or re.search(r"[，。、；]", label):
         return None
-    return _unprotect(label)
+    return restore_escapes(label)
 
 
 # --- clauses -------------------------------------------------------------------
@@ -350,11 +341,9 @@ class _Builder:
 
     def _unique(self, name: str, line: int) -> str:
         """``name``, or ``name~2`` … for a name printed before (reported)."""
-        count = self.seen.get(name, 0) + 1
-        self.seen[name] = count
-        if count == 1:
+        clause_id = unique_id(self.seen, name)
+        if clause_id == name:
             return name
-        clause_id = f"{name}{DUPLICATE_MARK}{count}"
         self._problem(ProblemKind.DUPLICATE_ID, clause_id, f"{name} is printed again", line)
         return clause_id
 
