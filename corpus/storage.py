@@ -32,11 +32,17 @@ def arbiter_home() -> Path:
     return home
 
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` so that readers never see a partial file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+def atomic_write_bytes(path: Path, data: bytes, *, make_parents: bool = True) -> None:
+    """Write ``data`` to ``path`` so that readers never see a partial file.
+
+    Arbiter's own folders are created as needed; a file the user names
+    (``make_parents=False``) must go into a folder that exists.
+    """
+    if make_parents:
+        path.parent.mkdir(parents=True, exist_ok=True)
     fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
+        os.fchmod(fd, 0o644)  # mkstemp's 0600 would surprise whoever reads an export
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
             handle.flush()
