@@ -65,6 +65,7 @@ def book_info(entry: dict) -> BookInfo:
         script=Script(entry["script"]),
         source=entry["source"],
         parser=entry["parser"],
+        chapters=tuple(entry.get("chapters", ())),
     )
 
 

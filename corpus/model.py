@@ -60,6 +60,9 @@ class BookInfo:
     source: str  # path of the text, relative to the rulebook folder
     parser: str  # name of the layout parser (see corpus.parsers)
     game_title: str = ""
+    #: Headings that start a top-level part of a web page whose heading levels
+    #: did not survive extraction (nothing in the text tells them apart).
+    chapters: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:

@@ -189,7 +189,7 @@ def test_win_condition_lists_both_ways_to_win():
     start = _line_of(r"^勝利條件$")
     items = [LINES[n][2:] for n in range(start, start + 6) if LINES[n].startswith("- ")]
     assert len(items) == 2
-    clause = BY_ID["前言/勝利條件"]
+    clause = BY_ID["勝利條件"]
     assert clause.text.split("\n") == ["符合以下任一條件的玩家即獲勝，遊戲隨即結束。", *items]
 
 
@@ -232,7 +232,7 @@ def test_every_short_standalone_line_is_a_heading_clause():
 
 
 def test_step_headings_continue_their_run_and_6_is_not_a_step():
-    battle = "費用與能量/戰鬥步驟"
+    battle = "攻擊階段的行動/戰鬥步驟"
     steps = [c.title for c in RESULT.clauses if c.parent == battle]
     assert steps == [
         "1 宣告攻擊（戰鬥開始）", "②靈動時機（第 1 次）", "③宣告阻擋", "④靈動時機（第 2 次）",
@@ -290,7 +290,7 @@ def test_list_of_sections_that_disagrees_with_the_headings_is_reported():
 
 
 def test_sentences_broken_over_lines_are_joined():
-    attack = BY_ID["費用與能量/戰鬥步驟/1 宣告攻擊（戰鬥開始）"]
+    attack = BY_ID["攻擊階段的行動/戰鬥步驟/1 宣告攻擊（戰鬥開始）"]
     assert attack.text.startswith(
         "攻擊方（回合玩家）選擇自己 1 張處於回復狀態（直立）的靈魂卡或終極靈魂卡，並宣告攻擊。"
         "同時，為表示已進行攻擊，需將該卡牌轉為疲勞狀態（橫置）。\n"
@@ -392,7 +392,7 @@ def _texts(clauses, skip: str) -> dict[str, str]:
     [
         (r"^部分效果可增加或減少「計數」的數量", "其他規則/計數"),
         (r"^攤開對戰墊後", "遊戲開始前/遊戲準備"),
-        (r"^在攻擊階段中，可使用靈魂卡", "費用與能量/攻擊階段的行動"),
+        (r"^在攻擊階段中，可使用靈魂卡", "攻擊階段的行動"),
         (r"^Battle Spirits 中存在眾多卡牌", "回合流程"),
     ],
 )
@@ -431,3 +431,16 @@ def test_a_text_without_headings_is_refused_with_a_clear_message():
         parse_headings("[基本玩法](#)\n\n[用語集](#)\n", INFO)
     with pytest.raises(ArbiterError, match="no heading"):
         parse_headings("", INFO)
+
+
+def test_manifest_chapters_restore_the_levels_the_extraction_lost():
+    """Without the manifest's hint the battle rules would hang under 費用與能量."""
+    from dataclasses import replace
+
+    assert set(INFO.chapters) == {"勝利條件", "攻擊階段的行動"}
+    for title in INFO.chapters:
+        assert BY_ID[title].kind is ClauseKind.CHAPTER and BY_ID[title].parent is None
+    assert BY_ID["攻擊階段的行動/戰鬥步驟"].parent == "攻擊階段的行動"
+    unhinted = {c.id: c for c in parse_headings(SOURCE, replace(INFO, chapters=())).clauses}
+    assert "攻擊階段的行動" not in unhinted
+    assert unhinted["費用與能量/攻擊階段的行動"].kind is ClauseKind.SECTION

@@ -330,6 +330,8 @@ class _Builder:
         kind, rank = self.previous
         if (kind == "heading" and rank >= BLOCK) or kind == "open prose":
             return None  # the first line under a marked heading, or a sentence's tail
+        if text in self.info.chapters:
+            return CHAPTER, text, []  # the manifest restores a level the extraction lost
         toc = self._chapter_toc(index)
         return (PLAIN, text, []) if toc is None else (CHAPTER, text, toc)
 
