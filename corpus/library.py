@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from corpus import cache
+from corpus import cache, store
 from corpus.coverage import coverage
 from corpus.errors import NotFound
 from corpus.manifest import Manifest, bundled_manifest, version_key
@@ -22,8 +22,9 @@ from corpus.parsers import get_parser
 
 
 def manifests() -> list[Manifest]:
-    """Every manifest in force: the bundled one (user stores come later)."""
-    return [bundled_manifest()]
+    """Every manifest in force: the bundled one, then the user's store (if any)."""
+    user = store.user_manifest()
+    return [bundled_manifest()] if user is None else [bundled_manifest(), user]
 
 
 def all_books() -> list[BookInfo]:

@@ -71,14 +71,15 @@ def test_nothing_is_lost_coverage_per_book():
 
 
 def test_cache_is_written_once_and_reused(monkeypatch):
+    from corpus import library
+
     info = book_info("ucg")
     source = (bundled_manifest().root / info.source).read_bytes()
     path = cache.cache_path(info, cache.cache_key(info, source))
+    library._load.cache_clear()
     load_book("ucg")
     assert path.is_file()
     stamp = path.stat().st_mtime_ns
-    from corpus import library
-
     library._load.cache_clear()
     calls = []
     monkeypatch.setattr(library, "get_parser", lambda name: calls.append(name))

@@ -9,7 +9,6 @@ copied from the parser's output.
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 
 import pytest
@@ -413,17 +412,6 @@ def test_deleting_a_faq_entry_or_a_section_removes_only_its_ids():
     after = _parse_without(section.line_start, end)
     assert _texts(after, section.id) == _texts(RESULT.clauses, section.id)
     assert len(after) == len(RESULT.clauses) - 1
-
-
-def test_parsing_is_fast():
-    best = min(_timed() for _ in range(3))
-    assert best < 0.1
-
-
-def _timed() -> float:
-    start = time.perf_counter()
-    parse_headings(SOURCE, INFO)
-    return time.perf_counter() - start
 
 
 def test_a_text_without_headings_is_refused_with_a_clear_message():

@@ -10,7 +10,6 @@ here), and problems are the ones a reader of the text can see.
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 
 import pytest
@@ -19,7 +18,6 @@ from corpus import library
 from corpus.errors import ArbiterError
 from corpus.manifest import bundled_manifest
 from corpus.model import DUPLICATE_MARK, ProblemKind
-from corpus.parsers import get_parser
 from corpus.parsers.numbered import parse_dashed, parse_dotted
 
 #: game, version, and the header line that opens the book's trailing change list.
@@ -229,22 +227,6 @@ def test_table_of_contents_and_title_are_excluded_not_parsed(game, version, labe
 def test_uhb_has_a_title_line_and_no_table_of_contents():
     book = library.load_book("uhb")
     assert book.excluded == ((1, 1, "title"),)
-
-
-@pytest.mark.parametrize(("game", "version", "trailer"), BOOKS, ids=BOOK_IDS)
-def test_parsing_a_book_takes_well_under_100_ms(game, version, trailer):
-    info = library.book_info(game, version)
-    text = "\n".join(source_lines(info))
-    parse = get_parser(info.parser)
-    parse(text, info)
-    best = min(_timed(parse, text, info) for _ in range(3))
-    assert best < 0.1
-
-
-def _timed(parse, text, info) -> float:
-    start = time.perf_counter()
-    parse(text, info)
-    return time.perf_counter() - start
 
 
 @pytest.mark.parametrize("parse", [parse_dotted, parse_dashed])

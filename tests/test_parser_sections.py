@@ -8,7 +8,6 @@ anything fails.
 from __future__ import annotations
 
 import re
-import time
 from collections import Counter
 from dataclasses import replace
 
@@ -213,17 +212,6 @@ def test_ids_in_other_sections_survive_deleting_a_paragraph():
     outside = lambda clauses: [c.id for c in clauses if c.id.split(".")[0] != "103"]  # noqa: E731
     assert outside(after) == outside(before)
     assert len(after) == len(before) - 1
-
-
-def test_parsing_is_fast():
-    best = min(_timed(lambda: parse_sections(SOURCE, INFO)) for _ in range(3))
-    assert best < 0.1
-
-
-def _timed(work) -> float:
-    start = time.perf_counter()
-    work()
-    return time.perf_counter() - start
 
 
 SYNTHETIC = """# A Book

@@ -27,6 +27,11 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lint": ("webapp.commands.graph:lint", "Problems in a rulebook's own text."),
     "search": ("webapp.commands.search:search", "Search the rules in either Chinese script."),
     "rule": ("webapp.commands.judge:rule", "Replay a described board and cite the deciding clauses."),
+    "ingest": ("webapp.commands.versions:ingest", "Add a rulebook version of your own (then lint and index it)."),
+    "remove": ("webapp.commands.versions:remove", "Take an ingested rulebook version out again."),
+    "diff": ("webapp.commands.versions:diff", "What changed between two versions, clause by clause."),
+    "compare": ("webapp.commands.versions:compare", "Two clauses side by side, or one concept across games."),
+    "serve": ("webapp.commands.serve:serve", "Serve the rulebooks as web pages and a JSON API (waitress)."),
 }
 
 EXIT_BAD_INPUT = 2
@@ -60,6 +65,9 @@ class LazyGroup(click.Group):
             ctx.exit(EXIT_BAD_INPUT)
         except (click.exceptions.Exit, click.ClickException, click.Abort):
             raise
+        except BrokenPipeError:  # `arbiter clauses ucg | head`: the reader left, so stop quietly
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            ctx.exit(EXIT_INTERNAL)
         except Exception as error:  # a bug: say so plainly, keep the traceback for developers
             if os.environ.get("ARBITER_DEBUG"):
                 raise
