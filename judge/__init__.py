@@ -1,1 +1,14 @@
-"""Rulings: replay a described board through a game's rules and cite the clauses."""
+"""Rulings: replay a described board through a game's rules and cite the clauses.
+
+Entry points: :func:`judge.registry.rule` (a request mapping → :class:`judge.ruling.Ruling`),
+:func:`judge.registry.rule_text` (a YAML/JSON board file), :func:`judge.registry.questions`.
+
+The framework, shared by every game's engine under :mod:`judge.games`:
+
+* :mod:`judge.ruling` — Ruling, Outcome (reason = enum value), Step, Choice, Trace;
+* :mod:`judge.board` — pydantic board models, reading files, every problem at once;
+* :mod:`judge.citations` — the one registry of cited clauses and the phrases relied on;
+* :mod:`judge.players`, :mod:`judge.order` — turn order and the order of effects;
+* :mod:`judge.numbers` — comparisons, floors at zero, whole numbers;
+* :mod:`judge.deck` — deck lists, copy counts and size checks.
+"""

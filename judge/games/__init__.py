@@ -1,0 +1,1 @@
+"""One engine per game; each is a package whose ``ENGINE`` the registry names."""

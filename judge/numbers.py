@@ -1,0 +1,85 @@
+"""Numbers as rulebooks define them: comparisons, floors at zero, whole numbers.
+
+Rulebooks differ on small arithmetic points that decide games, so each point
+is one function here and the engine says which clause makes it apply:
+
+* whether a comparison includes the value itself — uhb 5.9.1 says
+  大于/小于/以上/以下 all do (``inclusive=True``);
+* what happens below zero — ucg 11.7.2 makes a BP below 0 count as 0 but does
+  not say whether a later increase starts from 0 or from the true value; zd
+  103 keeps the true value; :class:`Tally` computes both so an engine can
+  report when the book's silence matters;
+* fractions — dropped (:func:`whole`).
+
+>>> holds(3, Compare.MORE_THAN, 3, inclusive=True), holds(3, Compare.MORE_THAN, 3, inclusive=False)
+(True, False)
+>>> t = tally(1000, [-2000, 1500])
+>>> t.true_total, t.floored_at_end, t.floored_each_step, t.floor_order_matters
+(500, 500, 1500, True)
+>>> whole(7 / 2), whole(-7 / 2)
+(3, -3)
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+class Compare(str, enum.Enum):
+    AT_LEAST = "at_least"  # ……以上
+    AT_MOST = "at_most"  # ……以下
+    MORE_THAN = "more_than"  # 大于……
+    LESS_THAN = "less_than"  # 小于……
+
+    def __str__(self) -> str:
+        return self.value
+
+
+def holds(value: int, compare: Compare, threshold: int, *, inclusive: bool) -> bool:
+    """Does ``value`` satisfy ``compare threshold``?
+
+    ``inclusive`` says whether the threshold itself satisfies the comparison;
+    the rulebook decides (uhb 5.9.1: yes, for all four words).
+    """
+    if compare in (Compare.AT_LEAST, Compare.MORE_THAN):
+        return value >= threshold if inclusive else value > threshold
+    return value <= threshold if inclusive else value < threshold
+
+
+@dataclass(frozen=True, slots=True)
+class Tally:
+    """A value through a list of changes, with the two readings of a floor."""
+
+    start: int
+    changes: tuple[int, ...]
+    floor: int
+    true_total: int  # no floor at all
+    floored_each_step: int  # never below the floor at any point
+
+    @property
+    def floored_at_end(self) -> int:
+        """The true total, shown as the floor when below it (zd 103's reading)."""
+        return max(self.floor, self.true_total)
+
+    @property
+    def floor_order_matters(self) -> bool:
+        """Whether the two readings of the floor give different values."""
+        return self.floored_each_step != self.floored_at_end
+
+
+def tally(start: int, changes: Iterable[int], floor: int = 0) -> Tally:
+    changes = tuple(changes)
+    running = start
+    floored = max(floor, start)
+    for change in changes:
+        running += change
+        floored = max(floor, floored + change)
+    return Tally(start, changes, floor, running, floored)
+
+
+def whole(value: float) -> int:
+    """Drop the fraction (toward zero), as rulebooks that use whole numbers say."""
+    return math.trunc(value)

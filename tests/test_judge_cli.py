@@ -1,0 +1,100 @@
+"""``arbiter rule``: every example file is ruled through the command line; bad boards exit 2."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from judge.registry import ENGINES, questions
+from webapp.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = sorted((ROOT / "examples").glob("*/*.yaml"))
+
+
+def run(*args: str, stdin: str | None = None):
+    return CliRunner().invoke(main, ["rule", *args], input=stdin)
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_example_file_is_ruled(path):
+    result = run(str(path), "--json")
+    assert result.exit_code == 0, result.output
+    ruling = json.loads(result.stdout)
+    assert ruling["game"] == path.parent.name
+    assert set(ruling) == {"game", "rulebook_version", "question", "outcome", "steps", "decisive", "choices", "gaps"}
+    assert ruling["steps"] and all(step["cites"] for step in ruling["steps"])
+    assert isinstance(ruling["outcome"]["reason"], str)
+
+
+@pytest.mark.parametrize("game", sorted(ENGINES))
+def test_every_question_has_an_example_file_naming_it(game):
+    for question in questions(game):
+        example = ROOT / question.example
+        assert example.is_file(), example
+        assert f"question: {question.name}\n" in example.read_text(encoding="utf-8")
+
+
+def test_questions_are_listed_with_their_example():
+    result = run("--questions", "uhb")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == [q.name for q in questions("uhb")]
+    assert "examples/uhb/battle.yaml" in lines[0]
+    listed = json.loads(run("--questions", "ucg", "--json").stdout)
+    assert [row["question"] for row in listed] == ["judgment", "level_up", "set_scene", "set_character", "deck"]
+
+
+def test_text_output_shows_steps_with_their_clauses_and_the_silent_points():
+    result = run(str(ROOT / "examples/ucg/judgment_forced_draw.yaml"))
+    assert result.exit_code == 0
+    assert result.stdout.startswith("ucg 1.6 · judgment: game_continues")
+    assert "[rulebook silent] [5.9.6.1, 5.9.6.2, 11.16.1]" in result.stdout
+    assert result.stdout.rstrip().endswith("decisive: 5.9.6.1, 5.9.6.2, 11.16.1")
+
+
+def test_a_board_on_stdin():
+    result = run("-", "--json", stdin="game: ucg\nquestion: deck\ncards: [{number: X, name: 迪卡, count: 50}]\n")
+    assert result.exit_code == 0
+    assert json.loads(result.stdout)["outcome"]["reason"] == "too_many_copies"
+
+
+def test_a_bad_board_exits_2_with_every_problem():
+    board = "game: ucg\nquestion: judgment\nfirst_player: C\nareas:\n  - A: {cards: 5, bp: {QUAD: 1}}\n"
+    result = run("-", stdin=board)
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "arbiter: -: 2 problem(s)",
+        "  first_player: expected one of A, B",
+        "  areas[0].A.cards: a character of 5 stacked cards is impossible: BP is defined for one to four "
+        "cards (SINGLE, DOUBLE, TRIPLE, QUAD) [8.1.1]",
+    ]
+    as_json = json.loads(run("-", "--json", stdin=board).stdout)
+    assert [p["cites"] for p in as_json["error"]["problems"]] == [[], ["8.1.1"]]
+
+
+@pytest.mark.parametrize("args, says", [
+    (["--questions", "mtg"], "no judging engine for 'mtg'"),
+    (["no-such-file.yaml"], "cannot read no-such-file.yaml"),
+    ([], "give a board file"),
+])
+def test_other_bad_input_is_one_line_with_status_2(args, says):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert says in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_the_installed_command_rules_an_example(arbiter_home):
+    command = Path(sys.executable).parent / "arbiter"
+    done = subprocess.run([str(command), "rule", "examples/ucg/judgment.yaml", "--json"], cwd=ROOT,
+                          capture_output=True, text=True, env={**os.environ, "ARBITER_HOME": arbiter_home},
+                          timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["outcome"]["winner"] == "A"

@@ -1,0 +1,121 @@
+"""The shared machinery every engine uses: ordering, numbers, deck counts, the ruling model."""
+
+from __future__ import annotations
+
+import enum
+
+import pytest
+
+from corpus.errors import ArbiterError
+from judge.citations import Citations
+from judge.deck import DeckCard, by_name_and_number, by_number, check_size, copies, over_limit
+from judge.numbers import Compare, holds, tally, whole
+from judge.order import How, Pending, Placement, Triggered, last_in_first_out, resolve
+from judge.players import Player, by_turn_order
+from judge.ruling import Outcome, StepKind, Trace
+
+A1, A2, B1 = Pending("a1", Player.A), Pending("a2", Player.A), Pending("b1", Player.B)
+
+
+def names(events):
+    return [e.effect.name for e in events]
+
+
+def test_the_active_player_goes_first_and_orders_their_own_effects():
+    events = resolve([B1, A1, A2], Player.B, decider=lambda owner: owner, triggers={}, preference=["a2"])
+    assert names(events) == ["b1", "a2", "a1"]
+    assert [(e.how, e.decider) for e in events] == [(How.ONLY, Player.B), (How.CHOSEN, Player.A), (How.ONLY, Player.A)]
+
+
+def test_placements_of_triggered_effects():
+    x, y, z = Pending("x", Player.B), Pending("y", Player.A), Pending("z", Player.A)
+    triggers = {"a1": [Triggered(x, Placement.NEXT), Triggered(y, Placement.INTERRUPT), Triggered(z, Placement.POOL)]}
+    events = resolve([A1, A2], Player.A, decider=lambda owner: Player.A, triggers=triggers)
+    assert names(events) == ["a1", "y", "x", "a2", "z"]
+    assert [e.during.name for e in events if e.how is How.INSERTED] == ["a1", "a1"]
+
+
+def test_effects_that_trigger_each_other_forever_are_refused():
+    loop = {"a1": [Triggered(A1, Placement.INTERRUPT)]}
+    with pytest.raises(ArbiterError, match="without end"):
+        resolve([A1], Player.A, decider=lambda owner: Player.A, triggers=loop)
+
+
+def test_a_chain_resolves_last_in_first_out_with_the_active_players_items_added_first():
+    assert last_in_first_out([B1, A1, A2], Player.A, owner=lambda p: p.owner) == [B1, A2, A1]
+    assert by_turn_order([B1, A1], Player.A, owner=lambda p: p.owner) == [A1, B1]
+
+
+@pytest.mark.parametrize("compare, value, inclusive, expected", [
+    (Compare.AT_MOST, 3, True, True), (Compare.AT_MOST, 3, False, False),
+    (Compare.LESS_THAN, 3, True, True), (Compare.LESS_THAN, 2, False, True),
+    (Compare.AT_LEAST, 4, False, True), (Compare.MORE_THAN, 3, False, False),
+])
+def test_comparisons_with_and_without_the_value_itself(compare, value, inclusive, expected):
+    assert holds(value, compare, 3, inclusive=inclusive) is expected
+
+
+def test_a_tally_keeps_both_readings_of_a_floor():
+    dipped = tally(500, [-2000])
+    assert (dipped.true_total, dipped.floored_at_end, dipped.floored_each_step) == (-1500, 0, 0)
+    assert not dipped.floor_order_matters
+    recovered = tally(500, [-2000, 1000])
+    assert recovered.floor_order_matters and recovered.floored_each_step == 1000
+    assert whole(9.99) == 9
+
+
+def test_deck_counts_by_the_key_a_rulebook_defines():
+    cards = [DeckCard(number="N1", name="甲", count=2), DeckCard(number="N1", name="乙", count=2),
+             DeckCard(number="N1X", name="甲", count=1, counts_as="N1")]
+    assert copies(cards, by_number) == {"N1": 5}
+    assert copies(cards, by_name_and_number) == {("甲", "N1"): 3, ("乙", "N1"): 2}
+    assert over_limit(cards, by_number, 4) == [("N1", 5)] and over_limit(cards, by_name_and_number, 4) == []
+    unlimited_n1 = {"N1": None}
+    assert over_limit(cards, by_number, lambda key: unlimited_n1.get(key, 1)) == []
+
+
+def test_a_size_check_exactly_or_at_least():
+    trace = Trace(Citations("demo", {"1": "size"}))
+    assert check_size(trace, 40, 40, ("1",), "ok {cards}", "bad {cards}/{expected}")
+    assert not check_size(trace, 41, 40, ("1",), "ok {cards}", "bad {cards}/{expected}")
+    assert check_size(trace, 41, 40, ("1",), "ok {cards}", "bad", at_least=True)
+    assert [s.text for s in trace.steps] == ["ok 40", "bad 41/40", "ok 41"]
+    assert trace.decisive == ["1"]
+
+
+def test_decisive_clauses_are_found_by_leaving_each_out():
+    trace = Trace(Citations("demo", {"floor": "a", "bonus": "b"}))
+    trace.step("x", "floor", "bonus")
+
+    def shown_bp(ignore):  # without the floor the BP would be -500; the bonus adds nothing here
+        return -500 if "floor" in ignore else 0
+
+    trace.mark_decisive_if_it_matters(shown_bp, "floor", "bonus")
+    assert trace.decisive == ["floor"]
+
+
+class Why(str, enum.Enum):
+    DEMO = "demo"
+
+
+def test_a_trace_builds_a_ruling_with_gaps_choices_and_json_ready_values():
+    trace = Trace(Citations("demo", {"1": "a", "2": "b", "3": "c"}))
+    trace.step("rule", "1", decisive=True, who=Player.A)
+    trace.silent("silent", "2")
+    branch = trace.branch()
+    branch.step("then", "3")
+    trace.add_choice(Player.B, {"draw": True}, Outcome(Why.DEMO, {"n": 1}), branch)
+    ruling = trace.ruling("demo", "1.0", "q", Outcome(Why.DEMO, {"winner": Player.A, "by": {Player.B: (1, 2)}}))
+    data = ruling.as_dict()
+    assert data["outcome"] == {"reason": "demo", "winner": "A", "by": {"B": [1, 2]}}
+    assert data["steps"][0] == {"kind": "rule", "text": "rule", "values": {"who": "A"}, "cites": ["1"]}
+    assert [g.kind for g in ruling.gaps] == [StepKind.SILENT]
+    assert ruling.cited == ("1", "2", "3") and ruling.decisive == ("1",)
+    assert data["choices"][0]["player"] == "B" and data["choices"][0]["outcome"] == {"reason": "demo", "n": 1}
+
+
+def test_a_decisive_clause_must_appear_in_a_step():
+    trace = Trace(Citations("demo", {"1": "a"}))
+    trace.mark_decisive("1")
+    with pytest.raises(ValueError, match="never cited"):
+        trace.ruling("demo", "1.0", "q", Outcome(Why.DEMO))

@@ -1,0 +1,138 @@
+"""Property tests: random legal boards never crash, swapping players swaps the result,
+no ruling cites a clause its rulebook lacks, and mangled boards only ever get a clear error."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from corpus.errors import ArbiterError
+from corpus.library import load_book
+from judge.registry import engine, rule
+
+STATES = ["SINGLE", "DOUBLE", "TRIPLE", "QUAD"]
+#: bounded so the suite stays fast; raise ARBITER_HYPOTHESIS_EXAMPLES for a long shake-out
+FEW = settings(max_examples=int(os.environ.get("ARBITER_HYPOTHESIS_EXAMPLES", "60")), deadline=None,
+               suppress_health_check=[HealthCheck.too_slow])
+
+bp_value = st.integers(0, 20).map(lambda n: n * 500)
+players = st.sampled_from(["A", "B"])
+
+
+@st.composite
+def characters(draw):
+    cards = draw(st.integers(1, 4))
+    printed = {state: draw(bp_value) for state in STATES if draw(st.booleans())}
+    extra = draw(st.booleans())
+    printed["EXTRA" if extra else STATES[cards - 1]] = draw(bp_value)
+    return {
+        "cards": cards,
+        "bp": printed,
+        "extra": extra,
+        "charges": draw(st.integers(0, 3)),
+        "level_changes": draw(st.lists(st.sampled_from(["UP", "DOWN"]), max_size=3)),
+        "bp_changes": draw(st.lists(st.integers(-10, 10).map(lambda n: n * 500), max_size=3)),
+        "forced": draw(st.sampled_from([None, None, None, "WIN", "DRAW"])),
+    }
+
+
+sides = st.one_of(st.none(), characters(), characters(), characters())
+judgment_boards = st.fixed_dictionaries({
+    "game": st.just("ucg"),
+    "question": st.just("judgment"),
+    "first_player": players,
+    "areas": st.lists(st.fixed_dictionaries({"A": sides, "B": sides}), min_size=1, max_size=8),
+})
+
+
+def swapped(value):
+    """The same board with the players' names exchanged."""
+    if isinstance(value, dict):
+        return {{"A": "B", "B": "A"}.get(k, k): swapped(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [swapped(v) for v in value]
+    return {"A": "B", "B": "A"}.get(value, value) if isinstance(value, str) else value
+
+
+def cited_ids_exist(ruling) -> None:
+    book = load_book(ruling.game, ruling.rulebook_version)
+    citations = engine(ruling.game).citations
+    for clause in ruling.cited + ruling.decisive:
+        assert clause in book and clause in citations, clause
+
+
+@FEW
+@given(judgment_boards)
+def test_random_legal_judgment_boards_are_ruled_and_cite_only_real_clauses(board):
+    ruling = rule(board)
+    json.dumps(ruling.as_dict(), ensure_ascii=False)
+    cited_ids_exist(ruling)
+    assert set(ruling.decisive) <= set(ruling.cited)
+    wins = ruling.outcome["wins"]
+    assert wins["A"] + wins["B"] <= len(board["areas"])
+
+
+@FEW
+@given(judgment_boards)
+def test_swapping_the_players_swaps_the_judgment(board):
+    ruling, mirror = rule(board), rule(swapped(board))
+    assert mirror.outcome.reason == ruling.outcome.reason
+    expected, found = swapped(ruling.outcome.as_dict()), mirror.outcome.as_dict()
+    for outcome in (expected, found):  # a set of possibilities: compare without order
+        outcome["possible"] = sorted(outcome["possible"], key=str)
+    assert found == expected
+    assert set(mirror.decisive) == set(ruling.decisive)
+    assert sorted(g.cites for g in mirror.gaps) == sorted(g.cites for g in ruling.gaps)
+
+
+@st.composite
+def battle_sides(draw):
+    power = st.integers(0, 12).map(lambda n: n * 500)
+    weakened_power = draw(st.one_of(st.none(), power))
+    support = st.fixed_dictionaries({"name": st.sampled_from(["甲", "乙", "丙"]), "support_power": power})
+    return {
+        "main": {"name": "主", "power": draw(power), "weakened_power": weakened_power,
+                 "weakened": weakened_power is not None and draw(st.booleans()),
+                 "win_effect": draw(st.booleans()), "lose_effect": draw(st.booleans())},
+        "support": draw(st.one_of(st.none(), support)),
+        "extra_supports": draw(st.lists(support, max_size=2)),
+        "power_changes": [{"amount": draw(power), "if": {"zone": "damage_zone", "at_most": draw(st.integers(0, 4))}}],
+        "damage_zone": draw(st.integers(0, 4)),
+        "deck": draw(st.integers(0, 3)),
+    }
+
+
+battle_boards = st.fixed_dictionaries({
+    "game": st.just("uhb"), "question": st.just("battle"), "active_player": players,
+    "players": st.fixed_dictionaries({"A": battle_sides(), "B": battle_sides()}),
+})
+
+
+@FEW
+@given(battle_boards)
+def test_random_uhb_battles_are_ruled_symmetrically_and_cite_only_real_clauses(board):
+    ruling, mirror = rule(board), rule(swapped(board))
+    cited_ids_exist(ruling)
+    assert mirror.outcome.as_dict() == swapped(ruling.outcome.as_dict())
+    assert len(ruling.choices) in (0, 2, 4)
+
+
+junk = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(-5, 9), st.text(max_size=4), st.sampled_from(["A", "UP", "WIN"])),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
+        st.sampled_from(["A", "B", "cards", "bp", "areas", "players", "main", "power", "SINGLE", "x"]), inner, max_size=4),
+    max_leaves=12,
+)
+
+
+@FEW
+@given(st.sampled_from([("ucg", "judgment"), ("ucg", "level_up"), ("uhb", "battle"), ("uhb", "loss_check")]),
+       st.dictionaries(st.sampled_from(["areas", "first_player", "players", "stack", "cards", "events"]), junk))
+def test_mangled_boards_get_a_clear_error_or_a_ruling(target, fields):
+    try:
+        rule({"game": target[0], "question": target[1], **fields})
+    except ArbiterError as error:
+        assert error.message

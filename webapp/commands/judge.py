@@ -1,0 +1,89 @@
+"""``arbiter rule``: replay a described board and cite the clauses that decide it.
+
+``arbiter rule FILE|- [--json]`` prints the ruling; ``arbiter rule --questions
+GAME`` lists what a game's engine answers.  A bad board file exits 2 and
+prints every problem, one per line (with ``--json``, the error object).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from webapp.cli import EXIT_BAD_INPUT, emit_json
+
+
+@click.command()
+@click.argument("board", required=False, type=click.Path(allow_dash=True, dir_okay=False))
+@click.option("--questions", "game", metavar="GAME", default=None,
+              help="List the questions GAME's engine answers.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
+def rule(board: str | None, game: str | None, as_json: bool) -> None:
+    """Replay BOARD (a YAML or JSON file, or - for stdin) through the rules."""
+    from corpus.errors import ArbiterError
+    from judge.board import BoardError
+    from judge.registry import questions, rule_text
+
+    if game is not None:
+        _list_questions(game, questions(game), as_json)
+        return
+    if board is None:
+        raise ArbiterError("give a board file (or - for stdin), or --questions GAME", "board")
+    try:
+        ruling = rule_text(_read(board), source=board)
+    except BoardError as error:
+        if as_json:
+            emit_json(error.as_dict())
+        else:
+            click.echo(f"arbiter: {board}: {len(error.problems)} problem(s)", err=True)
+            for problem in error.problems:
+                click.echo(f"  {problem}", err=True)
+        raise click.exceptions.Exit(EXIT_BAD_INPUT)
+    if as_json:
+        emit_json(ruling.as_dict())
+    else:
+        _print_ruling(ruling)
+
+
+def _read(board: str) -> str:
+    from corpus.errors import ArbiterError
+
+    if board == "-":
+        return sys.stdin.read()
+    try:
+        with open(board, encoding="utf-8") as handle:
+            return handle.read()
+    except (OSError, UnicodeDecodeError) as error:
+        raise ArbiterError(f"cannot read {board}: {error}", "board") from None
+
+
+def _list_questions(game: str, found, as_json: bool) -> None:
+    rows = [{"question": q.name, "summary": q.summary, "example": q.example} for q in found]
+    if as_json:
+        emit_json(rows)
+        return
+    width = max(len(row["question"]) for row in rows)
+    for row in rows:
+        click.echo(f"{row['question']:<{width}}  {row['summary']}  (e.g. {row['example']})")
+
+
+def _print_ruling(ruling) -> None:
+    outcome = ruling.outcome.as_dict()
+    click.echo(f"{ruling.game} {ruling.rulebook_version} · {ruling.question}: {outcome.pop('reason')}")
+    for key, value in outcome.items():
+        click.echo(f"  {key}: {value}")
+    for number, step in enumerate(ruling.steps, start=1):
+        _print_step(f"{number}.", step)
+    for choice in ruling.choices:
+        chosen = ", ".join(f"{k}={v}" for k, v in choice.option.items())
+        who = f"player {choice.player.value}" if choice.player else "choice"
+        click.echo(f"if {who} chooses {chosen}: {choice.outcome.as_dict()}")
+        for step in choice.steps:
+            _print_step("  -", step)
+    click.echo(f"decisive: {', '.join(ruling.decisive) or '(none)'}")
+
+
+def _print_step(label: str, step) -> None:
+    mark = {"silent": " [rulebook silent]", "conflict": " [rulebook conflict]"}.get(step.kind.value, "")
+    click.echo(f"{label} {step.text}{mark} [{', '.join(step.cites)}]")
