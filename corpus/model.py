@@ -68,6 +68,18 @@ class BookInfo:
     def key(self) -> str:
         return f"{self.game}@{self.version}"
 
+    def as_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "game_title": self.game_title,
+            "title": self.title,
+            "version": self.version,
+            "date": self.date,
+            "language": self.language,
+            "script": self.script.value,
+            "parser": self.parser,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class Clause:
@@ -99,8 +111,9 @@ class Clause:
         """The number as printed (the id without a duplicate ordinal)."""
         return printed_number(self.id)
 
-    def as_dict(self) -> dict:
-        return {
+    def as_dict(self, *, lines: bool = True) -> dict:
+        """The documented fields; ``lines`` adds the source line span."""
+        data = {
             "game": self.game,
             "version": self.version,
             "id": self.id,
@@ -109,8 +122,10 @@ class Clause:
             "text": self.text,
             "kind": self.kind.value,
             "order": self.order,
-            "lines": [self.line_start, self.line_end],
         }
+        if lines:
+            data["lines"] = [self.line_start, self.line_end]
+        return data
 
 
 class ProblemKind(str, enum.Enum):

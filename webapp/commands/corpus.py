@@ -21,14 +21,7 @@ def books(as_json: bool) -> None:
         book = load_book(info.game, info.version)
         rows.append(
             {
-                "game": info.game,
-                "game_title": info.game_title,
-                "title": info.title,
-                "version": info.version,
-                "date": info.date,
-                "language": info.language,
-                "script": info.script.value,
-                "parser": info.parser,
+                **info.as_dict(),
                 "clauses": len(book),
                 "problems": len(book.problems),
                 "changelog_entries": len(book.changelog),
@@ -53,7 +46,7 @@ def books(as_json: bool) -> None:
 def clauses(game: str, version: str | None, as_json: bool) -> None:
     """Every clause of GAME in reading order."""
     book = load_book(game, version)
-    rows = [_public(clause) for clause in book.clauses]
+    rows = [clause.as_dict(lines=False) for clause in book.clauses]
     if as_json:
         emit_json(rows)
         return
@@ -75,10 +68,9 @@ def show(game: str, clause_id: str, version: str | None, as_json: bool) -> None:
         raise NotFound(f"no clause {clause_id!r} in {game} {book.version}", "id")
     children = book.children(clause.id)
     if as_json:
-        data = _public(clause)
-        data["lines"] = [clause.line_start, clause.line_end]
+        data = clause.as_dict()
         data["source"] = book.info.source
-        data["children"] = [_public(child) for child in children]
+        data["children"] = [child.as_dict(lines=False) for child in children]
         emit_json(data)
         return
     click.echo(f"{clause.address}  [{clause.kind}]  {book.info.source}:{clause.line_start}-{clause.line_end}")
@@ -89,16 +81,3 @@ def show(game: str, clause_id: str, version: str | None, as_json: bool) -> None:
     for child in children:
         click.echo(f"  {child.id}  {(child.title or child.text)[:70]}")
 
-
-def _public(clause) -> dict:
-    """The documented clause fields, in the documented order."""
-    return {
-        "game": clause.game,
-        "version": clause.version,
-        "id": clause.id,
-        "parent": clause.parent,
-        "title": clause.title,
-        "text": clause.text,
-        "kind": clause.kind.value,
-        "order": clause.order,
-    }
