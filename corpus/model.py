@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 DUPLICATE_MARK = "~"
 
 
-class ClauseKind(str, enum.Enum):
+class ClauseKind(enum.StrEnum):
     """What a clause is, so search can rank and pages can style it."""
 
     CHAPTER = "chapter"  # top-level heading ("1. 遊戲概要")
@@ -37,11 +37,8 @@ class ClauseKind(str, enum.Enum):
     GLOSSARY = "glossary"  # one glossary entry
     KEYWORD = "keyword"  # a keyword's defining paragraph (zd 900's 突袭 …)
 
-    def __str__(self) -> str:  # click and f-strings print the value
-        return self.value
 
-
-class Script(str, enum.Enum):
+class Script(enum.StrEnum):
     HANT = "Hant"
     HANS = "Hans"
     LATN = "Latn"
@@ -128,7 +125,7 @@ class Clause:
         return data
 
 
-class ProblemKind(str, enum.Enum):
+class ProblemKind(enum.StrEnum):
     """Findings about the source text itself (not about the parser)."""
 
     DUPLICATE_ID = "duplicate_id"
@@ -136,9 +133,6 @@ class ProblemKind(str, enum.Enum):
     SKIPPED_NUMBER = "skipped_number"
     MISPLACED_HEADING = "misplaced_heading"
     UNPARSED_TEXT = "unparsed_text"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,15 +151,12 @@ class Problem:
         }
 
 
-class ChangeAction(str, enum.Enum):
+class ChangeAction(enum.StrEnum):
     ADDED = "added"
     REVISED = "revised"
     DELETED = "deleted"
     MOVED = "moved"
     OTHER = "other"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)

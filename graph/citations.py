@@ -14,15 +14,12 @@ import enum
 from dataclasses import dataclass
 
 
-class CitationKind(str, enum.Enum):
+class CitationKind(enum.StrEnum):
     """How one clause points at another."""
 
     CONTAINS = "contains"  # the clause hierarchy (parent → child); graph edges only
     CITES = "cites"  # an explicit reference: 參閱 13-2-5, see “10-1. KO”, 1.1.6
     TERM = "term"  # a defined term or keyword used in the text: 《先制攻擊》
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,16 +71,13 @@ class Citation:
         return tuple(n for t in self.targets for n in (t.number, t.until) if n)
 
 
-class Status(str, enum.Enum):
+class Status(enum.StrEnum):
     """What became of one target when it was looked up in its book."""
 
     RESOLVED = "resolved"
     TITLE_DISAGREES = "title_disagrees"  # found by number, but the printed title names another
     AMBIGUOUS = "ambiguous"  # the number or title is printed on more than one clause
     NOT_FOUND = "not_found"  # no clause has that number or title
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)

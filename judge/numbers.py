@@ -28,14 +28,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 
-class Compare(str, enum.Enum):
+class Compare(enum.StrEnum):
     AT_LEAST = "at_least"  # ……以上
     AT_MOST = "at_most"  # ……以下
     MORE_THAN = "more_than"  # 大于……
     LESS_THAN = "less_than"  # 小于……
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def holds(value: int, compare: Compare, threshold: int, *, inclusive: bool) -> bool:

@@ -44,13 +44,13 @@ T = TypeVar("T")
 MAX_EVENTS = 500
 
 
-class Placement(str, enum.Enum):
+class Placement(enum.StrEnum):
     INTERRUPT = "interrupt"
     NEXT = "next"
     POOL = "pool"
 
 
-class How(str, enum.Enum):
+class How(enum.StrEnum):
     """Why an effect was carried out at that point."""
 
     CHOSEN = "chosen"  # the decider picked it among several candidates

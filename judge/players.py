@@ -22,16 +22,13 @@ from typing import TypeVar
 T = TypeVar("T")
 
 
-class Player(str, enum.Enum):
+class Player(enum.StrEnum):
     A = "A"
     B = "B"
 
     @property
     def other(self) -> Player:
         return Player.B if self is Player.A else Player.A
-
-    def __str__(self) -> str:
-        return self.value
 
 
 #: both players, as a tuple (iterating the enum itself is slow in hot loops)

@@ -15,7 +15,7 @@ Where the rulebook is silent or contradicts itself a step says so
 does say; :attr:`Ruling.gaps` collects those steps.
 
 >>> import enum
->>> class Why(str, enum.Enum):
+>>> class Why(enum.StrEnum):
 ...     DEMO = "demo"
 >>> Outcome(Why.DEMO, {"winner": Player.A}).as_dict()
 {'reason': 'demo', 'winner': 'A'}
@@ -33,14 +33,11 @@ from judge.citations import Citations
 from judge.players import Player
 
 
-class StepKind(str, enum.Enum):
+class StepKind(enum.StrEnum):
     RULE = "rule"  # the engine applied a clause
     CHOICE = "choice"  # a player may choose; see Ruling.choices for each option
     SILENT = "silent"  # the rulebook does not decide this point
     CONFLICT = "conflict"  # two clauses of the rulebook disagree here
-
-    def __str__(self) -> str:
-        return self.value
 
 
 def plain(value: Any) -> Any:

@@ -55,15 +55,12 @@ CONTAINED = 0.9
 MAX_PIECES = 8
 
 
-class MatchKind(str, enum.Enum):
+class MatchKind(enum.StrEnum):
     UNCHANGED = "unchanged"
     MODIFIED = "modified"
     RENUMBERED = "renumbered"
     SPLIT = "split"
     MERGED = "merged"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)

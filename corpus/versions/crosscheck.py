@@ -43,13 +43,10 @@ NOT_A_SUBJECT = frozenset(
 )
 
 
-class Status(str, enum.Enum):
+class Status(enum.StrEnum):
     CONFIRMED = "confirmed"
     PARTIAL = "partial"
     NOT_FOUND = "not_found"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @dataclass(frozen=True, slots=True)

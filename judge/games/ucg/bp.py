@@ -19,7 +19,7 @@ from judge.numbers import Tally, tally
 from judge.ruling import Trace
 
 
-class State(str, enum.Enum):
+class State(enum.StrEnum):
     """How many character cards are stacked (8.1.1); charge cards do not count."""
 
     SINGLE = "SINGLE"
@@ -38,12 +38,12 @@ class State(str, enum.Enum):
 _STATES = tuple(State)
 
 
-class LevelChange(str, enum.Enum):
+class LevelChange(enum.StrEnum):
     UP = "UP"  # 「上升一級」
     DOWN = "DOWN"  # 「降低一級」
 
 
-class Forced(str, enum.Enum):
+class Forced(enum.StrEnum):
     WIN = "WIN"  # 「獲得勝利」
     DRAW = "DRAW"  # 「視為平局」
 

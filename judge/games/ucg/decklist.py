@@ -29,7 +29,7 @@ def _as_printed(card: DeckCard) -> tuple[str, str]:
     return card.name, card.number
 
 
-class DeckRuling(str, enum.Enum):
+class DeckRuling(enum.StrEnum):
     LEGAL = "legal"
     WRONG_SIZE = "wrong_size"
     TOO_MANY_COPIES = "too_many_copies"

@@ -49,7 +49,7 @@ class JudgmentBoard(BoardModel):
     areas: list[Area] = Field(min_length=1, description="oldest first; the last is the newest")
 
 
-class AreaResult(str, enum.Enum):
+class AreaResult(enum.StrEnum):
     A = "A"
     B = "B"
     DRAW = "draw"
@@ -57,7 +57,7 @@ class AreaResult(str, enum.Enum):
     UNDECIDED = "undecided"  # the rulebook does not determine a BP
 
 
-class AreaReason(str, enum.Enum):
+class AreaReason(enum.StrEnum):
     HIGHER_BP = "higher_bp"
     EQUAL_BP = "equal_bp"
     FORCED_WIN = "forced_win"
@@ -69,7 +69,7 @@ class AreaReason(str, enum.Enum):
     BP_UNDETERMINED = "bp_undetermined"
 
 
-class JudgmentReason(str, enum.Enum):
+class JudgmentReason(enum.StrEnum):
     """Why the game ended or goes on, as chess.Termination names why a game ended."""
 
     THREE_BATTLES_WON = "three_battles_won"  # 1.3.2
@@ -79,7 +79,7 @@ class JudgmentReason(str, enum.Enum):
     UNDECIDED = "undecided"  # depends on a BP the rulebook does not determine
 
 
-class NextLead(str, enum.Enum):
+class NextLead(enum.StrEnum):
     WON_NEWEST = "won_newest_battle"  # 5.9.6.1
     EQUAL_BP_DRAW = "equal_bp_draw_keeps"  # 5.9.6.2
     NO_RESULT = "no_result_keeps"  # 12.4.2.3

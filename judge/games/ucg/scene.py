@@ -36,7 +36,7 @@ class SceneBoard(BoardModel):
     hand: int = Field(ge=0, description="cards in the setting player's hand")
 
 
-class SceneRuling(str, enum.Enum):
+class SceneRuling(enum.StrEnum):
     SET = "set"
     REPLACES = "replaces_current"
     NOT_FIRST_PLAYER = "not_first_player"

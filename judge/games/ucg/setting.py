@@ -35,7 +35,7 @@ class SetCharacterBoard(BoardModel):
                 ), ("12.4.1",)
 
 
-class Setting(str, enum.Enum):
+class Setting(enum.StrEnum):
     BOTH_SET = "both_can_set"
     FIRST_PLAYER_LOSES = "first_player_cannot_set"
     SECOND_PLAYER_LOSES = "second_player_cannot_set"

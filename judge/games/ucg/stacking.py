@@ -20,7 +20,7 @@ class StackCard(BoardModel):
     single_bp: bool = Field(True, description="the card has a SINGLE BP (11.15)")
 
 
-class PlacedBy(str, enum.Enum):
+class PlacedBy(enum.StrEnum):
     PLAYER = "PLAYER"  # in the level-up phase
     EFFECT = "EFFECT"  # by a card effect
 
@@ -43,7 +43,7 @@ class LevelUpBoard(BoardModel):
         return stack
 
 
-class Stacking(str, enum.Enum):
+class Stacking(enum.StrEnum):
     LEGAL = "legal"
     NAME_MISMATCH = "name_mismatch"
     SAME_LEVEL = "same_level"
@@ -54,7 +54,7 @@ class Stacking(str, enum.Enum):
     STACK_FULL = "stack_full"
 
 
-class Remedy(str, enum.Enum):
+class Remedy(enum.StrEnum):
     NONE = "none"
     RETURN_TO_HAND = "return_to_hand"  # 12.1.1
     TO_DISCARD_AFTER_EFFECT = "to_discard_after_effect"  # 12.2.1, 12.2.2

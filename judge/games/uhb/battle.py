@@ -26,7 +26,7 @@ from judge.players import Player, turn_order
 from judge.ruling import Outcome, Trace
 
 
-class Zone(str, enum.Enum):
+class Zone(enum.StrEnum):
     DAMAGE_ZONE = "damage_zone"
     DECK = "deck"
     HAND = "hand"
@@ -42,7 +42,7 @@ COMPARE_WORDS = {
 }
 
 
-class Whose(str, enum.Enum):
+class Whose(enum.StrEnum):
     SELF = "self"
     OPPONENT = "opponent"
 
@@ -136,7 +136,7 @@ class BattleBoard(BoardModel):
                     ), ()
 
 
-class BattleReason(str, enum.Enum):
+class BattleReason(enum.StrEnum):
     HIGHER_TOTAL = "higher_total_power"
     EQUAL_TOTALS = "equal_totals_both_lose"
 

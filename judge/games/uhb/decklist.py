@@ -19,7 +19,7 @@ SIDEBOARD_SIZE = 10
 COPIES = 3
 
 
-class Format(str, enum.Enum):
+class Format(enum.StrEnum):
     SINGLE_GAME = "SINGLE_GAME"
     MATCH = "MATCH"  # 多局赛制: best of three, best of five …
 
@@ -30,7 +30,7 @@ class DeckBoard(BoardModel):
     sideboard: list[DeckCard] = []
 
 
-class DeckRuling(str, enum.Enum):
+class DeckRuling(enum.StrEnum):
     LEGAL = "legal"
     WRONG_SIZE = "wrong_size"
     TOO_MANY_COPIES = "too_many_copies"

@@ -25,7 +25,7 @@ class EndPhaseBoard(BoardModel):
     on_discard: list[str] = Field([], description="cards in the active hand with 当此牌被弃置时 effects")
 
 
-class Discard(str, enum.Enum):
+class Discard(enum.StrEnum):
     DISCARD = "discard_to_limit"
     WITHIN_LIMIT = "within_limit"
 

@@ -14,14 +14,14 @@ from judge.ruling import Trace
 DAMAGE_LIMIT = 5
 
 
-class LossCause(str, enum.Enum):
+class LossCause(enum.StrEnum):
     DAMAGE_ZONE_FULL = "damage_zone_full"  # 1.3.2a
     DRAW_FROM_EMPTY_DECK = "draw_from_empty_deck"  # 1.3.2b
     ENERGY_FROM_EMPTY_DECK = "energy_from_empty_deck"  # 1.3.2c
     OPPONENT_WINS_BY_EFFECT = "opponent_wins_by_effect"  # 1.3.2d
 
 
-class GameEnd(str, enum.Enum):
+class GameEnd(enum.StrEnum):
     CONTINUES = "continues"
     LOSS = "loss"
     DRAW = "draw"  # 1.3.3

@@ -10,12 +10,12 @@ from judge.board import BoardModel
 from judge.ruling import Outcome, Trace
 
 
-class Phase(str, enum.Enum):
+class Phase(enum.StrEnum):
     FORM_CHANGE = "FORM_CHANGE"
     OTHER = "OTHER"
 
 
-class Place(str, enum.Enum):
+class Place(enum.StrEnum):
     OWN_FIELD = "OWN_FIELD"
     OPPONENT_FIELD = "OPPONENT_FIELD"
     HAND = "HAND"
@@ -48,7 +48,7 @@ class FormChangeBoard(BoardModel):
     entering: Entering
 
 
-class FormChange(str, enum.Enum):
+class FormChange(enum.StrEnum):
     LEGAL = "legal"
     WRONG_PHASE = "wrong_phase"
     ALREADY_CHANGED = "already_changed_this_turn"

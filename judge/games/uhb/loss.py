@@ -18,14 +18,14 @@ from judge.players import Player, turn_order
 from judge.ruling import Outcome, Trace
 
 
-class Action(str, enum.Enum):
+class Action(enum.StrEnum):
     DRAW = "DRAW"  # draw cards
     ADD_ENERGY = "ADD_ENERGY"  # move the deck's top cards to the energy zone (5.3.1)
     DAMAGE = "DAMAGE"  # cards enter this player's damage zone
     WIN_BY_EFFECT = "WIN_BY_EFFECT"  # this player's card effect makes them win
 
 
-class Who(str, enum.Enum):
+class Who(enum.StrEnum):
     A = "A"
     B = "B"
     BOTH = "BOTH"

@@ -23,7 +23,7 @@ from judge.players import Player
 from judge.ruling import Outcome, Trace
 
 
-class Kind(str, enum.Enum):
+class Kind(enum.StrEnum):
     FLIP = "FLIP"  # the flip effect of a field card the effect flipped (5.5.3)
     OTHER = "OTHER"  # anything else triggered on a card the effect touched (1.1.7)
 
@@ -55,7 +55,7 @@ class EffectOrderBoard(BoardModel):
                 yield ("preference", i), f"no effect named {name!r}", ()
 
 
-class Ordering(str, enum.Enum):
+class Ordering(enum.StrEnum):
     SET_BY_RULES = "set_by_rules"  # no one had a choice
     ACTIVE_PLAYER_CHOOSES = "active_player_chooses"  # 1.1.6: the order shown follows the preference
 
