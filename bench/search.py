@@ -1,0 +1,291 @@
+"""Search benchmark: Arbiter against SQLite FTS5 (trigram) on the same clauses.
+
+    python bench/search.py            # the table (README and closing note)
+    python bench/search.py --verbose  # plus the rank of every query
+    python bench/search.py --tune     # re-tune corpus.search.ranking on the queries
+
+Quality: MRR@10 and recall@5 per query class (bench/queries.yaml), each query
+filtered to its game, newest version.  recall@5 = relevant clauses in the
+top 5 / min(5, relevant clauses), so a perfect ranking scores 1.
+Speed: warm latency — the index open, every query run once before timing —
+of a full search (query parsing, synonyms, ranking, snippets) for Arbiter
+and of a MATCH + bm25 + snippet() query for FTS5.  And the time to build
+Arbiter's index of the whole corpus from scratch.
+
+FTS5 gets what a user of it would write: the trigram tokenizer; each word
+of the query of three characters or more as a quoted string, OR-ed, ranked
+by bm25 with the title and heading-path weights Arbiter uses; a query with
+no such word falls back to LIKE '%word%' (trigram cannot MATCH shorter
+strings).  Both rank the newest version of each game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+
+CLASSES = ("same", "other", "paraphrase", "english")
+ROUNDS = 5  # timed repetitions of the whole query set
+
+
+@dataclass(frozen=True)
+class BenchQuery:
+    game: str
+    cls: str
+    text: str
+    relevant: frozenset[str]
+
+
+def load_queries(path: Path, documents) -> list[BenchQuery]:
+    """The query set, with ``ID*`` expanded to the clause and its descendants."""
+    import yaml
+
+    from corpus.search.analysis import normalize_number
+
+    newest = {}
+    for doc in documents:
+        if doc.latest:
+            newest.setdefault(doc.game, {})[doc.id] = doc
+    queries = []
+    for entry in yaml.safe_load(path.read_text(encoding="utf-8")):
+        book = newest[entry["game"]]
+        relevant = set()
+        for spec in map(str, entry["relevant"]):
+            base = spec.rstrip("*")
+            if base not in book:  # the parser changed the id: say so, keep measuring the rest
+                print(f"warning: {path.name}: no clause {entry['game']}:{base}", file=sys.stderr)
+                continue
+            relevant.add(base)
+            if spec.endswith("*"):
+                relevant.update(i for i, d in book.items() if normalize_number(base) in d.lineage)
+        if relevant:
+            queries.append(BenchQuery(entry["game"], entry["class"], str(entry["query"]), frozenset(relevant)))
+    return queries
+
+
+class Fts5:
+    """SQLite FTS5 with the trigram tokenizer over the same documents."""
+
+    def __init__(self, documents, title_weight: float, path_weight: float):
+        if sqlite3.sqlite_version_info < (3, 34, 0):
+            sys.exit(f"SQLite {sqlite3.sqlite_version} has no trigram tokenizer (needs 3.34)")
+        self.db = sqlite3.connect(":memory:", check_same_thread=False)
+        self.db.execute(
+            "CREATE VIRTUAL TABLE clauses USING fts5(id UNINDEXED, game UNINDEXED, "
+            "latest UNINDEXED, title, path, body, tokenize='trigram')"
+        )
+        self.db.executemany(
+            "INSERT INTO clauses VALUES (?, ?, ?, ?, ?, ?)",
+            [(d.id, d.game, int(d.latest), d.title, " / ".join(d.path), d.text) for d in documents],
+        )
+        self.db.commit()
+        self.rank = f"bm25(clauses, 0, 0, 0, {title_weight}, {path_weight}, 1.0)"
+
+    def search(self, text: str, game: str | None, limit: int = 10) -> list[str]:
+        words = [w.strip("\"“”「」") for w in text.split()]
+        long = [w for w in words if len(w) >= 3]
+        where, params = "latest = 1", []
+        if game:
+            where, params = "latest = 1 AND game = ?", [game]
+        if long:
+            match = " OR ".join('"' + w.replace('"', '""') + '"' for w in long)
+            rows = self.db.execute(
+                "SELECT id, snippet(clauses, 5, '«', '»', '…', 16) FROM clauses "
+                f"WHERE clauses MATCH ? AND {where} ORDER BY {self.rank} LIMIT ?",
+                (match, *params, limit),
+            )
+        else:
+            like = " OR ".join("title LIKE ? OR body LIKE ?" for _ in words)
+            patterns = [p for w in words for p in (f"%{w}%", f"%{w}%")]
+            rows = self.db.execute(
+                f"SELECT id, substr(body, 1, 60) FROM clauses WHERE ({like}) AND {where} LIMIT ?",
+                (*patterns, *params, limit),
+            )
+        return [row[0] for row in rows]
+
+
+def arbiter_engine(searcher):
+    def run(text: str, game: str | None, limit: int = 10) -> list[str]:
+        return [hit.id for hit in searcher.search(text, game=game, limit=limit).hits]
+
+    return run
+
+
+def quality(run, queries) -> dict[str, tuple[float, float]]:
+    """MRR@10 and recall@5 per class and overall."""
+    per_class: dict[str, list[tuple[float, float]]] = {}
+    for q in queries:
+        ids = run(q.text, q.game)
+        rank = next((i for i, found in enumerate(ids[:10], 1) if found in q.relevant), None)
+        rr = 1 / rank if rank else 0.0
+        recall = len(q.relevant & set(ids[:5])) / min(5, len(q.relevant))
+        per_class.setdefault(q.cls, []).append((rr, recall))
+        per_class.setdefault("overall", []).append((rr, recall))
+    return {c: (statistics.mean(v[0] for v in vals), statistics.mean(v[1] for v in vals))
+            for c, vals in per_class.items()}
+
+
+def latency(engines, queries, by_game: bool = True) -> list[tuple[float, float]]:
+    """Warm p50 and p95 in milliseconds for each engine (``by_game``: filtered to the query's game).
+
+    The engines take turns query by query, so a busy machine slows them alike.
+    """
+    for run in engines:
+        for q in queries:
+            run(q.text, q.game if by_game else None)
+    times: list[list[float]] = [[] for _ in engines]
+    for _ in range(ROUNDS):
+        for q in queries:
+            for run, spent in zip(engines, times):
+                start = time.perf_counter()
+                run(q.text, q.game if by_game else None)
+                spent.append((time.perf_counter() - start) * 1000)
+    return [(statistics.median(t), statistics.quantiles(t, n=20)[-1]) for t in times]
+
+
+#: The values coordinate ascent tries for each ranking weight.
+GRID = {
+    "title": [1.0, 2.0, 3.0, 5.0],  # index time: rebuilds
+    "path": [0.0, 0.5, 1.0, 2.0],  # index time: rebuilds
+    "k1": [0.8, 1.2, 1.6, 2.0],
+    "b": [0.3, 0.5, 0.75, 0.9],
+    "grams": [0.25, 0.5, 1.0],
+    "substring": [0.5, 1.0, 2.0, 3.0],
+    "proximity": [0.0, 0.5, 1.0, 2.0],
+    "proximity_slop": [2, 3, 5],
+    "synonym": [0.3, 0.6, 0.8, 1.0],
+    "common": [0.1, 0.2, 0.3],
+}
+INDEX_TIME = {"title", "path"}
+
+
+def tune(snapshot, queries) -> None:
+    """Coordinate ascent on MRR@10 + recall@5, with a two-fold check that it generalises."""
+    from corpus.search.ranking import DEFAULT_RANKING
+
+    def ascend(ranking, subset):
+        best = score(ranking, subset)
+        for _ in range(2):
+            for name, values in GRID.items():
+                for value in values:
+                    trial = ranking.with_(**{name: value})
+                    result = score(trial, subset)
+                    if result > best:
+                        ranking, best = trial, result
+        return ranking, best
+
+    def score(ranking, subset):
+        searcher = _searcher_with(snapshot, ranking)
+        mrr, recall = quality(arbiter_engine(searcher), subset)["overall"]
+        return round(mrr + recall, 4), round(mrr, 4)
+
+    halves = (queries[0::2], queries[1::2])
+    for name, (train, test) in (("even→odd", halves), ("odd→even", halves[::-1])):
+        tuned, _ = ascend(DEFAULT_RANKING, train)
+        print(f"{name}: held-out MRR@10 {score(DEFAULT_RANKING, test)[1]:.3f} before, "
+              f"{score(tuned, test)[1]:.3f} tuned")
+    tuned, best = ascend(DEFAULT_RANKING, queries)
+    print(f"all queries: MRR@10 {score(DEFAULT_RANKING, queries)[1]:.3f} → {best[1]:.3f}")
+    print(tuned)
+
+
+_built: dict[tuple, object] = {}
+
+
+def _searcher_with(snapshot, ranking):
+    """A searcher with ``ranking``; indexes are built once per index-time weighting."""
+    from corpus.search.service import Searcher
+    from corpus.search.whoosh_backend import WhooshBackend
+
+    from corpus.storage import arbiter_home
+
+    key = tuple(getattr(ranking, name) for name in sorted(INDEX_TIME))
+    backend = _built.get(key)
+    if backend is None:
+        directory = arbiter_home() / "tune" / "-".join(map(str, key))
+        backend = _built[key] = WhooshBackend(directory, ranking=ranking)
+        backend.build(snapshot)
+    backend.ranking = ranking
+    return Searcher(backend, corpus=lambda: snapshot)
+
+
+def print_ranks(run, queries) -> None:
+    for q in queries:
+        ids = run(q.text, q.game)
+        rank = next((i for i, found in enumerate(ids[:10], 1) if found in q.relevant), "-")
+        print(f"  {q.game:<6} {q.cls:<10} {rank!s:>2}  {q.text}  →  {', '.join(ids[:3])}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--queries", type=Path, default=HERE / "queries.yaml")
+    parser.add_argument("--verbose", action="store_true", help="print every query's rank")
+    parser.add_argument("--tune", action="store_true", help="tune the ranking weights on the queries")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory(prefix="arbiter-bench-") as home:
+        os.environ["ARBITER_HOME"] = home  # a fresh home: nothing cached, nothing of the user's touched
+        run(args)
+
+
+def run(args) -> None:
+    from corpus.search.documents import library_snapshot
+    from corpus.search.service import Searcher
+    from corpus.search.whoosh_backend import WhooshBackend
+
+    start = time.perf_counter()
+    snapshot = library_snapshot()
+    parse_seconds = time.perf_counter() - start
+    queries = load_queries(args.queries, snapshot.documents)
+    if args.tune:
+        tune(snapshot, queries)
+        return
+    backend = WhooshBackend()
+    start = time.perf_counter()
+    backend.build(snapshot)
+    build_seconds = time.perf_counter() - start
+    arbiter = arbiter_engine(Searcher(backend, corpus=lambda: snapshot))
+    start = time.perf_counter()
+    fts5 = Fts5(snapshot.documents, backend.ranking.title, backend.ranking.path)
+    fts5_seconds = time.perf_counter() - start
+
+    ours, theirs = quality(arbiter, queries), quality(fts5.search, queries)
+    our_speed, their_speed = latency([arbiter, fts5.search], queries)
+    our_wide, their_wide = latency([arbiter, fts5.search], queries, by_game=False)
+    if args.verbose:
+        print("Arbiter ranks:")
+        print_ranks(arbiter, queries)
+        print("FTS5 ranks:")
+        print_ranks(fts5.search, queries)
+    counts = {c: sum(q.cls == c for q in queries) for c in CLASSES}
+    counts["overall"] = len(queries)
+    print(f"{len(queries)} queries over {len({q.game for q in queries})} books, "
+          f"{len(snapshot.documents)} clauses indexed (SQLite {sqlite3.sqlite_version})\n")
+    print("| class | queries | Arbiter MRR@10 | FTS5 MRR@10 | Arbiter recall@5 | FTS5 recall@5 |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for cls in (*CLASSES, "overall"):
+        if cls in ours:
+            print(f"| {cls} | {counts[cls]} | {ours[cls][0]:.3f} | {theirs[cls][0]:.3f} "
+                  f"| {ours[cls][1]:.3f} | {theirs[cls][1]:.3f} |")
+    print()
+    print("| | Arbiter | FTS5 |")
+    print("|---|---:|---:|")
+    print(f"| warm latency p50 | {our_speed[0]:.2f} ms | {their_speed[0]:.2f} ms |")
+    print(f"| warm latency p95 | {our_speed[1]:.2f} ms | {their_speed[1]:.2f} ms |")
+    print(f"| warm latency p50 / p95, no game filter | {our_wide[0]:.2f} / {our_wide[1]:.2f} ms "
+          f"| {their_wide[0]:.2f} / {their_wide[1]:.2f} ms |")
+    print(f"| full index build | {build_seconds:.2f} s | {fts5_seconds:.2f} s |")
+    print(f"| (parsing the corpus first, fresh ARBITER_HOME) | {parse_seconds:.2f} s | |")
+
+
+if __name__ == "__main__":
+    main()

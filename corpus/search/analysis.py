@@ -1,0 +1,174 @@
+"""The analysis chain: folded text → the tokens that are indexed and searched.
+
+Two token streams come out of one folded text (see :mod:`corpus.search.folding`):
+
+* **words** — Chinese runs segmented by jieba (rjieba) with a dictionary of
+  the corpus's own terms, so 战斗区 or 先制攻击 stay whole; at index time the
+  dictionary words inside a long word are added at the same position
+  (search mode), so 战斗 still finds 战斗区.  Latin words (all of dbscg, and
+  BP / TYPE / SINGLE inside Chinese text) get an English analysis: lower
+  case, stop words dropped, Porter stems.  Clause numbers (``5.9.4``,
+  ``8-5-2``, ``1.0.2a``) stay one token, with ``-`` folded to ``.``.
+* **grams** — character bigrams of every Chinese run, positioned by
+  character, for recall when segmentation disagrees and for exact substring
+  (phrase) matching.
+
+A token is ``(text, position, start, end)``; ``start``/``end`` are offsets in
+the folded text, which are offsets in the original text too (folding keeps
+lengths).
+
+>>> a = Analysis(Segmenter(["先制攻击"]))
+>>> [t[0] for t in a.words(fold("在戰鬥區的《先制攻擊》，參閱 8-5-2"), index=False)]
+['在', '战斗区', '的', '先制攻击', '参阅', '8.5.2']
+>>> [t[0] for t in a.words(fold("The Players draw cards"), index=False)]
+['player', 'draw', 'card']
+>>> [t[0] for t in a.grams(fold("勝利條件"))]
+['胜利', '利条', '条件']
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import lru_cache
+
+from whoosh.lang.porter import stem
+
+from corpus.search.folding import fold
+
+Token = tuple[str, int, int, int]  # text, position, start, end
+
+HAN_CLASS = "\u3040-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
+#: A clause number as printed in running text: 5.9.4.1, 8-5-2-3-1, 1.0.2a.
+NUMBER_PATTERN = r"\d+(?:[.\-]\d+)+[a-z]?(?![a-z0-9])"
+_PIECES = re.compile(
+    rf"(?P<han>[{HAN_CLASS}]+)|(?P<number>{NUMBER_PATTERN})|(?P<word>[a-z0-9]+(?:['’][a-z]+)?)"
+)
+_HAN_RUN = re.compile(f"[{HAN_CLASS}]+")
+
+
+#: Articles, prepositions and conjunctions only: rule text leans on "not",
+#: "may", "can", "if" and "when", so those are kept.
+ENGLISH_STOP_WORDS = frozenset(
+    "a an and are as at be by for from in is it its of on or that the this to with".split()
+)
+
+
+@lru_cache(maxsize=65536)
+def english_term(word: str) -> str | None:
+    """The indexed form of a lower-case Latin word: its Porter stem, or None for a stop word."""
+    if word in ENGLISH_STOP_WORDS:
+        return None
+    word = word.replace("’", "'")
+    if word.endswith("'s"):
+        word = word[:-2]
+    return stem(word) if word.isalpha() else word
+
+
+def normalize_number(number: str) -> str:
+    """The searchable spelling of a clause number: ``8-5-2`` and ``8.5.2`` are one."""
+    return fold(number).strip().rstrip(".").replace("-", ".")
+
+
+class Segmenter:
+    """jieba (rjieba) with the corpus's own terms added to its dictionary.
+
+    The word list is part of the index (see :mod:`corpus.search.userdict`):
+    a query must be cut with the same dictionary the index was built with.
+    """
+
+    def __init__(self, words: Iterable[str] = ()):
+        import rjieba
+
+        self.words = tuple(sorted(set(words)))
+        self._jieba = rjieba.Jieba()
+        for word in self.words:
+            self._jieba.add_word(word, None, None)
+
+    def cut(self, run: str, index: bool) -> list[tuple[str, int, int]]:
+        """``(word, start, end)`` for a Chinese run; search mode adds the words inside words."""
+        return self._jieba.tokenize(run, "search" if index else "default")
+
+
+class Analysis:
+    """Both token streams, for the index and for queries, over folded text."""
+
+    def __init__(self, segmenter: Segmenter):
+        self.segmenter = segmenter
+
+    def words(self, folded: str, index: bool = True) -> list[Token]:
+        """The words stream of ``folded`` (already passed through :func:`fold`)."""
+        tokens: list[Token] = []
+        position = -1
+        for piece in _PIECES.finditer(folded):
+            kind = piece.lastgroup
+            start = piece.start()
+            if kind == "han":
+                position = self._han_words(piece.group(), start, position, index, tokens)
+                continue
+            position += 1
+            if kind == "number":
+                tokens.append((piece.group().replace("-", "."), position, start, piece.end()))
+            else:
+                term = english_term(piece.group())
+                if term is not None:
+                    tokens.append((term, position, start, piece.end()))
+        return tokens
+
+    def _han_words(self, run: str, offset: int, position: int, index: bool, out: list[Token]) -> int:
+        """Append the words of one Chinese run; sub-words share their word's position."""
+        cuts = sorted(self.segmenter.cut(run, index), key=lambda cut: (cut[1], -cut[2]))
+        word_end = 0
+        for word, start, end in cuts:
+            if start >= word_end:
+                position += 1
+                word_end = end
+            out.append((word, position, offset + start, offset + end))
+        return position
+
+    @staticmethod
+    def grams(folded: str) -> list[Token]:
+        """Character bigrams of every Chinese run, positioned by character."""
+        return [
+            (run.group()[i : i + 2], run.start() + i, run.start() + i, run.start() + i + 2)
+            for run in _HAN_RUN.finditer(folded)
+            for i in range(len(run.group()) - 1)
+        ]
+
+    def query_words(self, folded: str) -> list[str]:
+        """The words of a query, in order (jieba's default cut: no sub-words)."""
+        return [token[0] for token in self.words(folded, index=False)]
+
+
+#: Question words and particles: they carry no rule content, and their
+#: bigrams (攻怎, 么决) only add noise.  Matched on folded text, longest first.
+QUESTION_WORDS = (
+    "可不可以 是不是 能不能 会不会 要不要 为什么 怎么样 怎么办 什么 怎么 怎样 如何 多少 哪些 哪个 "
+    "是否 可以 请问 一下 的话 吗 呢 吧 啊 么 谁 哪"
+).split()
+_QUESTION = re.compile("|".join(map(re.escape, sorted(QUESTION_WORDS, key=len, reverse=True))))
+
+
+def strip_question_words(text: str) -> str:
+    """``text`` with its question words blanked out, in its own script.
+
+    >>> strip_question_words("誰先攻怎麼決定")
+    ' 先攻  決定'
+    """
+    folded = fold(text)
+    chars = list(text)
+    for match in _QUESTION.finditer(folded):
+        chars[match.start() : match.end()] = " " * (match.end() - match.start())
+    return "".join(chars)
+
+
+def han_runs(folded: str) -> list[str]:
+    """The runs of Chinese (and kana) characters in ``folded``."""
+    return _HAN_RUN.findall(folded)
+
+
+def bigrams(run: str) -> list[str]:
+    """``胜利条件`` → 胜利, 利条, 条件 (a single character stays itself)."""
+    if len(run) < 2:
+        return [run]
+    return [run[i : i + 2] for i in range(len(run) - 1)]

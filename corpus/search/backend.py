@@ -1,0 +1,124 @@
+"""The one interface between Arbiter's search service and a search engine.
+
+Callers (the command line, the web app, the concept view) talk to
+:class:`corpus.search.service.Searcher`; the searcher talks to a
+:class:`SearchBackend`.  A backend only has to do three things: say which
+corpus its index holds, (re)build that index from documents, and answer a
+:class:`SearchQuery` under :class:`Filters` one :class:`PageRequest` at a
+time.  Query parsing, filter validation, synonym lookup, question-word
+removal and snippets stay in the service, so a second engine is one new
+module implementing this protocol; :mod:`corpus.search.whoosh_backend` is
+the reference implementation.
+
+What an OpenSearch / Elasticsearch backend would map each piece to:
+
+* ``build`` — create a new index ``arbiter-<fingerprint>`` (bulk API), then
+  move the alias ``arbiter`` to it in one ``_aliases`` call: the same
+  atomic swap as the whoosh directory; ``indexed_fingerprint`` reads the
+  fingerprint back from the aliased index's mapping ``_meta``.
+* analysis — ``words``: a custom analyzer with ``icu_tokenizer`` (or the
+  smartcn plugin), the ``stconvert``/ICU transform t2s filter for
+  :mod:`~corpus.search.folding`, ``lowercase`` and ``porter_stem``;
+  ``grams``: an ``ngram`` (2, 2) tokenizer over the folded text; the
+  corpus terms of :mod:`~corpus.search.userdict` as a user dictionary.
+* fields — ``game``, ``version``, ``kind``, ``latest``, ``ids``,
+  ``lineage`` as ``keyword``; title and text as ``text`` with both
+  analyzers (sub-fields); ``order`` as an integer for tie-breaking.
+* :class:`Filters` — ``bool.filter`` term clauses (no scoring, cached).
+* ranking (see :mod:`~corpus.search.ranking`) — ``combined_fields``
+  (BM25F) over title^w and text for the words; ``match`` on the grams
+  sub-field; ``match_phrase`` on grams for the exact text and with
+  ``slop`` for proximity; clause-number jumps as ``constant_score`` term
+  queries on ``ids`` / ``lineage`` (or a ``pinned`` query); the rule over
+  example factor as a ``function_score`` weight filtered by ``kind``;
+  synonyms as further ``should`` clauses with a lower boost.
+* :class:`PageRequest` — ``from`` / ``size``; ``BackendPage.total`` —
+  ``hits.total`` with ``track_total_hits``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Protocol, runtime_checkable
+
+from corpus.search.documents import CorpusSnapshot
+from corpus.search.query import ParsedQuery
+
+#: Called with the number of documents indexed since the last call.
+Progress = Callable[[int], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Filters:
+    """Which clauses a search may return; an empty tuple means "any".
+
+    With no ``versions`` only the newest version of each game is searched,
+    as everywhere in Arbiter; ``all_versions`` searches every version.
+    """
+
+    games: tuple[str, ...] = ()
+    versions: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    all_versions: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PageRequest:
+    number: int = 1  # 1-based
+    size: int = 10
+
+    @property
+    def offset(self) -> int:
+        return (self.number - 1) * self.size
+
+
+@dataclass(frozen=True, slots=True)
+class SearchQuery:
+    """A parsed query plus its synonyms: extra terms per game, ranked lower."""
+
+    parsed: ParsedQuery
+    synonyms: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class BackendHit:
+    key: str
+    game: str
+    version: str
+    id: str
+    kind: str
+    title: str
+    text: str
+    score: float
+    exact: bool  # the query named this clause's id
+
+
+@dataclass(frozen=True, slots=True)
+class BackendPage:
+    hits: tuple[BackendHit, ...]
+    total: int  # matches over all pages
+
+
+@runtime_checkable
+class SearchBackend(Protocol):
+    """What a search engine must provide to serve Arbiter.
+
+    Implementations must allow concurrent :meth:`search` calls from several
+    threads on one instance; :meth:`build` replaces the index atomically
+    (searches running meanwhile see the old index or the new one).
+    """
+
+    name: str
+
+    def indexed_fingerprint(self) -> str | None:
+        """Fingerprint of the corpus the usable index holds; None if there is none.
+
+        An index that is damaged counts as none (and the reason is reported).
+        """
+
+    def build(self, snapshot: CorpusSnapshot, progress: Progress | None = None) -> None:
+        """Index every document of ``snapshot``, replacing the previous index."""
+
+    def search(self, query: SearchQuery, filters: Filters, page: PageRequest) -> BackendPage:
+        """The page of best matches, best first; clauses named by id come first."""

@@ -1,0 +1,110 @@
+"""What gets indexed: one document per clause of every rulebook version.
+
+The corpus is read only through :mod:`corpus.library`, so the index holds
+exactly the clauses every other part of Arbiter sees.  The snapshot's
+fingerprint hashes every clause field plus the code that decides how they
+are analysed: the index is rebuilt when, and only when, that changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from corpus.model import Book, printed_number
+from corpus.search.analysis import normalize_number
+
+#: The modules whose code decides how clauses are analysed (a backend adds
+#: its own layout to what it compares; see ``whoosh_backend``).
+_CODE = ("folding.py", "analysis.py", "userdict.py", "documents.py")
+
+
+@dataclass(frozen=True, slots=True)
+class IndexDocument:
+    """One clause as the search backends see it."""
+
+    key: str  # game@version:id, unique across the corpus
+    game: str
+    version: str
+    id: str
+    kind: str
+    title: str
+    path: tuple[str, ...]  # the titles of its ancestors, top first
+    text: str
+    ids: tuple[str, ...]  # normalised spellings that jump to it: its number, its full id
+    lineage: tuple[str, ...]  # normalised ids of its ancestors (``5.9.4`` finds 5.9.4.1)
+    latest: bool  # from the newest version of its game
+    order: int  # reading order in its book (equal scores list in this order)
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusSnapshot:
+    documents: tuple[IndexDocument, ...]
+    fingerprint: str
+
+
+def book_documents(book: Book, latest: bool) -> list[IndexDocument]:
+    documents = []
+    for clause in book.clauses:
+        ancestors = book.ancestors(clause.id)
+        documents.append(
+            IndexDocument(
+                key=clause.address,
+                game=clause.game,
+                version=clause.version,
+                id=clause.id,
+                kind=clause.kind.value,
+                title=clause.title or "",
+                path=tuple(a.title for a in ancestors if a.title),
+                text=clause.text,
+                ids=jump_ids(clause.id),
+                lineage=tuple(normalize_number(a.id) for a in ancestors),
+                latest=latest,
+                order=clause.order,
+            )
+        )
+    return documents
+
+
+def jump_ids(clause_id: str) -> tuple[str, ...]:
+    """``4.1.1a~2`` is found by ``4.1.1a`` (its printed number) and by its own id."""
+    return tuple(dict.fromkeys((normalize_number(printed_number(clause_id)), normalize_number(clause_id))))
+
+
+@cache
+def code_fingerprint() -> str:
+    digest = hashlib.sha256()
+    root = Path(__file__).parent
+    for name in _CODE:
+        digest.update(name.encode())
+        digest.update((root / name).read_bytes())
+    return digest.hexdigest()
+
+
+def fingerprint(documents: Iterable[IndexDocument]) -> str:
+    """Content hash of the documents and of the analysis code."""
+    digest = hashlib.sha256(code_fingerprint().encode())
+    for doc in documents:
+        fields = (doc.key, doc.kind, doc.title, "\x1d".join(doc.path), "\x1d".join(doc.lineage),
+                  doc.text, str(doc.latest), str(doc.order))
+        digest.update("\x1f".join(fields).encode())
+        digest.update(b"\x1e")
+    return digest.hexdigest()
+
+
+def snapshot(books: Iterable[tuple[Book, bool]]) -> CorpusSnapshot:
+    """Documents of ``(book, is_newest_version)`` pairs, with their fingerprint."""
+    documents = tuple(doc for book, latest in books for doc in book_documents(book, latest))
+    return CorpusSnapshot(documents=documents, fingerprint=fingerprint(documents))
+
+
+def library_snapshot() -> CorpusSnapshot:
+    """Every clause of every rulebook version the library knows."""
+    from corpus.library import all_books, load_book
+
+    infos = all_books()
+    newest = {info.game: info.version for info in infos}  # all_books() sorts oldest first
+    return snapshot((load_book(i.game, i.version), newest[i.game] == i.version) for i in infos)

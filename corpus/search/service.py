@@ -1,0 +1,249 @@
+"""The search service every front end calls: query in, ranked clauses out.
+
+:class:`Searcher` owns what does not depend on the engine — parsing the
+query, checking filters against the corpus, synonyms, snippets, paging —
+and keeps its backend's index in step with the corpus: on first use it
+compares the corpus fingerprint with the index's and (re)builds when they
+differ, reporting progress.  After that, :meth:`Searcher.search` is
+read-only and safe to call from many threads at once.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import threading
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import AbstractContextManager
+from dataclasses import dataclass, replace
+
+from corpus.errors import ArbiterError, NotFound
+from corpus.model import ClauseKind
+from corpus.search.analysis import strip_question_words
+from corpus.search.backend import BackendHit, Filters, PageRequest, Progress, SearchBackend, SearchQuery
+from corpus.search.documents import CorpusSnapshot, IndexDocument, library_snapshot
+from corpus.search.query import ParsedQuery, parse_query
+from corpus.search.snippets import Highlighter, Snippet
+from corpus.search.synonyms import expansions, key, mentions
+
+MAX_LIMIT = 100
+#: Given the number of documents to index, returns a context manager that
+#: yields a progress callback (the command line passes a click progress bar).
+BuildProgress = Callable[[int], AbstractContextManager[Progress]]
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    game: str
+    version: str
+    id: str
+    title: str  # the clause's title, or its nearest ancestor's
+    kind: str
+    snippet: Snippet
+    score: float
+    exact: bool  # the query named this clause's id
+
+    def as_dict(self) -> dict:
+        return {
+            "game": self.game,
+            "version": self.version,
+            "id": self.id,
+            "title": self.title,
+            "kind": self.kind,
+            "snippet": self.snippet.text,
+            "highlights": [list(span) for span in self.snippet.highlights],
+            "score": self.score,
+            "exact": self.exact,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResults:
+    query: str
+    hits: tuple[Hit, ...]
+    total: int
+    page: int
+    per_page: int
+
+    @property
+    def pages(self) -> int:
+        return -(-self.total // self.per_page)
+
+    def as_dict(self) -> dict:
+        return {
+            "query": self.query,
+            "total": self.total,
+            "page": self.page,
+            "per_page": self.per_page,
+            "pages": self.pages,
+            "hits": [hit.as_dict() for hit in self.hits],
+        }
+
+
+class GameTexts:
+    """Which words each game's books use at all (to skip synonyms a book never uses)."""
+
+    def __init__(self, documents: Iterable[IndexDocument]):
+        texts: dict[str, list[str]] = {}
+        for doc in documents:
+            texts.setdefault(doc.game, []).append(f"{doc.title}\n{doc.text}")
+        self._folded = {game: key("\n".join(parts)) for game, parts in texts.items()}
+        self._known: dict[tuple[str, str], bool] = {}
+
+    def occurs(self, game: str, term: str) -> bool:
+        found = self._known.get((game, term))
+        if found is None:
+            found = self._known[(game, term)] = mentions(self._folded.get(game, ""), key(term))
+        return found
+
+
+@contextlib.contextmanager
+def _silent(_total: int) -> Iterator[Progress]:
+    yield lambda _count: None
+
+
+class Searcher:
+    def __init__(
+        self,
+        backend: SearchBackend | None = None,
+        corpus: Callable[[], CorpusSnapshot] = library_snapshot,
+        progress: BuildProgress = _silent,
+    ):
+        if backend is None:
+            from corpus.search.whoosh_backend import WhooshBackend
+
+            backend = WhooshBackend()
+        self.backend = backend
+        self._corpus = corpus
+        self._progress = progress
+        self._lock = threading.Lock()
+        self._fingerprint: str | None = None
+        self._documents: dict[str, IndexDocument] = {}
+        self._versions: dict[str, set[str]] = {}
+        self._texts = GameTexts(())
+
+    # -- keeping the index in step with the corpus -------------------------
+
+    def refresh(self) -> bool:
+        """Read the corpus again; rebuild the index if it changed. True if it was rebuilt."""
+        with self._lock:
+            return self._refresh()
+
+    def _refresh(self) -> bool:
+        snapshot = self._corpus()
+        rebuilt = self.backend.indexed_fingerprint() != snapshot.fingerprint
+        if rebuilt:
+            with self._progress(len(snapshot.documents)) as progress:
+                self.backend.build(snapshot, progress)
+        self._documents = {doc.key: doc for doc in snapshot.documents}
+        self._versions = {}
+        for doc in snapshot.documents:
+            self._versions.setdefault(doc.game, set()).add(doc.version)
+        self._texts = GameTexts(snapshot.documents)
+        self._fingerprint = snapshot.fingerprint
+        return rebuilt
+
+    def _ready(self) -> None:
+        """Refresh on first use, and when the index on disk no longer matches
+        what this searcher read (another process rebuilt it, or it was lost)."""
+        if self._stale():
+            with self._lock:
+                if self._stale():
+                    self._refresh()
+
+    def _stale(self) -> bool:
+        return self._fingerprint is None or self.backend.indexed_fingerprint() != self._fingerprint
+
+    # -- searching ------------------------------------------------------------
+
+    def search(
+        self,
+        query: str,
+        *,
+        game: str | None = None,
+        version: str | None = None,
+        kind: str | None = None,
+        limit: int = 10,
+        page: int = 1,
+    ) -> SearchResults:
+        """The ``page``-th ``limit`` best clauses for ``query`` (see :mod:`corpus.search.query`)."""
+        if not 1 <= limit <= MAX_LIMIT:
+            raise ArbiterError(f"limit must be between 1 and {MAX_LIMIT}, not {limit}", "limit")
+        if page < 1:
+            raise ArbiterError(f"page must be 1 or more, not {page}", "page")
+        parsed = without_question_words(parse_query(query))
+        self._ready()
+        filters = self._filters(parsed, game, version, kind)
+        games = list(filters.games or self._versions)
+        synonyms = expansions(" ".join(p.text for p in parsed.positive), games, self._texts.occurs)
+        found = self.backend.search(SearchQuery(parsed, synonyms), filters, PageRequest(page, limit))
+        highlighters: dict[str, Highlighter] = {}
+        hits = []
+        for hit in found.hits:
+            if hit.game not in highlighters:
+                words = [p.text for p in parsed.positive] + list(synonyms.get(hit.game, ()))
+                highlighters[hit.game] = Highlighter(words)
+            hits.append(self._hit(hit, highlighters[hit.game]))
+        return SearchResults(parsed.raw, tuple(hits), found.total, page, limit)
+
+    def _hit(self, hit: BackendHit, highlighter: Highlighter) -> Hit:
+        doc = self._documents.get(hit.key)
+        title = hit.title or (doc.path[-1] if doc and doc.path else "")
+        return Hit(
+            game=hit.game,
+            version=hit.version,
+            id=hit.id,
+            title=title,
+            kind=hit.kind,
+            snippet=highlighter.snippet(hit.text or hit.title),
+            score=hit.score,
+            exact=hit.exact,
+        )
+
+    def _filters(self, parsed: ParsedQuery, game: str | None, version: str | None, kind: str | None) -> Filters:
+        """Filters from the query and the options, each value checked against the corpus."""
+        games = _merge(parsed.filters.get("game", ()), game)
+        versions = _merge(parsed.filters.get("version", ()), version)
+        kinds = tuple(k.lower() for k in _merge(parsed.filters.get("kind", ()), kind))
+        for name in games:
+            if name not in self._versions:
+                known = ", ".join(sorted(self._versions))
+                raise NotFound(f"unknown game {name!r}: expected one of {known}", "game")
+        all_versions = "all" in versions
+        versions = tuple(v for v in versions if v != "all")
+        offered = set().union(*(self._versions[g] for g in games or self._versions))
+        for wanted in versions:
+            if wanted not in offered:
+                known = ", ".join(sorted(offered))
+                raise NotFound(f"unknown version {wanted!r}: expected one of {known} or all", "version")
+        known_kinds = [k.value for k in ClauseKind]
+        for wanted in kinds:
+            if wanted not in known_kinds:
+                raise ArbiterError(f"unknown kind {wanted!r}: expected one of {', '.join(known_kinds)}", "kind")
+        return Filters(games=games, versions=versions, kinds=kinds, all_versions=all_versions)
+
+
+def without_question_words(parsed: ParsedQuery) -> ParsedQuery:
+    """Drop 怎么 / 吗 / 多少 … from the typed words (not from quoted phrases)."""
+    parts = []
+    for part in parsed.parts:
+        stripped = part.text if part.phrase else strip_question_words(part.text).strip()
+        parts.append(replace(part, text=stripped) if stripped else part)
+    return replace(parsed, parts=tuple(parts))
+
+
+def _merge(from_query: tuple[str, ...], option: str | None) -> tuple[str, ...]:
+    values = from_query + ((option,) if option else ())
+    return tuple(dict.fromkeys(v.strip() for v in values if v.strip()))
+
+
+_default: Searcher | None = None
+_default_lock = threading.Lock()
+
+
+def default_searcher(progress: BuildProgress | None = None) -> Searcher:
+    """The process-wide searcher over the library (the web app shares this one)."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = Searcher(progress=progress or _silent)
+        return _default

@@ -1,0 +1,122 @@
+"""Snippets: the part of a clause that matched, in the book's own script.
+
+Matching is done on folded text (see :mod:`corpus.search.folding`), whose
+offsets are those of the original, so a Simplified query highlights
+Traditional text.  A snippet is plain text plus highlight spans — offsets
+``[start, end)`` into that text — never markup: the command line shows
+them as «…», the web app wraps them in ``<mark>`` after escaping the text
+(:meth:`Snippet.html`).
+
+>>> h = Highlighter(["胜利条件", "players"])
+>>> s = h.snippet("當兩名玩家中的任一玩家滿足以下勝利條件時")
+>>> s.marked()
+'當兩名玩家中的任一玩家滿足以下«勝利條件»時'
+>>> Highlighter(["player"]).snippet("The Players draw.").marked()
+'The «Players» draw.'
+>>> Snippet("a<b", ((0, 1),)).html()
+'<mark>a</mark>&lt;b'
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from corpus.search.analysis import NUMBER_PATTERN, bigrams, english_term, han_runs
+from corpus.search.folding import fold
+
+#: Snippet length in characters: Chinese says more per character than English.
+CJK_WIDTH, LATIN_WIDTH = 100, 220
+ELLIPSIS = "…"
+_LATIN_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+_NUMBER = re.compile(NUMBER_PATTERN)
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
+
+
+@dataclass(frozen=True, slots=True)
+class Snippet:
+    text: str
+    highlights: tuple[tuple[int, int], ...]  # [start, end) offsets into ``text``
+
+    def marked(self, start: str = "«", end: str = "»") -> str:
+        """The text with each highlight between ``start`` and ``end``."""
+        return self._render(start, end, lambda s: s)
+
+    def html(self) -> str:
+        """Escaped HTML with ``<mark>`` around each highlight."""
+        return self._render("<mark>", "</mark>", html.escape)
+
+    def _render(self, start: str, end: str, escape) -> str:
+        out, last = [], 0
+        for a, b in self.highlights:
+            out += [escape(self.text[last:a]), start, escape(self.text[a:b]), end]
+            last = b
+        out.append(escape(self.text[last:]))
+        return "".join(out)
+
+    def as_dict(self) -> dict:
+        return {"text": self.text, "highlights": [list(span) for span in self.highlights]}
+
+
+class Highlighter:
+    """Finds what a query's words (and synonyms) match in a clause text."""
+
+    def __init__(self, texts: Iterable[str]):
+        needles: set[str] = set()
+        for text in texts:
+            folded = fold(text)
+            for run in han_runs(folded):
+                needles.update(re.escape(g) for g in bigrams(run))
+            for number in _NUMBER.findall(folded):
+                parts = re.split(r"[.\-]", number)
+                needles.add(r"(?<![0-9.\-])" + r"[.\-]".join(map(re.escape, parts)) + r"(?![0-9])")
+            for word in _LATIN_WORD.findall(_NUMBER.sub(" ", folded)):
+                stem = english_term(word)
+                if stem:
+                    needles.add(rf"(?<![a-z0-9]){re.escape(stem)}[a-z0-9'’]*")
+        ordered = sorted(needles, key=len, reverse=True)
+        self._pattern = re.compile(f"(?=({'|'.join(ordered)}))") if ordered else None
+
+    def spans(self, text: str) -> list[tuple[int, int]]:
+        """Merged ``[start, end)`` spans of ``text`` that match the query."""
+        if self._pattern is None:
+            return []
+        merged: list[list[int]] = []
+        for match in self._pattern.finditer(fold(text)):
+            start, end = match.start(), match.start() + len(match.group(1))
+            if merged and start <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], end)
+            else:
+                merged.append([start, end])
+        return [(a, b) for a, b in merged]
+
+    def snippet(self, text: str) -> Snippet:
+        """The best window of ``text`` (all of it when short), with its highlights."""
+        text = text.replace("\n", " ")
+        spans = self.spans(text)
+        width = LATIN_WIDTH if len(_ASCII_LETTER.findall(text)) > len(text) / 2 else CJK_WIDTH
+        if len(text) <= width:
+            return Snippet(text, tuple(spans))
+        start = _best_start(spans, width, len(text))
+        end = min(len(text), start + width)
+        prefix = ELLIPSIS if start > 0 else ""
+        suffix = ELLIPSIS if end < len(text) else ""
+        shift = len(prefix) - start
+        inside = tuple(
+            (max(a, start) + shift, min(b, end) + shift) for a, b in spans if a < end and b > start
+        )
+        return Snippet(prefix + text[start:end] + suffix, inside)
+
+
+def _best_start(spans: list[tuple[int, int]], width: int, length: int) -> int:
+    """Start of the window covering the most highlighted characters, with some lead-in."""
+    lead = width // 5
+    best, best_cover = 0, -1
+    for a, _ in spans:
+        start = max(0, min(a - lead, length - width))
+        cover = sum(min(b, start + width) - max(x, start) for x, b in spans if x < start + width and b > start)
+        if cover > best_cover:
+            best, best_cover = start, cover
+    return best

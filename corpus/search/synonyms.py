@@ -1,0 +1,137 @@
+"""Synonyms: the words a user types for what a rulebook calls something else.
+
+One YAML file per game (``corpus/synonyms/<game>.yaml``), a mapping of
+*concepts*::
+
+    deck_size:                 # key: stable, reused by the concept view
+      label: 牌組              # the book's own word (optional)
+      terms: [牌組, 卡組, 套牌, deck, deck size]
+
+When a query contains any term of a concept (in either Chinese script, any
+case; English terms match by word stem), the concept's other terms are
+searched too, ranked below the typed words, and only in that game.  A file
+of the same name under ``ARBITER_HOME/synonyms/`` extends the bundled one:
+its concepts replace bundled concepts with the same key (``terms: []``
+switches one off) and add new keys.
+
+>>> key("Win Conditions")
+'win condit'
+>>> mentions(key("胜利条件是什么"), key("勝利條件")), mentions(key("winner"), key("win"))
+(True, False)
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from corpus.errors import ArbiterError
+from corpus.search.analysis import english_term, han_runs
+from corpus.search.folding import fold
+from corpus.storage import arbiter_home
+
+FOLDER = "synonyms"
+#: At most this many synonym terms are added to one game's search.
+MAX_TERMS = 16
+_GAME = re.compile(r"^[A-Za-z0-9_-]+$")
+_LATIN_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+_NOT_WORD = re.compile(r"[^\w]+")
+
+
+@dataclass(frozen=True, slots=True)
+class Concept:
+    key: str
+    label: str
+    terms: tuple[str, ...]
+    keys: tuple[str, ...]  # the matching form of each term (see :func:`key`)
+
+
+def key(text: str) -> str:
+    """The matching form of a term or query: folded, English words stemmed."""
+    folded = fold(text)
+    stemmed = _LATIN_WORD.sub(lambda m: english_term(m.group()) or " ", folded)
+    return " ".join(_NOT_WORD.sub(" ", stemmed).split())
+
+
+def mentions(query_key: str, term_key: str) -> bool:
+    """Does the query contain the term (Chinese: anywhere; English: whole words)?"""
+    if not term_key:
+        return False
+    if han_runs(term_key):
+        return term_key in query_key
+    return f" {term_key} " in f" {query_key} "
+
+
+def bundled_folder() -> Path:
+    return Path(__file__).resolve().parent.parent / FOLDER
+
+
+def _files(game: str) -> tuple[Path, ...]:
+    if not _GAME.match(game):
+        raise ArbiterError(f"not a game key: {game!r}", "game")
+    return (bundled_folder() / f"{game}.yaml", arbiter_home() / FOLDER / f"{game}.yaml")
+
+
+def concepts(game: str) -> dict[str, Concept]:
+    """The game's concepts: bundled, then the user's file over them."""
+    files = _files(game)
+    stamps = tuple(path.stat().st_mtime_ns if path.exists() else None for path in files)
+    return _load(files, stamps)
+
+
+@lru_cache(maxsize=64)
+def _load(files: tuple[Path, ...], stamps: tuple) -> dict[str, Concept]:
+    found: dict[str, Concept] = {}
+    for path, stamp in zip(files, stamps):
+        if stamp is not None:
+            found.update(_read(path))
+    return {k: c for k, c in found.items() if c.terms}
+
+
+def _read(path: Path) -> dict[str, Concept]:
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
+        raise ArbiterError(f"synonyms file {path} cannot be read: {error}", "synonyms") from None
+    if not isinstance(data, dict):
+        raise ArbiterError(f"synonyms file {path}: expected a mapping of concept keys", "synonyms")
+    result = {}
+    for name, entry in data.items():
+        terms = entry.get("terms") if isinstance(entry, dict) else None
+        if not isinstance(terms, list) or not all(isinstance(t, (str, int, float)) for t in terms):
+            raise ArbiterError(
+                f"synonyms file {path}: concept {name!r} needs 'terms:' as a list of words", "synonyms"
+            )
+        label = str(entry.get("label") or (terms[0] if terms else name))
+        terms = tuple(str(t) for t in terms)
+        result[str(name)] = Concept(str(name), label, terms, tuple(key(t) for t in terms))
+    return result
+
+
+def expansions(
+    query_text: str, games: list[str], occurs: Callable[[str, str], bool] = lambda game, term: True
+) -> dict[str, tuple[str, ...]]:
+    """For each game: the synonym terms to add to a search for ``query_text``.
+
+    ``occurs(game, term)`` can leave out terms the game's book never uses
+    (the English terms of a Chinese book): they would cost time, not find.
+    """
+    typed = key(query_text)
+    found: dict[str, tuple[str, ...]] = {}
+    for game in games:
+        extra: dict[str, None] = {}
+        for concept in concepts(game).values():
+            if any(mentions(typed, k) for k in concept.keys):
+                extra.update(
+                    (t, None)
+                    for t, k in zip(concept.terms, concept.keys)
+                    if not mentions(typed, k) and occurs(game, t)
+                )
+        if extra:
+            found[game] = tuple(extra)[:MAX_TERMS]
+    return found

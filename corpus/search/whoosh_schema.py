@@ -1,0 +1,116 @@
+"""The whoosh index layout: fields, and analyzers that run Arbiter's analysis.
+
+Fields
+  ``key`` (unique ``game@version:id``), ``game``, ``version``, ``kind``,
+  ``latest`` (``y`` for the newest version of a game) — exact filters;
+  ``ids`` / ``lineage`` — the clause's own normalised ids and its ancestors',
+  for clause-number jumps;
+  ``words`` — the *words* stream of title, heading path (ancestor titles)
+  and text, weighted per section (BM25F);
+  ``grams`` — the *bigrams* stream of title and text.
+
+Stored: ``key``, ``game``, ``version``, ``id``, ``kind``, ``title``, ``body``
+(in the book's own script, for results and snippets).
+
+The analyzers carry the :class:`~corpus.search.analysis.Analysis` (with its
+jieba dictionary) only while indexing: whoosh pickles the schema into the
+index, and the dictionary is kept beside it instead.  Queries are analysed
+by :mod:`corpus.search.whoosh_query`, not through these objects.
+"""
+
+from __future__ import annotations
+
+from whoosh.analysis import Token, Tokenizer
+from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+
+from corpus.search.analysis import Analysis
+from corpus.search.documents import IndexDocument
+from corpus.search.folding import fold
+from corpus.search.ranking import DEFAULT_RANKING, Ranking
+
+
+#: Separates the title, heading path and text inside the ``words`` field's value.
+SECTION = "\x1e"
+#: Position gap between those sections, so a phrase never spans two of them.
+_GAP = 1000
+
+
+class StreamAnalyzer(Tokenizer):
+    """Feeds one of :class:`Analysis`'s token streams (``words`` or ``grams``) to whoosh.
+
+    The ``words`` value is ``title SECTION path SECTION text``; each section's
+    tokens carry that section's weight (``boosts``), which whoosh adds up
+    into the term's weight: title and heading-path matches count more in
+    BM25 before saturation (BM25F).
+    """
+
+    def __init__(self, stream: str, analysis: Analysis | None = None, boosts: tuple[float, ...] = (1.0,)):
+        self.stream = stream
+        self.analysis = analysis
+        self.boosts = boosts
+
+    def __getstate__(self) -> dict:
+        return {"stream": self.stream, "analysis": None, "boosts": self.boosts}
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, StreamAnalyzer) and (other.stream, other.boosts) == (self.stream, self.boosts)
+
+    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
+                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+        if self.analysis is None:
+            raise RuntimeError("this index's analyzers are only for building; queries use whoosh_query")
+        token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
+        offset = 0
+        for number, (section, boost) in enumerate(zip(value.split(SECTION), self.boosts)):
+            if not boost:  # a section weighted 0 is not indexed at all
+                offset += len(section) + 1
+                continue
+            folded = fold(section)
+            if self.stream == "words":
+                tokens = self.analysis.words(folded)
+            else:
+                tokens = self.analysis.grams(folded)
+            for text, position, start, end in tokens:
+                token.text, token.boost, token.stopped = text, boost, False
+                if positions:
+                    token.pos = start_pos + number * _GAP + position
+                if chars:
+                    token.startchar, token.endchar = start_char + offset + start, start_char + offset + end
+                yield token
+            offset += len(section) + 1
+
+
+def build_schema(analysis: Analysis | None = None, ranking: Ranking = DEFAULT_RANKING) -> Schema:
+    words = StreamAnalyzer("words", analysis, (ranking.title, ranking.path, 1.0))
+    return Schema(
+        key=ID(unique=True, stored=True),
+        game=ID(stored=True),
+        version=ID(stored=True),
+        kind=ID(stored=True, sortable=True),
+        latest=ID,
+        id=STORED,
+        ids=KEYWORD(scorable=False),
+        lineage=KEYWORD(scorable=False),
+        title=STORED,
+        body=STORED,
+        words=TEXT(analyzer=words),
+        grams=TEXT(analyzer=StreamAnalyzer("grams", analysis, (1.0, 1.0))),
+    )
+
+
+def whoosh_fields(doc: IndexDocument) -> dict:
+    """The field values of one document, as ``writer.add_document`` takes them."""
+    return {
+        "key": doc.key,
+        "game": doc.game,
+        "version": doc.version,
+        "kind": doc.kind,
+        "latest": "y" if doc.latest else "n",
+        "id": doc.id,
+        "ids": list(doc.ids),
+        "lineage": list(doc.lineage),
+        "title": doc.title,
+        "body": doc.text,
+        "words": SECTION.join((doc.title, " / ".join(doc.path), doc.text)),
+        "grams": SECTION.join((doc.title, doc.text)),
+    }

@@ -1,0 +1,91 @@
+"""The analysis chain: folding, segmentation with the corpus dictionary, bigrams, English."""
+
+from __future__ import annotations
+
+import re
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from corpus.library import load_book
+from corpus.manifest import bundled_manifest
+from corpus.search.analysis import Analysis, Segmenter, bigrams, normalize_number, strip_question_words
+from corpus.search.documents import book_documents
+from corpus.search.folding import fold
+from corpus.search.userdict import corpus_terms
+
+
+def _source(name: str) -> str:
+    return (bundled_manifest().root / name).read_text(encoding="utf-8")
+
+
+def test_traditional_and_simplified_fold_to_one_spelling():
+    assert fold("勝利條件") == fold("胜利条件") == "胜利条件"
+    assert fold("牌組") == fold("牌组")
+    assert fold("ＢＰ＋１０００") == "bp+1000"
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(max_size=60))
+def test_folding_keeps_every_offset(text):
+    """Snippets rely on it: character i of the folded text comes from character i."""
+    assert len(fold(text)) == len(text)
+
+
+def test_folding_a_whole_book_keeps_its_length_and_simplifies_it():
+    text = _source("ucg-1.6-zh-Hant.txt")
+    folded = fold(text)
+    assert len(folded) == len(text)
+    assert "勝" not in folded and "胜" in folded
+
+
+def test_corpus_terms_keep_the_books_keywords_whole():
+    """gcg prints its keywords in 《》; jieba alone would cut 先制攻擊 in two."""
+    book = load_book("gcg")
+    keywords = {fold(k) for k in re.findall(r"《([\u4e00-\u9fff]{2,8})》", _source("gcg-1.1.0-zh-Hant.txt"))}
+    assert len(keywords) >= 5
+    terms = corpus_terms(book_documents(book, latest=True))
+    assert keywords <= set(terms)
+    plain, tuned = Analysis(Segmenter()), Analysis(Segmenter(terms))
+    sentence = fold("攻擊中的機體擁有《先制攻擊》效果")
+    assert "先制攻击" not in [t[0] for t in plain.words(sentence, index=False)]
+    assert "先制攻击" in [t[0] for t in tuned.words(sentence, index=False)]
+
+
+def test_index_mode_adds_the_words_inside_a_word_at_its_position():
+    analysis = Analysis(Segmenter(["战斗区"]))
+    tokens = analysis.words(fold("在戰鬥區"), index=True)
+    positions = {text: pos for text, pos, _start, _end in tokens}
+    assert positions["战斗区"] == positions["战斗"]
+    assert [t[0] for t in analysis.words(fold("在戰鬥區"), index=False)] == ["在", "战斗区"]
+
+
+def test_token_offsets_point_into_the_original_text():
+    original = "請參閱 8-5-2，並確認《先制攻擊》"
+    analysis = Analysis(Segmenter(["先制攻击"]))
+    for text, _pos, start, end in analysis.words(fold(original)):
+        assert fold(original[start:end]).replace("-", ".") == text
+
+
+def test_bigrams_of_each_chinese_run():
+    analysis = Analysis(Segmenter())
+    assert [g[0] for g in analysis.grams(fold("勝利條件，BP 戰鬥"))] == ["胜利", "利条", "条件", "战斗"]
+    assert bigrams("牌") == ["牌"]
+
+
+def test_latin_words_get_an_english_analysis_inside_chinese_text():
+    analysis = Analysis(Segmenter())
+    words = [t[0] for t in analysis.words(fold("The players' BP and TYPE 戰鬥"), index=False)]
+    assert words == ["player", "bp", "type", "战斗"]
+
+
+def test_clause_numbers_are_one_token_whatever_the_separator():
+    analysis = Analysis(Segmenter())
+    assert [t[0] for t in analysis.words(fold("參閱 8-5-2-3-1 與 1.0.2a"))] == ["参阅", "8.5.2.3.1", "与", "1.0.2a"]
+    assert normalize_number(" 8-5-2. ") == normalize_number("8.5.2") == "8.5.2"
+
+
+def test_question_words_are_blanked_in_the_original_script():
+    stripped = strip_question_words("牌組裡的牌抽光了會輸嗎")
+    assert len(stripped) == len("牌組裡的牌抽光了會輸嗎")
+    assert "嗎" not in stripped and "牌組裡的牌抽光了會輸" in stripped
