@@ -25,6 +25,9 @@ from judge.ruling import Outcome, Ruling, Trace
 ENGINES: dict[str, str] = {
     "ucg": "judge.games.ucg:ENGINE",
     "uhb": "judge.games.uhb:ENGINE",
+    "bs": "judge.games.bs:ENGINE",
+    "gcg": "judge.games.gcg:ENGINE",
+    "zd": "judge.games.zd:ENGINE",
 }
 
 #: Keys of a request that are not part of the board itself.

@@ -6,7 +6,7 @@ import pytest
 
 from corpus.errors import ArbiterError
 from judge.board import BoardError
-from judge.registry import rule, rule_text
+from judge.registry import ENGINES, rule, rule_text
 
 
 def problems_of(request) -> list[str]:
@@ -65,7 +65,9 @@ def test_uhb_damage_zone_of_five_is_an_impossible_battle_citing_3_3_2():
 
 
 def test_envelope_problems_come_together():
-    assert problems_of({"game": "chess", "question": "mate"}) == ["game: expected one of ucg, uhb"]
+    assert problems_of({"game": "chess", "question": "mate"}) == [
+        f"game: expected one of {', '.join(ENGINES)}"
+    ]
     assert problems_of({"game": "ucg", "version": "0.1", "question": "nope"}) == [
         "version: unknown version '0.1' of ucg: expected one of 1.6",
         "question: expected one of judgment, level_up, set_scene, set_character, deck",
