@@ -1,0 +1,156 @@
+"""The web app: the same functions as the command line, as pages and a JSON API.
+
+:func:`create_app` is the factory (``flask --app webapp:create_app run`` for
+development, ``arbiter serve`` under waitress for real use).  It needs no
+configuration: the bundled rulebooks, and whatever the user ingested under
+``ARBITER_HOME``, are served as they are.  Options (``config``):
+
+* ``SEARCHER`` — a :class:`corpus.search.service.Searcher` to use instead of
+  the process-wide one;
+* ``MAX_CONTENT_LENGTH`` — the largest request body (board files), in bytes;
+* ``REFRESH_SECONDS`` — how often to look for rulebook versions ingested
+  while the app runs (the search index is then refreshed in the background,
+  and searches keep using the old one until the new one is swapped in).
+
+The app never writes anything on a request: it reads the library and the
+index, and an uploaded board file is read in memory and dropped.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+
+from flask import Flask, jsonify, render_template, request, url_for
+from flask_babel import Babel, get_locale
+from werkzeug.exceptions import HTTPException
+
+from corpus.errors import ArbiterError
+from webapp.views import PAGES, is_api
+from webapp.views import apidocs, books, clauses, labels, lint, locale, rulings, search, versions
+from webapp.views.links import SCRIPT_LANG, annotated, clause_url, here, highlighted
+from webapp.views.picture import layout
+
+DEFAULTS = {
+    "MAX_CONTENT_LENGTH": 512 * 1024,
+    "BABEL_DEFAULT_LOCALE": locale.DEFAULT,
+    "BABEL_TRANSLATION_DIRECTORIES": "translations",
+    "SEARCHER": None,
+    "REFRESH_SECONDS": 2.0,
+    "JSON_SORT_KEYS": False,
+}
+#: Content-Security-Policy: nothing but this server's own files; no inline script.
+POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+          "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+AREAS = (books, search, rulings, versions, lint, apidocs, clauses)  # clauses last: its rule is the catch-all
+log = logging.getLogger("arbiter.web")
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask("webapp")
+    app.config.update(DEFAULTS)
+    app.config.update(config or {})
+    app.json.ensure_ascii = False
+    app.json.sort_keys = False
+    Babel(app, locale_selector=locale.select_locale)
+    for area in AREAS:
+        app.register_blueprint(area.area.blueprint)
+    _errors(app)
+    _templates(app)
+    watcher = LibraryWatcher(app.config["REFRESH_SECONDS"])
+    app.before_request(lambda: watcher.check(app))
+
+    @app.after_request
+    def finish(response):
+        response.headers.setdefault("Content-Security-Policy", POLICY)
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        return locale.remember(response)
+
+    return app
+
+
+def error_response(code: str, message: str, status: int, field: str | None = None, extra=None):
+    """An error as the API's error object, or as an error page."""
+    if is_api():
+        body = {"error": {"code": code, "message": message, "field": field}}
+        if extra:
+            body["error"].update(extra)
+        return jsonify(body), status
+    return render_template("error.html", status=status, message=message, field=field), status
+
+
+def _errors(app: Flask) -> None:
+    @app.errorhandler(ArbiterError)
+    def bad_input(error: ArbiterError):
+        extra = {k: v for k, v in error.as_dict()["error"].items() if k not in ("code", "message", "field")}
+        return error_response(error.code, error.message, error.status, error.field, extra)
+
+    @app.errorhandler(HTTPException)
+    def http_error(error: HTTPException):
+        code = (error.name or "error").lower().replace(" ", "_")
+        return error_response(code, error.description or error.name, error.code or 500)
+
+    @app.errorhandler(Exception)
+    def internal(error: Exception):
+        log.exception("internal error on %s", request.path)
+        return error_response("internal", "internal error: the request could not be answered", 500)
+
+
+def _templates(app: Flask) -> None:
+    app.jinja_env.globals.update(
+        clause_url=clause_url, annotated=annotated, highlighted=highlighted, picture=layout,
+        here=here, script_lang=SCRIPT_LANG, locales=locale.LOCALES, html_lang=locale.HTML_LANG,
+        current_locale=lambda: str(get_locale()), api_url=api_url, kind_names=labels.KIND_NAMES,
+        status_names=labels.STATUS_NAMES, status_titles=labels.STATUS_TITLES,
+    )
+    app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False}  # schemas keep their order
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+
+def api_url() -> str | None:
+    """The JSON twin of the current page (None where there is none)."""
+    endpoint = request.endpoint or ""
+    if endpoint.endswith("_api") or not any(p.endpoint == endpoint for p in PAGES):
+        return None
+    args = {k: v for k, v in request.args.items() if k != "lang"}
+    return url_for(endpoint + "_api", **(request.view_args or {}), **args)
+
+
+class LibraryWatcher:
+    """Notices rulebook versions ingested (or removed) while the app runs.
+
+    At most every ``seconds`` a request compares the library's list of
+    books with the one last seen; on a change, the search index is
+    refreshed in a background thread, so no request waits for a rebuild
+    and searches go on against the old index until the new one is ready.
+    """
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+        self._next = 0.0
+        self._seen: tuple | None = None
+        self._lock = threading.Lock()
+
+    def check(self, app: Flask) -> None:
+        now = time.monotonic()
+        if self.seconds <= 0 or now < self._next or not self._lock.acquire(blocking=False):
+            return
+        try:
+            self._next = now + self.seconds
+            from corpus.library import all_books
+
+            current = tuple(all_books())
+            if self._seen is not None and current != self._seen:
+                threading.Thread(target=self._refresh, args=(app,), daemon=True).start()
+            self._seen = current
+        finally:
+            self._lock.release()
+
+    @staticmethod
+    def _refresh(app: Flask) -> None:
+        with app.app_context():
+            search.searcher().refresh()
+        log.info("search index refreshed after a library change")

@@ -1,0 +1,67 @@
+"""Home and rulebook pages: which rulebooks there are, and each one's contents."""
+
+from __future__ import annotations
+
+from flask import redirect
+
+from corpus.library import all_books, load_book, versions
+from corpus.model import Book, BookInfo
+from graph.find import numbering_scheme
+from webapp.views import Area
+from webapp.views.links import book_url, clause_url, label
+
+area = Area("books", __name__)
+
+
+def info_dict(info: BookInfo) -> dict:
+    """A rulebook version as the pages and the API describe it (its manifest entry and address)."""
+    return {**info.as_dict(), "url": book_url(info.game, info.version)}
+
+
+def book_dict(book: Book) -> dict:
+    """:func:`info_dict` plus what only a parsed book knows."""
+    return {**info_dict(book.info), "clauses": len(book), "problems": len(book.problems),
+            "versions": versions(book.game), "numbered": numbered(book)}
+
+
+def numbered(book: Book) -> bool:
+    """Whether the book prints clause numbers (bs names its clauses by headings instead)."""
+    return numbering_scheme(clause.id for clause in book.clauses) is not None
+
+
+@area.page("/", api="/api/books", template="home.html", response="Home",
+           summary="Every rulebook with its versions and clause counts.", errors=())
+def home() -> dict:
+    games: dict[str, dict] = {}
+    for info in all_books():
+        entry = games.setdefault(info.game, {"game": info.game, "game_title": info.game_title,
+                                              "versions": []})
+        entry["versions"].append(book_dict(load_book(info.game, info.version)))
+    for entry in games.values():
+        entry["versions"].reverse()  # newest first
+    return {"games": list(games.values())}
+
+
+@area.blueprint.route("/<game>")
+@area.blueprint.route("/<game>/")
+def newest(game: str):
+    """``/ucg`` → the newest version's contents (an unknown game is a 404)."""
+    return redirect(book_url(game, versions(game)[-1]))
+
+
+@area.page("/<game>/<version>", template="book.html", response="Book",
+           summary="A rulebook version and its table of contents (a tree of clauses).")
+def book(game: str, version: str) -> dict:
+    loaded = load_book(game, version)
+
+    def node(clause) -> dict:
+        return {
+            "id": clause.id,
+            "kind": clause.kind.value,
+            "label": label(clause),
+            "url": clause_url(game, loaded.version, clause.id),
+            "children": [node(child) for child in loaded.children(clause.id)],
+        }
+
+    tops = [c for c in loaded.clauses if c.parent is None or c.parent not in loaded]
+    return {"book": book_dict(loaded), "toc": [node(top) for top in tops]}

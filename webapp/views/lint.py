@@ -1,0 +1,37 @@
+"""Lint: what is wrong in a rulebook's own text, each finding linked to its clause."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from corpus.library import all_books, load_book
+from graph.lint import lint as lint_book
+from webapp.views import Area
+from webapp.views.books import info_dict
+from webapp.views.links import clause_url
+
+
+area = Area("lint", __name__)
+
+
+@area.page("/lint", template="lint_index.html", response="LintIndex", errors=(),
+           summary="Every rulebook version with the number of lint findings of each kind.")
+def lint_index() -> dict:
+    rows = []
+    for info in all_books():
+        counts = Counter(f.kind.value for f in lint_book(load_book(info.game, info.version)))
+        rows.append({**info_dict(info), "findings": sum(counts.values()), "kinds": dict(counts)})
+    return {"books": rows}
+
+
+@area.page("/lint/<game>/<version>", template="lint.html", response="Lint",
+           summary="A rulebook version's problems: broken references, duplicate or skipped "
+                   "numbers, stale changelog entries; each with its clause and source line.")
+def lint(game: str, version: str) -> dict:
+    book = load_book(game, version)
+    findings = []
+    for finding in lint_book(book):
+        row = finding.as_dict()
+        row["url"] = clause_url(game, book.version, finding.clause) if finding.clause in book else None
+        findings.append(row)
+    return {"book": info_dict(book.info), "findings": findings}

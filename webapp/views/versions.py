@@ -1,0 +1,140 @@
+"""Versions: what changed between two versions, one clause's history, and comparisons.
+
+The data are those of ``arbiter diff --json`` and ``arbiter compare --json``
+(:mod:`corpus.versions`), so the page, the API and the command line agree.
+A diff is computed once per pair of parsed books and kept while those books
+are the ones the library serves (an ingest that replaces one makes a new
+book, and so a new diff).
+"""
+
+from __future__ import annotations
+
+import threading
+
+from flask import url_for
+
+from corpus.errors import ArbiterError, NotFound
+from corpus.library import all_books, games, load_book, versions
+from corpus.model import Book
+from corpus.versions.crosscheck import CrossCheck, cross_check
+from corpus.versions.diff import ADDED, REMOVED, VersionDiff, diff_books
+from corpus.versions.lineage import clause_history
+from webapp.views import Area, Param, is_api, text_arg
+from webapp.views.clauses import brief, find_clause
+from webapp.views.links import clause_url
+
+area = Area("versions", __name__)
+_diffs: dict[tuple, tuple[Book, Book, VersionDiff, CrossCheck]] = {}
+_lock = threading.Lock()
+#: How many of a matched heading's clauses the concept view lists.
+CHILDREN_SHOWN = 6
+
+
+def diff_of(game: str, old: str, new: str) -> tuple[VersionDiff, CrossCheck]:
+    """The diff and changelog cross-check between two versions (cached per pair of books)."""
+    known = versions(game)
+    for name, value in (("old", old), ("new", new)):
+        if value not in known:
+            raise NotFound(f"unknown version {value!r} of {game}: expected one of {', '.join(known)}", name)
+    old_book, new_book = load_book(game, old), load_book(game, new)
+    key = (old_book.info, new_book.info)
+    cached = _diffs.get(key)
+    if cached is None or cached[0] is not old_book or cached[1] is not new_book:
+        diff = diff_books(old_book, new_book)
+        cached = (old_book, new_book, diff, cross_check(diff))
+        with _lock:
+            _diffs[key] = cached
+    return cached[2], cached[3]
+
+
+def diff_url(game: str, old: str, new: str) -> str:
+    return url_for("versions.diff", game=game, old=old, new=new)
+
+
+@area.page("/versions", template="versions_index.html", response="VersionsIndex", errors=(400, 404),
+           summary="Games and their versions, to choose two to compare.",
+           params=(Param("game", "Game to diff."), Param("old", "Older version."),
+                   Param("new", "Newer version.")))
+def versions_index() -> dict:
+    chosen = {name: text_arg(name) for name in ("game", "old", "new")}
+    listed = [{"game": game, "game_title": _title(game), "versions": versions(game)} for game in games()]
+    several = next((g for g in listed if len(g["versions"]) > 1), listed[0])
+    suggested = {"game": several["game"], "old": several["versions"][-2:][0], "new": several["versions"][-1]}
+    data = {"games": listed, "chosen": chosen, "suggested": suggested, "concepts": concept_keys(),
+            "redirect": None}
+    if all(chosen.values()):
+        diff_of(chosen["game"], chosen["old"], chosen["new"])  # check before sending the browser on
+        data["redirect"] = diff_url(chosen["game"], chosen["old"], chosen["new"])
+    return data
+
+
+def concept_keys() -> list[str]:
+    """The concepts the synonym files name (suggestions for the concept view)."""
+    from corpus.search.synonyms import concepts
+
+    return sorted({key for game in games() for key in concepts(game)})
+
+
+def _title(game: str) -> str:
+    return next(info.game_title for info in all_books() if info.game == game)
+
+
+@area.page("/versions/<game>/<old>/<new>", template="diff.html", response="Diff",
+           summary="What changed from OLD to NEW, clause by clause, with the publisher's "
+                   "changelog checked against it.")
+def diff(game: str, old: str, new: str) -> dict:
+    found, check = diff_of(game, old, new)
+    data = found.as_dict()
+    data["changelog"] = check.as_dict()
+    data["texts"] = {
+        "old": {c.id: c.old_text for c in found.of_kind(REMOVED)},
+        "new": {c.id: c.new_text for c in found.of_kind(ADDED)},
+    }
+    data["versions"] = versions(game)
+    return data
+
+
+@area.page("/versions/<game>/history/<path:clause_id>", template="history.html", response="History",
+           summary="One clause through every version of its rulebook.")
+def history(game: str, clause_id: str) -> dict:
+    known = versions(game)
+    books = [load_book(game, version) for version in known]
+    holder = next((book for book in reversed(books) if clause_id in book), books[-1])
+    clause = find_clause(holder, clause_id)
+    steps = []
+    for step in clause_history(books, clause.id):
+        row = step.as_dict()
+        row["diff_url"] = diff_url(game, step.old_version, step.new_version)
+        steps.append(row)
+    return {"game": game, "clause": clause.id, "label": clause.title or clause.text[:80],
+            "url": clause_url(game, holder.version, clause.id), "versions": known, "steps": steps}
+
+
+@area.page("/compare", template="compare.html", response="Compare",
+           summary="Two clauses side by side (left/right as GAME[@VERSION]:ID), or the best "
+                   "clause of every game for a concept.",
+           params=(Param("left", "A clause, e.g. ucg:1.3.2."), Param("right", "A clause, e.g. gcg:1-2-2."),
+                   Param("concept", "A term (勝利條件) or a synonym-file concept (win_conditions).")))
+def compare() -> dict:
+    from corpus.versions.compare import compare_clauses, concept_view
+
+    left, right, concept = text_arg("left"), text_arg("right"), text_arg("concept")
+    data = {"left": left, "right": right, "concept": concept, "comparison": None, "matches": None}
+    if concept:
+        from webapp.views.search import searcher
+
+        matches = [m.as_dict() for m in concept_view(concept, searcher=searcher())]
+        for match in matches:
+            side = match["clause"]
+            if side:  # a heading says little by itself: show what it holds
+                book = load_book(side["game"], side["version"])
+                side["url"] = clause_url(side["game"], side["version"], side["id"])
+                side["children"] = [brief(book, c.id) for c in book.children(side["id"])[:CHILDREN_SHOWN]]
+        data["matches"] = matches
+    elif left and right:
+        data["comparison"] = compare_clauses(left, right).as_dict()
+        for side in (data["comparison"]["left"], data["comparison"]["right"]):
+            side["url"] = clause_url(side["game"], side["version"], side["id"])
+    elif is_api():
+        raise ArbiterError("give concept=TERM, or left=GAME:ID and right=GAME:ID", "concept")
+    return data
