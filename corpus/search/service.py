@@ -96,6 +96,25 @@ class GameTexts:
         return found
 
 
+@dataclass(frozen=True, slots=True)
+class _CorpusView:
+    """What the searcher knows of the corpus it indexed, replaced as one object so
+    that a search running during a refresh sees the old view or the new, never half."""
+
+    fingerprint: str | None
+    documents: dict[str, IndexDocument]
+    versions: dict[str, set[str]]
+    texts: GameTexts
+
+    @classmethod
+    def of(cls, fingerprint: str | None, documents: Iterable[IndexDocument]) -> _CorpusView:
+        documents = tuple(documents)
+        versions: dict[str, set[str]] = {}
+        for doc in documents:
+            versions.setdefault(doc.game, set()).add(doc.version)
+        return cls(fingerprint, {doc.key: doc for doc in documents}, versions, GameTexts(documents))
+
+
 @contextlib.contextmanager
 def _silent(_total: int) -> Iterator[Progress]:
     yield lambda _count: None
@@ -116,10 +135,7 @@ class Searcher:
         self._corpus = corpus
         self._progress = progress
         self._lock = threading.Lock()
-        self._fingerprint: str | None = None
-        self._documents: dict[str, IndexDocument] = {}
-        self._versions: dict[str, set[str]] = {}
-        self._texts = GameTexts(())
+        self._view = _CorpusView.of(None, ())
 
     # -- keeping the index in step with the corpus -------------------------
 
@@ -134,12 +150,7 @@ class Searcher:
         if rebuilt:
             with self._progress(len(snapshot.documents)) as progress:
                 self.backend.build(snapshot, progress)
-        self._documents = {doc.key: doc for doc in snapshot.documents}
-        self._versions = {}
-        for doc in snapshot.documents:
-            self._versions.setdefault(doc.game, set()).add(doc.version)
-        self._texts = GameTexts(snapshot.documents)
-        self._fingerprint = snapshot.fingerprint
+        self._view = _CorpusView.of(snapshot.fingerprint, snapshot.documents)
         return rebuilt
 
     def _ready(self) -> None:
@@ -151,7 +162,7 @@ class Searcher:
                     self._refresh()
 
     def _stale(self) -> bool:
-        return self._fingerprint is None or self.backend.indexed_fingerprint() != self._fingerprint
+        return self._view.fingerprint is None or self.backend.indexed_fingerprint() != self._view.fingerprint
 
     # -- searching ------------------------------------------------------------
 
@@ -172,9 +183,10 @@ class Searcher:
             raise ArbiterError(f"page must be 1 or more, not {page}", "page")
         parsed = without_question_words(parse_query(query))
         self._ready()
-        filters = self._filters(parsed, game, version, kind)
-        games = list(filters.games or self._versions)
-        synonyms = expansions(" ".join(p.text for p in parsed.positive), games, self._texts.occurs)
+        view = self._view
+        filters = self._filters(view, parsed, game, version, kind)
+        games = list(filters.games or view.versions)
+        synonyms = expansions(" ".join(p.text for p in parsed.positive), games, view.texts.occurs)
         found = self.backend.search(SearchQuery(parsed, synonyms), filters, PageRequest(page, limit))
         highlighters: dict[str, Highlighter] = {}
         hits = []
@@ -182,35 +194,24 @@ class Searcher:
             if hit.game not in highlighters:
                 words = [p.text for p in parsed.positive] + list(synonyms.get(hit.game, ()))
                 highlighters[hit.game] = Highlighter(words)
-            hits.append(self._hit(hit, highlighters[hit.game]))
+            hits.append(_hit(view, hit, highlighters[hit.game]))
         return SearchResults(parsed.raw, tuple(hits), found.total, page, limit)
 
-    def _hit(self, hit: BackendHit, highlighter: Highlighter) -> Hit:
-        doc = self._documents.get(hit.key)
-        title = hit.title or (doc.path[-1] if doc and doc.path else "")
-        return Hit(
-            game=hit.game,
-            version=hit.version,
-            id=hit.id,
-            title=title,
-            kind=hit.kind,
-            snippet=highlighter.snippet(hit.text or hit.title),
-            score=hit.score,
-            exact=hit.exact,
-        )
-
-    def _filters(self, parsed: ParsedQuery, game: str | None, version: str | None, kind: str | None) -> Filters:
+    @staticmethod
+    def _filters(
+        view: _CorpusView, parsed: ParsedQuery, game: str | None, version: str | None, kind: str | None
+    ) -> Filters:
         """Filters from the query and the options, each value checked against the corpus."""
         games = _merge(parsed.filters.get("game", ()), game)
         versions = _merge(parsed.filters.get("version", ()), version)
         kinds = tuple(k.lower() for k in _merge(parsed.filters.get("kind", ()), kind))
         for name in games:
-            if name not in self._versions:
-                known = ", ".join(sorted(self._versions))
+            if name not in view.versions:
+                known = ", ".join(sorted(view.versions))
                 raise NotFound(f"unknown game {name!r}: expected one of {known}", "game")
         all_versions = "all" in versions
         versions = tuple(v for v in versions if v != "all")
-        offered = set().union(*(self._versions[g] for g in games or self._versions))
+        offered = set().union(*(view.versions[g] for g in games or view.versions))
         for wanted in versions:
             if wanted not in offered:
                 known = ", ".join(sorted(offered))
@@ -220,6 +221,21 @@ class Searcher:
             if wanted not in known_kinds:
                 raise ArbiterError(f"unknown kind {wanted!r}: expected one of {', '.join(known_kinds)}", "kind")
         return Filters(games=games, versions=versions, kinds=kinds, all_versions=all_versions)
+
+def _hit(view: _CorpusView, hit: BackendHit, highlighter: Highlighter) -> Hit:
+    doc = view.documents.get(hit.key)
+    title = hit.title or (doc.path[-1] if doc and doc.path else "")
+    return Hit(
+        game=hit.game,
+        version=hit.version,
+        id=hit.id,
+        title=title,
+        kind=hit.kind,
+        snippet=highlighter.snippet(hit.text or hit.title),
+        score=hit.score,
+        exact=hit.exact,
+    )
+
 
 
 def without_question_words(parsed: ParsedQuery) -> ParsedQuery:
