@@ -48,6 +48,9 @@ TEXT_FOLDER = "rulebooks"
 LOCK_NAME = ".lock"
 #: Game keys become part of addresses (``game@version:id``) and file names.
 GAME_KEY = re.compile(r"^[a-z][a-z0-9_]{0,31}$")
+#: Words the front ends use for their own pages (``/search``, ``/api/…``): a game
+#: of that name would hide a page, or be hidden by it.
+RESERVED_GAME_KEYS = frozenset({"api", "search", "rule", "versions", "lint", "compare", "static"})
 VERSION = re.compile(r"^[0-9A-Za-z][0-9A-Za-z._-]{0,31}$")
 #: The largest rulebook text accepted (the biggest bundled one is ~0.2 MB).
 MAX_BYTES = 20 * 1024 * 1024
@@ -164,6 +167,8 @@ def ingest(
 ) -> Ingested:
     """Add the rulebook text at ``path`` to the store as ``game`` ``version``."""
     _check_name(game, GAME_KEY, "game", "lower-case letters, digits and _ (e.g. ucg)")
+    if game in RESERVED_GAME_KEYS:
+        raise ArbiterError(f"invalid game {game!r}: the name is taken by Arbiter's own pages", "game")
     _check_name(version, VERSION, "version", "letters, digits, '.', '-' and '_' (e.g. 1.7)")
     for field, value in (("title", title), ("date", date)):
         _check_label(field, value)

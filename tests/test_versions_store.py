@@ -128,6 +128,8 @@ def test_removing_a_version_restores_the_store(home, tmp_path):
     ("arguments", "field", "message"),
     [
         (("UCG", "1.7"), "game", "invalid game"),
+        (("search", "1.0"), "game", "taken by Arbiter's own pages"),
+        (("api", "1.0"), "game", "taken by Arbiter's own pages"),
         (("ucg", "../1.7"), "version", "invalid version"),
         (("ucg", ""), "version", "invalid version"),
     ],
