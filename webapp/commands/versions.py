@@ -186,6 +186,8 @@ def version_diff(game: str, old: str, new: str, rulings: bool, as_json: bool) ->
     data["changelog"] = check.as_dict()
     data["seconds"] = round(elapsed, 3)
     if rulings:
+        from judge.impact import ruling_impact
+
         data["rulings"] = ruling_impact(result)
     if as_json:
         emit_json(data)
@@ -222,24 +224,6 @@ def show_cross_check(check) -> None:
     if check.unmentioned:
         labels = ", ".join(f"{c.kind} {c.label}" for c in check.unmentioned)
         click.echo(f"  not in the changelog: {labels}")
-
-
-def ruling_impact(result) -> dict:
-    """What a judge must re-check: the clauses the game's engine cites that
-    this diff modified, removed, renumbered, split or merged, and the engine's
-    citations the new version breaks (the judge registry's own check)."""
-    from judge.citations import verify
-    from judge.registry import ENGINES, engine
-
-    if result.game not in ENGINES:
-        return {"engine": False, "clauses": [], "broken": []}
-    citations = engine(result.game).citations
-    clauses = [
-        {"clause": reliance.clause, "kind": change.kind, "change": change.label, "phrase": reliance.phrase}
-        for reliance in citations
-        for change in result.touching([reliance.clause])
-    ]
-    return {"engine": True, "clauses": clauses, "broken": verify(citations, result.new_book)}
 
 
 def show_rulings(impact: dict) -> None:
