@@ -68,7 +68,7 @@ class AttackBoard(BoardModel):
         return life
 
 
-class AttackResult(str, enum.Enum):
+class AttackResult(enum.StrEnum):
     UNBLOCKED = "unblocked_life_reduced"
     LIFE_ZERO = "life_zero"
     ATTACKER_DESTROYED = "attacker_destroyed"

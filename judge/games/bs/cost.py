@@ -43,7 +43,7 @@ from judge.ruling import Outcome, Trace
 MAX_CHOICES = 12
 
 
-class UsedKind(str, enum.Enum):
+class UsedKind(enum.StrEnum):
     SPIRIT = "SPIRIT"  # also a brave summoned in spirit state
     ULTIMATE = "ULTIMATE"
     NEXUS = "NEXUS"
@@ -55,7 +55,7 @@ class UsedKind(str, enum.Enum):
         return self in (UsedKind.SPIRIT, UsedKind.ULTIMATE)
 
 
-class FieldKind(str, enum.Enum):
+class FieldKind(enum.StrEnum):
     SPIRIT = "SPIRIT"
     ULTIMATE = "ULTIMATE"
     NEXUS = "NEXUS"
@@ -145,7 +145,7 @@ class CostBoard(BoardModel):
             yield ("reserve",), "fewer cores than the payment and placement take from it", ()
 
 
-class CostResult(str, enum.Enum):
+class CostResult(enum.StrEnum):
     PAYABLE = "payable"
     PAYABLE_WITH_DEPLETION = "payable_with_depletion"
     CANNOT_PAY = "cannot_pay"

@@ -52,7 +52,7 @@ def _without_other_face(card: BsDeckCard) -> Hashable:
     return card.name, card.name_number
 
 
-class DeckRuling(str, enum.Enum):
+class DeckRuling(enum.StrEnum):
     LEGAL = "legal"
     TOO_FEW_CARDS = "too_few_cards"
     TOO_MANY_COPIES = "too_many_copies"

@@ -25,7 +25,7 @@ class LevelBoard(BoardModel):
     from_cores: Count | None = Field(None, description="the cores on it before they changed")
 
 
-class LevelResult(str, enum.Enum):
+class LevelResult(enum.StrEnum):
     AT_LEVEL = "at_level"
     DEPLETED = "depleted"
 

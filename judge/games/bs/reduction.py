@@ -34,7 +34,7 @@ from typing import Annotated
 from pydantic import BeforeValidator
 
 
-class Colour(str, enum.Enum):
+class Colour(enum.StrEnum):
     """A kind a symbol can have; a symbol may have two (a red god symbol)."""
 
     RED = "red"

@@ -30,7 +30,7 @@ from judge.numbers import Tally, tally
 from judge.ruling import Trace
 
 
-class Kind(str, enum.Enum):
+class Kind(enum.StrEnum):
     SPIRIT = "SPIRIT"  # 靈魂卡 (a brave in spirit state counts as one)
     ULTIMATE = "ULTIMATE"  # 終極靈魂卡
 

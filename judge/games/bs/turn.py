@@ -34,7 +34,7 @@ class StartBoard(BoardModel):
     heavy_exhausted: Count = Field(0, description="heavily exhausted cards on the active player's field")
 
 
-class StartResult(str, enum.Enum):
+class StartResult(enum.StrEnum):
     DECK_OUT = "deck_out"
     FIRST_TURN = "first_turn_no_core_or_attack_step"
     CONTINUES = "continues"

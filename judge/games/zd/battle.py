@@ -176,7 +176,7 @@ def _defender_problems(board: BattleBoard):
             yield where + ("instead_of",), "each defender takes over a different target", ("507.p3",)
 
 
-class BattleReason(str, enum.Enum):
+class BattleReason(enum.StrEnum):
     LIFE_DAMAGED = "life_damaged"
     NO_BATTLE_DAMAGE = "no_battle_damage"  # attack 0 or less (505.p2)
     EMPTY_LIFE_HIT = "empty_life_hit"  # the defending player loses (101.p1)

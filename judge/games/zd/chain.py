@@ -35,7 +35,7 @@ from judge.players import Player, by_turn_order
 from judge.ruling import Outcome, Trace
 
 
-class Kind(str, enum.Enum):
+class Kind(enum.StrEnum):
     CARD = "card"  # a card being used (106.p1)
     ACTIVATED = "activated"  # 启动效果 (703)
     TRIGGERED = "triggered"  # 触发效果 (702.p2)
@@ -60,7 +60,7 @@ NOT_CHAINED: dict[Kind, tuple[tuple[str, ...], str]] = {
 }
 
 
-class CardType(str, enum.Enum):
+class CardType(enum.StrEnum):
     CHARACTER = "character"
     EQUIPMENT = "equipment"
     EVENT = "event"
@@ -126,7 +126,7 @@ class ChainBoard(BoardModel):
             chained = chained or top.kind not in NOT_CHAINED
 
 
-class ChainReason(str, enum.Enum):
+class ChainReason(enum.StrEnum):
     RESOLVED = "last_in_first_out"
     TURN_ENDED = "turn_ended"  # 619
     NOTHING_CHAINED = "nothing_on_the_chain"

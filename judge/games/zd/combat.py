@@ -29,7 +29,7 @@ from judge.board import BoardModel, Count
 from judge.games.zd.modifiers import Change, Trail, follow
 
 
-class Keyword(str, enum.Enum):
+class Keyword(enum.StrEnum):
     RANGED = "远程"
     TOUGH = "坚韧"
     FIRST_STRIKE = "先制"
@@ -40,7 +40,7 @@ class Keyword(str, enum.Enum):
     PIERCE = "贯通"
 
 
-class Timing(str, enum.Enum):
+class Timing(enum.StrEnum):
     ON_ATTACK = "攻击时"
     ON_DEFENCE = "防御时"
     BATTLE_SET = "战斗成立时"

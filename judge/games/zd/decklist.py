@@ -48,7 +48,7 @@ def by_text(card: ZdCard) -> Hashable:
     return re.sub(r"\s+", "", card.text)
 
 
-class DeckRuling(str, enum.Enum):
+class DeckRuling(enum.StrEnum):
     LEGAL = "legal"
     WRONG_SIZE = "wrong_size"
     TOO_MANY_COPIES = "too_many_copies"

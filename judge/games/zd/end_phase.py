@@ -29,7 +29,7 @@ class EndPhaseBoard(BoardModel):
     triggered: list[str] = Field([], description="effects the discard triggers (e.g. when a card is discarded)")
 
 
-class Discard(str, enum.Enum):
+class Discard(enum.StrEnum):
     DISCARD = "discard_to_limit"
     WITHIN_LIMIT = "within_limit"
 

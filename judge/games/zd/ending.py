@@ -29,7 +29,7 @@ from judge.players import Player, turn_order
 from judge.ruling import Trace
 
 
-class GameEnd(str, enum.Enum):
+class GameEnd(enum.StrEnum):
     CONTINUES = "continues"
     DECIDED = "decided"  # one player won, the other lost
     DRAW = "draw"  # 101.p6
@@ -37,7 +37,7 @@ class GameEnd(str, enum.Enum):
     UNDECIDED = "undecided"  # depends on a point the rulebook does not decide
 
 
-class HitBy(str, enum.Enum):
+class HitBy(enum.StrEnum):
     BATTLE = "battle"  # battle damage of a successful attack (505.p1)
     EFFECT = "effect"  # damage dealt by an effect
     PIERCE = "贯通"  # the damage of 贯通 (900.贯通)

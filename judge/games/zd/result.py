@@ -92,7 +92,7 @@ class ResultBoard(BoardModel):
             yield (), "describe the players (players) or a loop (loop)", ()
 
 
-class ResultReason(str, enum.Enum):
+class ResultReason(enum.StrEnum):
     CONTINUES = "game_continues"
     LOSS = "loss"  # a player lost; the other wins (101.p1–p4)
     WIN_BY_EFFECT = "win_by_effect"

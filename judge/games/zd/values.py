@@ -26,7 +26,7 @@ from judge.games.zd.modifiers import Change, Trail, follow, show
 from judge.ruling import Outcome, Trace
 
 
-class Kind(str, enum.Enum):
+class Kind(enum.StrEnum):
     ATTACK = "attack"  # 攻击力
     DEFENCE = "defence"  # 防御力
     COST = "cost"  # 总费用
@@ -59,7 +59,7 @@ class NumbersBoard(BoardModel):
                 "303.p3",)
 
 
-class NumberReason(str, enum.Enum):
+class NumberReason(enum.StrEnum):
     VALUE = "value"
     TRUE_VALUE_KEPT = "true_value_kept"  # it went below 0 and the true value counted on (103.p4)
     SETTLED_AS_ZERO = "settled_as_zero"  # below 0, counted as 0 (103.p4)
