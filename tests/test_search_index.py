@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from corpus.model import Book, BookInfo, Clause, ClauseKind, Script
-from corpus.search import whoosh_backend
+from corpus.search import whoosh_writing
 from corpus.search.documents import snapshot
 from corpus.search.service import Searcher
 from corpus.search.whoosh_backend import MANIFEST, WhooshBackend
@@ -90,8 +90,8 @@ def test_a_build_that_fails_halfway_leaves_the_old_index(built, tmp_path, monkey
             raise OSError("disk full")
         return original(doc)
 
-    original = whoosh_backend.whoosh_fields
-    monkeypatch.setattr(whoosh_backend, "whoosh_fields", failing)
+    original = whoosh_writing.whoosh_fields
+    monkeypatch.setattr(whoosh_writing, "whoosh_fields", failing)
     with pytest.raises(OSError):
         WhooshBackend(tmp_path / "index").build(corpus("後攻玩家先設置場景牌。"))
     reopened = Searcher(WhooshBackend(tmp_path / "index"), corpus=corpus)
@@ -186,6 +186,12 @@ class ListBackend:
 
     def build(self, snapshot, progress=None):
         self.snapshot, self.builds = snapshot, self.builds + 1
+
+    def changes(self, snapshot):
+        return None  # nothing to update in place: the service builds afresh
+
+    def update(self, snapshot, changes, progress=None):
+        raise AssertionError("changes() never offers an update")
 
     def search(self, query, filters, page):
         from corpus.search.backend import BackendHit, BackendPage

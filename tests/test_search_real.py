@@ -17,7 +17,7 @@ import yaml
 from corpus.errors import ArbiterError, NotFound
 from corpus.library import all_books, load_book
 from corpus.manifest import bundled_manifest
-from corpus.search.analysis import normalize_number
+from corpus.search.analysis import HAN_CLASS, normalize_number
 from corpus.search.folding import fold
 from corpus.search.service import Searcher
 from corpus.storage import arbiter_home
@@ -136,6 +136,26 @@ def test_and_and_not(searcher):
     book = load_book("ucg")
     expected = {c.id for c in book.clauses if "猜拳" in c.text and "先攻" not in f"{c.title or ''}{c.text}"}
     assert set(found(without)) == expected
+
+
+def test_not_excludes_next_to_and_in_every_game(searcher):
+    """``a AND b -c`` across all games (the 張 of 「1 張卡牌」 once went unexcluded).
+
+    A single character is matched as a word of its own or as the first
+    character of a bigram, so the 张 that ends a longer run (六张，) is a
+    known gap: the expectation leaves it in.
+    """
+    results = searcher.search("手牌 AND 上限 -張", limit=100)
+    texts = {
+        (game, c.id): fold(f"{c.title or ''}{c.text}")
+        for game in sorted({info.game for info in all_books()})
+        for c in load_book(game).clauses
+    }
+    expected = {
+        address for address, text in texts.items()
+        if "手牌" in text and "上限" in text and not re.search(f"张[{HAN_CLASS}]|(?<![{HAN_CLASS}])张", text)
+    }
+    assert expected and {(h.game, h.id) for h in results.hits} == expected
 
 
 def test_filters_in_the_query_and_as_options_agree(searcher):

@@ -7,10 +7,12 @@ The modules, in the order a search passes through them:
 * :mod:`~corpus.search.service` — :class:`~corpus.search.service.Searcher`,
   what callers use: filters, synonyms, snippets, paging, index upkeep;
 * :mod:`~corpus.search.backend` — the ``SearchBackend`` protocol a search
-  engine implements; :mod:`~corpus.search.whoosh_backend` (with
-  ``whoosh_schema`` and ``whoosh_query``) is the whoosh one;
+  engine implements; :mod:`~corpus.search.whoosh_backend` is the whoosh
+  one: the index on disk, its builds and incremental updates (with
+  ``whoosh_schema`` for the fields and ``whoosh_writing`` for the segments),
+  and searching (``whoosh_query`` builds a plan, ``whoosh_search`` runs it);
 * :mod:`~corpus.search.documents` — clauses as index documents, and the
-  corpus fingerprint that decides when to rebuild;
+  fingerprints (corpus and rulebook version) that decide what to re-index;
 * :mod:`~corpus.search.folding`, :mod:`~corpus.search.analysis`,
   :mod:`~corpus.search.userdict` — script folding, segmentation, bigrams;
 * :mod:`~corpus.search.ranking` — the tuned ranking weights;

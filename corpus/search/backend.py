@@ -2,29 +2,43 @@
 
 Callers (the command line, the web app, the concept view) talk to
 :class:`corpus.search.service.Searcher`; the searcher talks to a
-:class:`SearchBackend`.  A backend only has to do three things: say which
-corpus its index holds, (re)build that index from documents, and answer a
-:class:`SearchQuery` under :class:`Filters` one :class:`PageRequest` at a
-time.  Query parsing, filter validation, synonym lookup, question-word
-removal and snippets stay in the service, so a second engine is one new
-module implementing this protocol; :mod:`corpus.search.whoosh_backend` is
-the reference implementation.
+:class:`SearchBackend`.  A backend only has to do four things: say which
+corpus its index holds, (re)build that index from documents, bring it up
+to date with a changed corpus by re-indexing only the rulebook versions
+that changed, and answer a :class:`SearchQuery` under :class:`Filters` one
+:class:`PageRequest` at a time.  Query parsing, filter validation, synonym
+lookup, question-word removal and snippets stay in the service, so a
+second engine is one new module implementing this protocol;
+:mod:`corpus.search.whoosh_backend` is the reference implementation.
 
 What an OpenSearch / Elasticsearch backend would map each piece to:
 
 * ``build`` — create a new index ``arbiter-<fingerprint>`` (bulk API), then
   move the alias ``arbiter`` to it in one ``_aliases`` call: the same
   atomic swap as the whoosh directory; ``indexed_fingerprint`` reads the
-  fingerprint back from the aliased index's mapping ``_meta``.
+  fingerprint back from the aliased index's mapping ``_meta``, which also
+  lists each rulebook version's fingerprint and the newest version of
+  each game.
+* ``changes`` — compare that ``_meta`` with the snapshot's versions.
+* ``update`` — ``_clone`` the aliased index (it shares the segment files,
+  as the whoosh update hard-links them), then on the clone one bulk
+  ``delete_by_query`` (a ``terms`` query on the ``book`` keyword,
+  ``game@version``) for the versions gone or changed and one bulk index
+  per version new or changed, ``_refresh``, the new ``_meta``, and the
+  same ``_aliases`` swap; if any step fails the clone is deleted and the
+  service builds afresh.  Searches see the old index or the new one.
 * analysis — ``words``: a custom analyzer with ``icu_tokenizer`` (or the
   smartcn plugin), the ``stconvert``/ICU transform t2s filter for
   :mod:`~corpus.search.folding`, ``lowercase`` and ``porter_stem``;
   ``grams``: an ``ngram`` (2, 2) tokenizer over the folded text; the
   corpus terms of :mod:`~corpus.search.userdict` as a user dictionary.
-* fields — ``game``, ``version``, ``kind``, ``latest``, ``ids``,
+* fields — ``book``, ``game``, ``version``, ``kind``, ``ids``,
   ``lineage`` as ``keyword``; title and text as ``text`` with both
   analyzers (sub-fields); ``order`` as an integer for tie-breaking.
-* :class:`Filters` — ``bool.filter`` term clauses (no scoring, cached).
+  Which version is the newest is not a document field (an ingest would
+  then rewrite the previous version's documents) but ``_meta``.
+* :class:`Filters` — ``bool.filter`` term clauses (no scoring, cached);
+  the default, newest versions only, as ``terms`` on ``book``.
 * ranking (see :mod:`~corpus.search.ranking`) — ``combined_fields``
   (BM25F) over title^w and text for the words; ``match`` on the grams
   sub-field; ``match_phrase`` on grams for the exact text and with
@@ -38,6 +52,7 @@ What an OpenSearch / Elasticsearch backend would map each piece to:
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
@@ -47,6 +62,11 @@ from corpus.search.query import ParsedQuery
 
 #: Called with the number of documents indexed since the last call.
 Progress = Callable[[int], None]
+
+
+def report_to_stderr(message: str) -> None:
+    """How index upkeep tells the user what it repaired (stdout may be JSON)."""
+    print(f"arbiter: {message}", file=sys.stderr)
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,13 +120,24 @@ class BackendPage:
     total: int  # matches over all pages
 
 
+@dataclass(frozen=True, slots=True)
+class IndexChanges:
+    """How a corpus snapshot differs from what the index holds, by rulebook version (``game@version``)."""
+
+    base: str  # fingerprint of the index these changes apply to
+    remove: tuple[str, ...]  # versions gone or changed: their documents go
+    add: tuple[str, ...]  # versions new or changed: their documents are indexed
+    documents: int  # how many documents that is (for a progress bar)
+
+
 @runtime_checkable
 class SearchBackend(Protocol):
     """What a search engine must provide to serve Arbiter.
 
     Implementations must allow concurrent :meth:`search` calls from several
-    threads on one instance; :meth:`build` replaces the index atomically
-    (searches running meanwhile see the old index or the new one).
+    threads on one instance; :meth:`build` and :meth:`update` replace the
+    index atomically (searches running meanwhile see the old index or the
+    new one, and a failure leaves the old one).
     """
 
     name: str
@@ -119,6 +150,17 @@ class SearchBackend(Protocol):
 
     def build(self, snapshot: CorpusSnapshot, progress: Progress | None = None) -> None:
         """Index every document of ``snapshot``, replacing the previous index."""
+
+    def changes(self, snapshot: CorpusSnapshot) -> IndexChanges | None:
+        """What :meth:`update` would do to the usable index; None when it cannot
+        (no index, or one that must be built afresh for ``snapshot``)."""
+
+    def update(self, snapshot: CorpusSnapshot, changes: IndexChanges, progress: Progress | None = None) -> None:
+        """Apply ``changes``: the index then holds ``snapshot``; unchanged versions are not re-indexed.
+
+        ``progress`` counts only the documents indexed.  Raises if the index
+        is no longer the one ``changes`` were worked out for.
+        """
 
     def search(self, query: SearchQuery, filters: Filters, page: PageRequest) -> BackendPage:
         """The page of best matches, best first; clauses named by id come first."""

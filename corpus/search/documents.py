@@ -3,7 +3,12 @@
 The corpus is read only through :mod:`corpus.library`, so the index holds
 exactly the clauses every other part of Arbiter sees.  The snapshot's
 fingerprint hashes every clause field plus the code that decides how they
-are analysed: the index is rebuilt when, and only when, that changes.
+are analysed: the index is brought up to date when, and only when, that
+changes.  Each rulebook version (:class:`BookDocuments`) has a fingerprint
+of its own, so that an update re-indexes only the versions that changed.
+Which version of a game is the newest is not part of a version's
+fingerprint: an ingest of a newer version changes that without touching
+the older one's documents.
 """
 
 from __future__ import annotations
@@ -39,11 +44,42 @@ class IndexDocument:
     latest: bool  # from the newest version of its game
     order: int  # reading order in its book (equal scores list in this order)
 
+    @property
+    def book(self) -> str:
+        """``game@version``: the rulebook version it comes from."""
+        return f"{self.game}@{self.version}"
+
+
+@dataclass(frozen=True, slots=True)
+class BookDocuments:
+    """The documents of one rulebook version, and their fingerprint (``latest`` aside)."""
+
+    key: str  # game@version
+    game: str
+    version: str
+    latest: bool
+    documents: tuple[IndexDocument, ...]
+    fingerprint: str
+
 
 @dataclass(frozen=True, slots=True)
 class CorpusSnapshot:
     documents: tuple[IndexDocument, ...]
     fingerprint: str
+    books: tuple[BookDocuments, ...]  # the same documents, by rulebook version, in corpus order
+
+    @classmethod
+    def of(cls, documents: Iterable[IndexDocument]) -> CorpusSnapshot:
+        grouped: dict[str, list[IndexDocument]] = {}
+        for doc in documents:
+            grouped.setdefault(doc.book, []).append(doc)
+        books = tuple(_book(tuple(docs)) for docs in grouped.values())
+        return cls(tuple(doc for book in books for doc in book.documents), fingerprint(books), books)
+
+
+def _book(documents: tuple[IndexDocument, ...]) -> BookDocuments:
+    first = documents[0]
+    return BookDocuments(first.book, first.game, first.version, first.latest, documents, _content(documents))
 
 
 def book_documents(book: Book, latest: bool) -> list[IndexDocument]:
@@ -84,21 +120,28 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def fingerprint(documents: Iterable[IndexDocument]) -> str:
-    """Content hash of the documents and of the analysis code."""
+def _content(documents: Iterable[IndexDocument]) -> str:
+    """Content hash of the documents (all but ``latest``) and of the analysis code."""
     digest = hashlib.sha256(code_fingerprint().encode())
     for doc in documents:
         fields = (doc.key, doc.kind, doc.title, "\x1d".join(doc.path), "\x1d".join(doc.lineage),
-                  doc.text, str(doc.latest), str(doc.order))
+                  doc.text, str(doc.order))
         digest.update("\x1f".join(fields).encode())
         digest.update(b"\x1e")
     return digest.hexdigest()
 
 
+def fingerprint(books: Iterable[BookDocuments]) -> str:
+    """Content hash of the corpus: each version's fingerprint, and which versions are the newest."""
+    digest = hashlib.sha256(code_fingerprint().encode())
+    for book in books:
+        digest.update(f"{book.key}\x1f{book.fingerprint}\x1f{book.latest}\x1e".encode())
+    return digest.hexdigest()
+
+
 def snapshot(books: Iterable[tuple[Book, bool]]) -> CorpusSnapshot:
-    """Documents of ``(book, is_newest_version)`` pairs, with their fingerprint."""
-    documents = tuple(doc for book, latest in books for doc in book_documents(book, latest))
-    return CorpusSnapshot(documents=documents, fingerprint=fingerprint(documents))
+    """Documents of ``(book, is_newest_version)`` pairs, with their fingerprints."""
+    return CorpusSnapshot.of(doc for book, latest in books for doc in book_documents(book, latest))
 
 
 def library_snapshot() -> CorpusSnapshot:

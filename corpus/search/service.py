@@ -3,9 +3,11 @@
 :class:`Searcher` owns what does not depend on the engine — parsing the
 query, checking filters against the corpus, synonyms, snippets, paging —
 and keeps its backend's index in step with the corpus: on first use it
-compares the corpus fingerprint with the index's and (re)builds when they
-differ, reporting progress.  After that, :meth:`Searcher.search` is
-read-only and safe to call from many threads at once.
+compares the corpus fingerprint with the index's and, when they differ,
+updates the index — re-indexing only the rulebook versions that changed —
+or builds it afresh when there is none to update (or the update fails),
+reporting progress.  After that, :meth:`Searcher.search` is read-only and
+safe to call from many threads at once.
 """
 
 from __future__ import annotations
@@ -19,7 +21,15 @@ from dataclasses import dataclass, replace
 from corpus.errors import ArbiterError, NotFound
 from corpus.model import ClauseKind
 from corpus.search.analysis import strip_question_words
-from corpus.search.backend import BackendHit, Filters, PageRequest, Progress, SearchBackend, SearchQuery
+from corpus.search.backend import (
+    BackendHit,
+    Filters,
+    PageRequest,
+    Progress,
+    SearchBackend,
+    SearchQuery,
+    report_to_stderr,
+)
 from corpus.search.documents import CorpusSnapshot, IndexDocument, library_snapshot
 from corpus.search.query import ParsedQuery, parse_query
 from corpus.search.snippets import Highlighter, Snippet
@@ -126,6 +136,7 @@ class Searcher:
         backend: SearchBackend | None = None,
         corpus: Callable[[], CorpusSnapshot] = library_snapshot,
         progress: BuildProgress = _silent,
+        report: Callable[[str], None] = report_to_stderr,
     ):
         if backend is None:
             from corpus.search.whoosh_backend import WhooshBackend
@@ -134,24 +145,39 @@ class Searcher:
         self.backend = backend
         self._corpus = corpus
         self._progress = progress
+        self._report = report
         self._lock = threading.Lock()
         self._view = _CorpusView.of(None, ())
 
     # -- keeping the index in step with the corpus -------------------------
 
     def refresh(self) -> bool:
-        """Read the corpus again; rebuild the index if it changed. True if it was rebuilt."""
+        """Read the corpus again; bring the index up to date if it changed. True if it did."""
         with self._lock:
             return self._refresh()
 
     def _refresh(self) -> bool:
         snapshot = self._corpus()
-        rebuilt = self.backend.indexed_fingerprint() != snapshot.fingerprint
-        if rebuilt:
-            with self._progress(len(snapshot.documents)) as progress:
-                self.backend.build(snapshot, progress)
+        indexed = self.backend.indexed_fingerprint()
+        changed = indexed != snapshot.fingerprint
+        if changed:
+            self._reindex(snapshot, updatable=indexed is not None)
         self._view = _CorpusView.of(snapshot.fingerprint, snapshot.documents)
-        return rebuilt
+        return changed
+
+    def _reindex(self, snapshot: CorpusSnapshot, updatable: bool) -> None:
+        """Update a usable index when the backend can; build afresh otherwise, or when the update fails."""
+        if updatable:
+            try:
+                changes = self.backend.changes(snapshot)
+                if changes is not None:
+                    with self._progress(changes.documents) as progress:
+                        self.backend.update(snapshot, changes, progress)
+                    return
+            except Exception as error:  # the index is as it was: a full build will do
+                self._report(f"updating the search index failed ({error}); building it afresh")
+        with self._progress(len(snapshot.documents)) as progress:
+            self.backend.build(snapshot, progress)
 
     def _ready(self) -> None:
         """Refresh on first use, and when the index on disk no longer matches

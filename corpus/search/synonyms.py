@@ -22,10 +22,11 @@ switches one off) and add new keys.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from corpus.errors import ArbiterError
@@ -65,30 +66,90 @@ def mentions(query_key: str, term_key: str) -> bool:
     return f" {term_key} " in f" {query_key} "
 
 
+@cache
 def bundled_folder() -> Path:
     return Path(__file__).resolve().parent.parent / FOLDER
 
 
-def _files(game: str) -> tuple[Path, ...]:
+@lru_cache(maxsize=256)
+def _files(game: str, home: Path) -> tuple[Path, ...]:
     if not _GAME.match(game):
         raise ArbiterError(f"not a game key: {game!r}", "game")
-    return (bundled_folder() / f"{game}.yaml", arbiter_home() / FOLDER / f"{game}.yaml")
+    return (bundled_folder() / f"{game}.yaml", home / FOLDER / f"{game}.yaml")
 
 
 def concepts(game: str) -> dict[str, Concept]:
     """The game's concepts: bundled, then the user's file over them."""
-    files = _files(game)
-    stamps = tuple(path.stat().st_mtime_ns if path.exists() else None for path in files)
+    return _thesaurus(game, arbiter_home()).concepts
+
+
+def _thesaurus(game: str, home: Path) -> Thesaurus:
+    """The game's concepts as last read; read again when either file changes."""
+    files = _files(game, home)
+    stamps = tuple(_mtime(path) for path in files)
     return _load(files, stamps)
 
 
+def _mtime(path: Path) -> int | None:
+    try:
+        return os.stat(path).st_mtime_ns
+    except FileNotFoundError:
+        return None
+
+
 @lru_cache(maxsize=64)
-def _load(files: tuple[Path, ...], stamps: tuple) -> dict[str, Concept]:
+def _load(files: tuple[Path, ...], stamps: tuple) -> Thesaurus:
     found: dict[str, Concept] = {}
     for path, stamp in zip(files, stamps):
         if stamp is not None:
             found.update(_read(path))
-    return {k: c for k, c in found.items() if c.terms}
+    return Thesaurus({k: c for k, c in found.items() if c.terms})
+
+
+class Thesaurus:
+    """A game's concepts, ready to be matched against queries.
+
+    A search across all games looks up every game's concepts, so the
+    per-term decisions of :func:`mentions` (Chinese or English?) are taken
+    once, here, and each query's expansion is remembered: the same query
+    typed again, or paged through, costs one lookup.
+    """
+
+    _REMEMBERED = 4096
+
+    def __init__(self, concepts: dict[str, Concept]):
+        self.concepts = concepts
+        self._cues = []
+        for concept in concepts.values():
+            keys = [k for k in concept.keys if k]
+            anywhere = tuple(k for k in keys if han_runs(k))
+            words = tuple(f" {k} " for k in keys if not han_runs(k))
+            self._cues.append((concept, anywhere, words))
+        self._expansions: dict[str, tuple[str, ...]] = {}
+
+    def named(self, typed: str) -> list[Concept]:
+        """The concepts whose terms ``typed`` (a :func:`key`) mentions, in file order."""
+        padded = f" {typed} "
+        return [
+            concept
+            for concept, anywhere, words in self._cues
+            if any(k in typed for k in anywhere) or any(w in padded for w in words)
+        ]
+
+    def expansion(self, typed: str) -> tuple[str, ...]:
+        """The terms of the concepts ``typed`` names that it does not contain itself."""
+        found = self._expansions.get(typed)
+        if found is None:
+            terms = {
+                t: None
+                for concept in self.named(typed)
+                for t, k in zip(concept.terms, concept.keys)
+                if not mentions(typed, k)
+            }
+            if len(self._expansions) >= self._REMEMBERED:
+                self._expansions.clear()
+            found = self._expansions[typed] = tuple(terms)
+        return found
 
 
 def _read(path: Path) -> dict[str, Concept]:
@@ -122,16 +183,10 @@ def expansions(
     (the English terms of a Chinese book): they would cost time, not find.
     """
     typed = key(query_text)
+    home = arbiter_home()
     found: dict[str, tuple[str, ...]] = {}
     for game in games:
-        extra: dict[str, None] = {}
-        for concept in concepts(game).values():
-            if any(mentions(typed, k) for k in concept.keys):
-                extra.update(
-                    (t, None)
-                    for t, k in zip(concept.terms, concept.keys)
-                    if not mentions(typed, k) and occurs(game, t)
-                )
+        extra = tuple(t for t in _thesaurus(game, home).expansion(typed) if occurs(game, t))
         if extra:
-            found[game] = tuple(extra)[:MAX_TERMS]
+            found[game] = extra[:MAX_TERMS]
     return found

@@ -1,15 +1,26 @@
 """The whoosh implementation of :class:`~corpus.search.backend.SearchBackend`.
 
 The index lives in one directory under ``ARBITER_HOME`` (``index/whoosh``),
-next to a small ``arbiter-index.json``: the corpus fingerprint it was built
-from, the jieba user dictionary it was built with, and the size and CRC of
-every index file.  A build fills a new directory and swaps it in whole
-(:func:`corpus.storage.atomic_directory`), so a crash never leaves half an
-index.  Opening checks the files against the manifest; a missing,
-truncated or altered file makes the index count as absent, with a message,
-and the service rebuilds it.
+next to a small ``arbiter-index.json`` manifest: the corpus fingerprint it
+holds; for each rulebook version its fingerprint, whether it is its game's
+newest, its segment and its terms for the jieba user dictionary; the
+dictionary itself; and the size and CRC of every index file.
 
-Searching is read-only.  Each thread gets its own whoosh searcher over the
+A build fills a new directory and swaps it in whole
+(:func:`corpus.storage.atomic_directory`), so a crash never leaves half an
+index.  An update does the same on a new directory that starts as hard
+links to the current one (see :mod:`corpus.search.whoosh_writing`): it
+drops the segments of versions gone or changed, adds one for each version
+new or changed, and writes the manifest last, inside the new directory —
+the swap is the commit.  It keeps the other versions' segments only if
+the new dictionary would cut their text as the old one did; otherwise
+:meth:`WhooshBackend.changes` says so and the service builds afresh.
+
+Opening checks the files against the manifest; a missing, truncated or
+altered file makes the index count as absent, with a message, and the
+service rebuilds it.
+
+Searching is read-only.  Each thread gets its own searcher over the
 current index; a rebuild replaces the index for new searches while running
 ones finish on the old files.
 """
@@ -19,39 +30,45 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 import threading
 import zlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import groupby
 from pathlib import Path
 
 from whoosh import index as whoosh_index
-from whoosh.collectors import FilterCollector, TopCollector
-from whoosh.scoring import BM25F
 
-from corpus.search.analysis import Analysis, Segmenter, normalize_number
-from corpus.search.backend import BackendHit, BackendPage, Filters, PageRequest, Progress, SearchQuery
-from corpus.search.documents import CorpusSnapshot, jump_ids
-from corpus.search.ranking import DEFAULT_RANKING, Ranking
-from corpus.search.userdict import corpus_terms
-from corpus.search.whoosh_query import QueryBuilder, filter_query
 from corpus.search import whoosh_schema
-from corpus.search.whoosh_schema import build_schema, whoosh_fields
+from corpus.search.analysis import Analysis, Segmenter, normalize_number
+from corpus.search.backend import (
+    BackendHit,
+    BackendPage,
+    Filters,
+    IndexChanges,
+    PageRequest,
+    Progress,
+    SearchQuery,
+    report_to_stderr,
+)
+from corpus.search.documents import BookDocuments, CorpusSnapshot, jump_ids
+from corpus.search.ranking import DEFAULT_RANKING, Ranking
+from corpus.search.userdict import corpus_terms, mentioned
+from corpus.search.whoosh_query import QueryBuilder
+from corpus.search.whoosh_schema import build_schema, word_sections
+from corpus.search.whoosh_search import IndexSearcher
+from corpus.search.whoosh_writing import keep_segments, link_files, write_books
 from corpus.storage import arbiter_home, atomic_directory
 
 MANIFEST = "arbiter-index.json"
-FORMAT = "arbiter-whoosh-1"
-_MAX_REMEMBERED = 100_000
+FORMAT = "arbiter-whoosh-2"
 
 
 class DamagedIndex(Exception):
     """The index on disk does not match its manifest."""
 
 
-def _report(message: str) -> None:
-    print(f"arbiter: {message}", file=sys.stderr)
+class StaleChanges(Exception):
+    """The index is no longer the one the changes were worked out for."""
 
 
 def _file_checks(directory: Path) -> dict[str, list[int]]:
@@ -72,33 +89,50 @@ def _stamp(path: Path) -> tuple | None:
     return (info.st_ino, info.st_mtime_ns, info.st_size)
 
 
-class KindWeighting(BM25F):
-    """BM25F, with each document's score scaled by its clause kind (rule > example).
-
-    whoosh puts equal scores in document order, and documents are indexed in
-    reading order: the clauses under a typed clause number list as the book does.
-    """
-
-    use_final = True
-
-    def __init__(self, ranking: Ranking):
-        super().__init__(B=ranking.b, K1=ranking.k1)
-        self.ranking = ranking
-        self._factors: list[float] | None = None
-
-    def final(self, searcher, docnum, score):
-        if self._factors is None:
-            kinds = searcher.reader().column_reader("kind")
-            self._factors = [self.ranking.kind_factor(kind) for kind in kinds]
-        return score * self._factors[docnum]
-
-
 @dataclass(frozen=True)
 class _Opened:
     index: whoosh_index.Index
     analysis: Analysis
-    fingerprint: str
+    manifest: dict
     stamp: tuple  # of the manifest file: a rebuild by another process changes it
+
+    @property
+    def fingerprint(self) -> str:
+        return self.manifest["fingerprint"]
+
+    @property
+    def newest(self) -> frozenset[str]:
+        return frozenset(book["key"] for book in self.manifest["books"] if book["latest"])
+
+
+@dataclass(frozen=True)
+class _Plan:
+    """An update worked out against one manifest."""
+
+    added: tuple[BookDocuments, ...]
+    removed: tuple[str, ...]
+    terms: dict[str, list[str]]  # each version's dictionary terms
+
+
+def _plan(manifest: dict, snapshot: CorpusSnapshot) -> _Plan | None:
+    """What an update from ``manifest`` to ``snapshot`` must do; None if it must build afresh.
+
+    It must when no version is left as it was, or when the dictionary
+    changes by a term that occurs in a version it keeps (jieba would now
+    cut that version's text differently from its indexed words).
+    """
+    indexed = {book["key"]: book for book in manifest["books"]}
+    kept = tuple(b for b in snapshot.books if b.key in indexed and indexed[b.key]["fingerprint"] == b.fingerprint)
+    if not kept:
+        return None
+    kept_keys = {book.key for book in kept}
+    added = tuple(b for b in snapshot.books if b.key not in kept_keys)
+    terms = {book.key: indexed[book.key]["terms"] for book in kept}
+    terms.update((book.key, corpus_terms(book.documents)) for book in added)
+    changed = set(manifest["terms"]).symmetric_difference(set().union(*terms.values()))
+    if mentioned((s for book in kept for doc in book.documents for s in word_sections(doc)), changed):
+        return None
+    return _Plan(added, tuple(k for k in indexed if k not in kept_keys), terms)
 
 
 class WhooshBackend:
@@ -108,7 +142,7 @@ class WhooshBackend:
         self,
         directory: Path | None = None,
         ranking: Ranking = DEFAULT_RANKING,
-        report: Callable[[str], None] = _report,
+        report: Callable[[str], None] = report_to_stderr,
     ):
         self.directory = directory or arbiter_home() / "index" / "whoosh"
         self.ranking = ranking
@@ -143,9 +177,7 @@ class WhooshBackend:
             return None
         try:
             stamp = _stamp(self.directory / MANIFEST)
-            manifest = json.loads((self.directory / MANIFEST).read_text(encoding="utf-8"))
-            if manifest.get("layout") != self._layout():
-                raise DamagedIndex("it was built with another layout or weighting")
+            manifest = self._manifest()
             if _file_checks(self.directory) != manifest["files"]:
                 raise DamagedIndex("index files do not match their manifest")
             index = whoosh_index.open_dir(str(self.directory))
@@ -155,37 +187,86 @@ class WhooshBackend:
         except Exception as error:  # whatever is wrong with it, the cure is a rebuild
             self._report(f"search index at {self.directory} cannot be used ({error}); rebuilding")
             return None
-        return _Opened(index, analysis, manifest["fingerprint"], stamp)
+        return _Opened(index, analysis, manifest, stamp)
+
+    def _manifest(self) -> dict:
+        manifest = json.loads((self.directory / MANIFEST).read_text(encoding="utf-8"))
+        if manifest.get("layout") != self._layout():
+            raise DamagedIndex("it was built with another layout or weighting")
+        return manifest
 
     def build(self, snapshot: CorpusSnapshot, progress: Progress | None = None) -> None:
-        """Write the index, one segment per rulebook version (see :class:`_SegmentFilter`)."""
-        terms = corpus_terms(snapshot.documents)
-        analysis = Analysis(Segmenter(terms))
+        """Write the index afresh, one segment per rulebook version."""
+        terms = {book.key: corpus_terms(book.documents) for book in snapshot.books}
+        analysis = _analysis(terms)
         with atomic_directory(self.directory) as building:
             index = whoosh_index.create_in(str(building), build_schema(analysis, self.ranking))
-            for _book, documents in groupby(snapshot.documents, key=lambda d: (d.game, d.version)):
-                writer = index.writer(limitmb=256)
-                count = 0
-                for count, doc in enumerate(documents, 1):
-                    writer.add_document(**whoosh_fields(doc))
-                writer.commit(merge=False)
-                if progress:
-                    progress(count)
-            manifest = {
-                "layout": self._layout(),
-                "fingerprint": snapshot.fingerprint,
-                "documents": len(snapshot.documents),
-                "terms": terms,
-                "files": _file_checks(building),
-            }
-            (building / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+            segments = write_books(index, snapshot.books, progress)
+            manifest = self._write_manifest(building, snapshot, terms, segments)
+        self._swapped_in(analysis, manifest)
+
+    def changes(self, snapshot: CorpusSnapshot) -> IndexChanges | None:
+        opened = self._current()
+        plan = _plan(opened.manifest, snapshot) if opened else None
+        if plan is None:
+            return None
+        return IndexChanges(
+            base=opened.fingerprint,
+            remove=plan.removed,
+            add=tuple(book.key for book in plan.added),
+            documents=sum(len(book.documents) for book in plan.added),
+        )
+
+    def update(self, snapshot: CorpusSnapshot, changes: IndexChanges, progress: Progress | None = None) -> None:
+        """Re-index the versions ``changes`` names, in a linked copy of the index swapped in whole."""
+        with atomic_directory(self.directory) as building:
+            manifest = self._manifest()
+            link_files(self.directory, building, skip=[MANIFEST])
+            plan = _plan(manifest, snapshot)
+            if (
+                manifest["fingerprint"] != changes.base
+                or _file_checks(building) != manifest["files"]  # another process swapped while linking
+                or plan is None
+                or tuple(book.key for book in plan.added) != changes.add
+            ):
+                raise StaleChanges("the search index changed while it was being updated")
+            analysis = _analysis(plan.terms)
+            index = whoosh_index.open_dir(str(building), schema=build_schema(analysis, self.ranking))
+            segments = {book["key"]: book["segment"] for book in manifest["books"]}
+            segments.update(write_books(index, plan.added, progress))
+            keep_segments(index, [segments[book.key] for book in snapshot.books])
+            manifest = self._write_manifest(building, snapshot, plan.terms, segments)
+        self._swapped_in(analysis, manifest)
+
+    def _write_manifest(
+        self, building: Path, snapshot: CorpusSnapshot, terms: dict[str, list[str]], segments: dict[str, str]
+    ) -> dict:
+        manifest = {
+            "layout": self._layout(),
+            "fingerprint": snapshot.fingerprint,
+            "documents": len(snapshot.documents),
+            "terms": sorted(set().union(*terms.values())),
+            "books": [
+                {
+                    "key": book.key,
+                    "fingerprint": book.fingerprint,
+                    "latest": book.latest,
+                    "documents": len(book.documents),
+                    "segment": segments[book.key],
+                    "terms": terms[book.key],
+                }
+                for book in snapshot.books
+            ],
+            "files": _file_checks(building),
+        }
+        (building / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+        return manifest
+
+    def _swapped_in(self, analysis: Analysis, manifest: dict) -> None:
+        """Use the index just swapped in, without checking again what this process wrote."""
+        stamp = _stamp(self.directory / MANIFEST)
         with self._lock:
-            self._opened = _Opened(
-                whoosh_index.open_dir(str(self.directory)),
-                analysis,
-                snapshot.fingerprint,
-                _stamp(self.directory / MANIFEST),
-            )
+            self._opened = _Opened(whoosh_index.open_dir(str(self.directory)), analysis, manifest, stamp)
 
     def _layout(self) -> str:
         """What besides the corpus decides the index's content: schema code, index-time weights."""
@@ -194,14 +275,15 @@ class WhooshBackend:
 
     # -- searching -----------------------------------------------------------
 
-    def _searcher(self, opened: _Opened) -> _ThreadSearcher:
+    def _searcher(self, opened: _Opened) -> IndexSearcher:
         """This thread's searcher over ``opened`` with the current ranking."""
         local = self._local
         current = getattr(local, "searcher", None)
-        if current is None or current.opened is not opened or current.ranking is not self.ranking:
+        if current is None or local.opened is not opened or current.ranking is not self.ranking:
             if current is not None:
                 current.close()
-            current = local.searcher = _ThreadSearcher(opened, self.ranking)
+            current = local.searcher = IndexSearcher(opened.index, self.ranking, opened.newest)
+            local.opened = opened
         return current
 
     def search(self, query: SearchQuery, filters: Filters, page: PageRequest) -> BackendPage:
@@ -209,89 +291,28 @@ class WhooshBackend:
         if opened is None:
             raise RuntimeError("the search index has not been built")
         searcher = self._searcher(opened)
-        whoosh_query = QueryBuilder(opened.analysis, self.ranking, searcher.share).build(query)
-        results = searcher.run(whoosh_query, filters, limit=page.offset + page.size)
+        plan = QueryBuilder(opened.analysis, self.ranking, searcher.share).build(query)
+        best, total = searcher.run(plan, filters, limit=page.offset + page.size)
         typed = {normalize_number(p.text) for p in query.parsed.positive if not p.phrase}
-        hits = tuple(
-            BackendHit(
-                key=hit["key"],
-                game=hit["game"],
-                version=hit["version"],
-                id=hit["id"],
-                kind=hit["kind"],
-                title=hit.get("title", ""),
-                text=hit.get("body", ""),
-                score=round(hit.score, 4),
-                exact=not typed.isdisjoint(jump_ids(hit["id"])),
+        hits = []
+        for score, docnum in best[page.offset : page.offset + page.size]:
+            fields = searcher.stored_fields(docnum)
+            hits.append(
+                BackendHit(
+                    key=fields["key"],
+                    game=fields["game"],
+                    version=fields["version"],
+                    id=fields["id"],
+                    kind=fields["kind"],
+                    title=fields.get("title", ""),
+                    text=fields.get("body", ""),
+                    score=round(score, 4),
+                    exact=not typed.isdisjoint(jump_ids(fields["id"])),
+                )
             )
-            for hit in results[page.offset : page.offset + page.size]
-        )
-        return BackendPage(hits=hits, total=len(results))
+        return BackendPage(hits=tuple(hits), total=total)
 
 
-class _ThreadSearcher:
-    """One thread's whoosh searcher, with the per-index lookups it can keep."""
-
-    def __init__(self, opened: _Opened, ranking: Ranking):
-        self.opened = opened
-        self.ranking = ranking
-        self.whoosh = opened.index.searcher(weighting=KindWeighting(ranking))
-        self._documents = max(self.whoosh.doc_count_all(), 1)
-        self._allowed: dict[Filters, tuple[set[int], set[int]]] = {}
-        self._shares: dict[tuple[str, str], float] = {}
-
-    def share(self, fieldname: str, term: str) -> float:
-        """The fraction of all documents that contain ``term`` (remembered: the index is fixed)."""
-        found = self._shares.get((fieldname, term))
-        if found is None:
-            if len(self._shares) > _MAX_REMEMBERED:
-                self._shares.clear()
-            found = self._shares[(fieldname, term)] = self.whoosh.doc_frequency(fieldname, term) / self._documents
-        return found
-
-    def allowed(self, filters: Filters) -> tuple[set[int], set[int]]:
-        """Document numbers passing ``filters``, and the offsets of the segments
-        holding any of them (computed once per distinct filter)."""
-        found = self._allowed.get(filters)
-        if found is None:
-            docs = set(filter_query(filters).docs(self.whoosh))
-            segments = {
-                offset
-                for sub, offset in self.whoosh.leaf_searchers()
-                if any(offset <= d < offset + sub.doc_count_all() for d in docs)
-            }
-            found = self._allowed[filters] = (docs, segments)
-        return found
-
-    def run(self, whoosh_query, filters: Filters, limit: int):
-        docs, segments = self.allowed(filters)
-        # replace=0: whoosh would otherwise swap in matchers that skip documents
-        # too weak for the top N, and the total would then count only part of the matches
-        collector = _SegmentFilter(TopCollector(limit=limit, replace=0), docs, segments)
-        self.whoosh.search_with_collector(whoosh_query, collector)
-        return collector.results()
-
-    def close(self) -> None:
-        self.whoosh.close()
-
-
-class _SegmentFilter(FilterCollector):
-    """A filter that does not even open the segments it excludes.
-
-    The index has one segment per rulebook version, so a search of one game
-    reads only that game's postings instead of filtering the whole corpus's.
-    """
-
-    def __init__(self, child, allow: set[int], segments: set[int]):
-        super().__init__(child, allow=allow)
-        self._segments = segments
-        self._skip = False
-
-    def set_subsearcher(self, subsearcher, offset):
-        self._skip = offset not in self._segments
-        if not self._skip:
-            super().set_subsearcher(subsearcher, offset)
-
-    def collect_matches(self):
-        if not self._skip:
-            super().collect_matches()
+def _analysis(terms: dict[str, list[str]]) -> Analysis:
+    """The analysis with every version's terms in the jieba dictionary."""
+    return Analysis(Segmenter(set().union(*terms.values())))

@@ -1,4 +1,4 @@
-"""Translate a :class:`~corpus.search.backend.SearchQuery` into whoosh queries.
+"""Translate a :class:`~corpus.search.backend.SearchQuery` into a :class:`Plan` of whoosh queries.
 
 Each word or phrase the user typed becomes a group of scored matches
 (weights from :class:`~corpus.search.ranking.Ranking`):
@@ -14,18 +14,19 @@ Words found in more than ``ranking.common`` of all clauses are not scored on
 their own (see :class:`QueryBuilder`).
 
 Quoted phrases and ``AND`` parts must also *contain* their text; ``NOT``
-parts must not.  Synonyms are scored like typed words, scaled down.
+parts must not.  Synonyms are scored like typed words, scaled down, and
+only in the segments of the game whose synonym file lists them (the index
+has one segment per rulebook version, so that scoping costs nothing).
+:mod:`corpus.search.whoosh_search` runs the plan.
 """
 
 from __future__ import annotations
 
 import re
-from array import array
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass, field
 
 from whoosh import query as wq
-from whoosh.matching import ArrayUnionMatcher
-from whoosh.matching.combo import CombinationMatcher
 
 from corpus.search.analysis import Analysis, bigrams, han_runs, normalize_number
 from corpus.search.backend import Filters, SearchQuery
@@ -38,8 +39,25 @@ from corpus.search.ranking import Ranking
 _ID_LIKE = re.compile(r"[0-9０-９/]")
 
 
+@dataclass(frozen=True)
+class Plan:
+    """One search as whoosh queries.
+
+    A document matches when some ``scored`` query (or a synonym of its game)
+    matches it — or, when there is a ``required`` query, when that one does —
+    and ``excluded`` does not.  Its score is the sum of the scores of the
+    ``scored`` queries, then of its game's ``synonyms``, in order, plus that
+    of ``required`` (whoosh's ``AndMaybe``).
+    """
+
+    scored: tuple[wq.Query, ...]
+    synonyms: Mapping[str, tuple[wq.Query, ...]] = field(default_factory=dict)
+    required: wq.Query | None = None
+    excluded: wq.Query | None = None
+
+
 class QueryBuilder:
-    """Builds the whoosh query for one search.
+    """Builds the :class:`Plan` for one search.
 
     ``share(field, term)`` gives the fraction of documents containing a term;
     terms above ``ranking.common`` (的, 卡牌 …) only cost time — like Lucene's
@@ -56,7 +74,7 @@ class QueryBuilder:
         rare = [t for t in terms if self.share(fieldname, t) <= self.ranking.common]
         return rare or terms
 
-    def build(self, query: SearchQuery) -> wq.Query:
+    def build(self, query: SearchQuery) -> Plan:
         parts = query.parsed.parts
         positive = query.parsed.positive
         scored: list[wq.Query] = []
@@ -69,15 +87,16 @@ class QueryBuilder:
             if _ID_LIKE.search(text):
                 scored += self.pins(text)
         scored += self.proximity([part.text for part in positive])
-        scored += self.synonyms(query.synonyms)
-        result: wq.Query = Union(scored)
         required = [self.contains(p) for p in positive if p.phrase or p.required]
-        if required:
-            result = wq.AndMaybe(wq.ConstantScoreQuery(wq.And(required), 0.0), result)
         excluded = [self.contains(p) for p in parts if p.excluded]
-        if excluded:
-            result = wq.AndNot(result, wq.Or(excluded))
-        return result
+        return Plan(
+            scored=tuple(scored),
+            synonyms=self.synonyms(query.synonyms),
+            # whoosh scores a constant 0.0 as 1.0 (ListMatcher takes a falsy weight
+            # for none): kept as it is, since the ranking was tuned with it
+            required=wq.ConstantScoreQuery(wq.And(required), 0.0) if required else None,
+            excluded=wq.Or(excluded) if excluded else None,
+        )
 
     def scored(self, text: str) -> list[wq.Query]:
         """Words, bigrams across word boundaries, and the exact Chinese text of one part."""
@@ -105,25 +124,23 @@ class QueryBuilder:
             return []
         return self._phrase("words", words, self.ranking.proximity_slop, self.ranking.proximity)
 
-    def synonyms(self, by_game: Mapping[str, tuple[str, ...]]) -> list[wq.Query]:
-        """Each synonym's words and exact text, scaled down.
+    def synonyms(self, by_game: Mapping[str, tuple[str, ...]]) -> dict[str, tuple[wq.Query, ...]]:
+        """Each game's synonyms: their words and exact text, scaled down."""
+        scoped = {game: tuple(q for term in terms for q in self.synonym(term)) for game, terms in by_game.items()}
+        return {game: queries for game, queries in scoped.items() if queries}
 
-        The service only passes the synonyms of the games being searched;
-        they are applied to all of those games alike (scoping each term to
-        the games whose file lists it would cost a posting-list intersection
-        per term, for little difference: a concept means the same in every game).
-        """
+    def synonym(self, term: str) -> list[wq.Query]:
+        """One synonym's matches: its indexed word, or else its text as written."""
         found: list[wq.Query] = []
         boost = self.ranking.synonym
-        for term in dict.fromkeys(t for terms in by_game.values() for t in terms):
-            folded = fold(term)
-            runs = han_runs(folded)
-            if runs:  # Chinese: the indexed word when there is one, else the exact text
-                for run in runs:
-                    indexed = self.share("words", run) > 0
-                    found += [wq.Term("words", run, boost=boost)] if indexed else self._exact(run, boost)
-            else:  # English: the words, in order
-                found += self._phrase("words", self.analysis.query_words(folded), 1, boost)
+        folded = fold(term)
+        runs = han_runs(folded)
+        if runs:  # Chinese: the indexed word when there is one, else the exact text
+            for run in runs:
+                indexed = self.share("words", run) > 0
+                found += [wq.Term("words", run, boost=boost)] if indexed else self._exact(run, boost)
+        else:  # English: the words, in order
+            found += self._phrase("words", self.analysis.query_words(folded), 1, boost)
         return found
 
     def _exact(self, run: str, boost: float) -> list[wq.Query]:
@@ -170,50 +187,12 @@ class QueryBuilder:
         return wq.And([q for condition in conditions for q in condition])
 
 
-class _ArrayUnion(ArrayUnionMatcher):
-    """whoosh's array union, sized to the segment and cleared in one step.
-
-    whoosh fills and clears its 2048-slot score array one slot at a time in
-    Python, whatever the segment's size; with one small segment per book
-    that bookkeeping was most of a search's time.
-    """
-
-    def __init__(self, submatchers, doccount: int, boost: float = 1.0):
-        CombinationMatcher.__init__(self, submatchers, boost=boost)
-        self._scored = True
-        self._doccount = doccount
-        self._partsize = max(1, min(2048, doccount))
-        self._a = array("d", bytes(8 * self._partsize))
-        self._docnum = self._min_id()
-        self._read_part()
-
-    def _read_part(self):
-        offset = self._docnum
-        limit = min(offset + self._partsize, self._doccount)
-        scores = self._a
-        scores[:] = array("d", bytes(8 * self._partsize))
-        for matcher in self._submatchers:
-            while matcher.is_active() and matcher.id() < limit:
-                scores[matcher.id() - offset] += matcher.score() * self._boost
-                matcher.next()
-        self._offset = offset
-        self._limit = limit
-
-
-class Union(wq.Or):
-    """``Or`` over the scored matches, with :class:`_ArrayUnion` as its matcher."""
-
-    def _matcher(self, subs, searcher, context):
-        matchers = [sub.matcher(searcher, context) for sub in subs]
-        return _ArrayUnion(matchers, searcher.doc_count_all(), boost=self.boost)
-
-
-def filter_query(filters: Filters) -> wq.Query:
-    """The documents a search may return."""
+def filter_query(filters: Filters, newest: Collection[str]) -> wq.Query:
+    """The documents a search may return; ``newest``: the ``game@version`` of each game's newest version."""
     conditions: list[wq.Query] = []
     for fieldname, values in (("game", filters.games), ("version", filters.versions), ("kind", filters.kinds)):
         if values:
             conditions.append(wq.Or([wq.Term(fieldname, v) for v in values]))
     if not filters.versions and not filters.all_versions:
-        conditions.append(wq.Term("latest", "y"))
+        conditions.append(wq.Or([wq.Term("book", book) for book in newest]))
     return wq.And(conditions) if conditions else wq.Every()

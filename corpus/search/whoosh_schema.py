@@ -1,8 +1,9 @@
 """The whoosh index layout: fields, and analyzers that run Arbiter's analysis.
 
 Fields
-  ``key`` (unique ``game@version:id``), ``game``, ``version``, ``kind``,
-  ``latest`` (``y`` for the newest version of a game) — exact filters;
+  ``key`` (unique ``game@version:id``), ``book`` (``game@version``),
+  ``game``, ``version``, ``kind`` — exact filters (which version of a game
+  is the newest is kept in the index manifest, not in the documents);
   ``ids`` / ``lineage`` — the clause's own normalised ids and its ancestors',
   for clause-number jumps;
   ``words`` — the *words* stream of title, heading path (ancestor titles)
@@ -87,7 +88,7 @@ def build_schema(analysis: Analysis | None = None, ranking: Ranking = DEFAULT_RA
         game=ID(stored=True),
         version=ID(stored=True),
         kind=ID(stored=True, sortable=True),
-        latest=ID,
+        book=ID,
         id=STORED,
         ids=KEYWORD(scorable=False),
         lineage=KEYWORD(scorable=False),
@@ -105,12 +106,17 @@ def whoosh_fields(doc: IndexDocument) -> dict:
         "game": doc.game,
         "version": doc.version,
         "kind": doc.kind,
-        "latest": "y" if doc.latest else "n",
+        "book": doc.book,
         "id": doc.id,
         "ids": list(doc.ids),
         "lineage": list(doc.lineage),
         "title": doc.title,
         "body": doc.text,
-        "words": SECTION.join((doc.title, " / ".join(doc.path), doc.text)),
+        "words": SECTION.join(word_sections(doc)),
         "grams": SECTION.join((doc.title, doc.text)),
     }
+
+
+def word_sections(doc: IndexDocument) -> tuple[str, str, str]:
+    """What the ``words`` field analyses: title, heading path, text (each folded on its own)."""
+    return (doc.title, " / ".join(doc.path), doc.text)

@@ -1,0 +1,289 @@
+"""Running a :class:`~corpus.search.whoosh_query.Plan` over an open whoosh index.
+
+whoosh's own search machinery (a matcher tree, a collector calling back
+for every matching document) spends most of a search in Python method
+calls per posting.  A plan is simple — a sum of scored queries, one
+required and one excluded set — so :class:`IndexSearcher` runs it
+directly, one segment (= one rulebook version) at a time:
+
+* each scored query's postings become ``(doc numbers, scores)``; a plain
+  term — most of them — is read in one pass and scored with the same
+  BM25F formula and statistics whoosh's scorer uses, so scores are
+  identical, without a scorer call per posting; a term is read once per
+  search and segment, and not at all in a segment that lacks it (each
+  term's document frequency per segment is remembered);
+* a phrase (the words in order, the exact Chinese text) is checked only in
+  the documents that have all its words, mostly known from those words'
+  own postings, and scored as whoosh scores it;
+* the scores are added up per document in the order of the plan;
+* synonyms count only in the segments of their game, and their matches in
+  a segment are remembered: the same few synonym terms come back in every
+  search that names their concept, and the index never changes under a
+  searcher;
+* each document's score times its clause kind's factor (rule > example);
+* the best ``limit`` documents, equal scores in document order, as
+  whoosh's ``TopCollector`` orders them: documents are indexed in reading
+  order, so the clauses under a typed clause number list as the book does.
+
+One :class:`IndexSearcher` serves one thread.
+"""
+
+from __future__ import annotations
+
+import heapq
+from collections.abc import Callable, Collection
+from itertools import compress
+
+from whoosh import query as wq
+from whoosh.scoring import BM25F
+
+from corpus.search.backend import Filters
+from corpus.search.ranking import Ranking
+from corpus.search.whoosh_query import Plan, filter_query
+
+#: Bound on each per-searcher memory (term frequencies, synonym matches).
+MAX_REMEMBERED = 100_000
+Postings = tuple[list[int], list[float]]  # document numbers, and their scores
+_NOTHING: Postings = ([], [])
+
+
+class _Segment:
+    """One leaf of the index, with what searches keep asking of it."""
+
+    def __init__(self, position: int, searcher, offset: int):
+        self.position = position  # among the index's segments
+        self.searcher = searcher
+        self.offset = offset
+        self.reader = searcher.reader()
+        self.id = self.reader.segment().segment_id()
+        self.size = searcher.doc_count_all()
+        self.game = searcher.stored_fields(0)["game"] if self.size else None
+
+
+class IndexSearcher:
+    """One thread's searcher over one open index, with the lookups it can keep."""
+
+    def __init__(self, index, ranking: Ranking, newest: Collection[str]):
+        self.ranking = ranking
+        self.newest = newest  # game@version of each game's newest version
+        self.whoosh = index.searcher(weighting=BM25F(B=ranking.b, K1=ranking.k1))
+        self._context = self.whoosh.context()
+        self._documents = max(self.whoosh.doc_count_all(), 1)
+        kinds = self.whoosh.reader().column_reader("kind")
+        self._factors = [ranking.kind_factor(kind) for kind in kinds]  # by document number
+        self._segments = [_Segment(n, sub, offset) for n, (sub, offset) in enumerate(self.whoosh.leaf_searchers())]
+        self._allowed: dict[Filters, dict[int, set[int] | None]] = {}
+        self._frequencies: dict[tuple[str, str], tuple[int, ...]] = {}
+        self._synonym_matches: dict[tuple, Postings] = {}
+        self._norms_memory: dict[tuple[str, str], list[float]] = {}
+
+    def share(self, fieldname: str, term: str) -> float:
+        """The fraction of all documents that contain ``term``."""
+        return sum(self.frequencies(fieldname, term)) / self._documents
+
+    def frequencies(self, fieldname: str, term: str) -> tuple[int, ...]:
+        """How many documents of each segment contain ``term`` (remembered: the index is fixed)."""
+        return _remember(
+            self._frequencies,
+            (fieldname, term),
+            lambda: tuple(segment.reader.doc_frequency(fieldname, term) for segment in self._segments),
+        )
+
+    def allowed(self, filters: Filters) -> dict[int, set[int] | None]:
+        """For each segment with documents passing ``filters``: those documents
+        (segment-local numbers), or None when all of them pass."""
+        found = self._allowed.get(filters)
+        if found is None:
+            docs = set(filter_query(filters, self.newest).docs(self.whoosh))
+            found = {}
+            for segment in self._segments:
+                local = {d - segment.offset for d in docs if segment.offset <= d < segment.offset + segment.size}
+                if local:
+                    found[segment.offset] = None if len(local) == segment.size else local
+            self._allowed[filters] = found
+        return found
+
+    def run(self, plan: Plan, filters: Filters, limit: int) -> tuple[list[tuple[float, int]], int]:
+        """The best ``limit`` ``(score, document number)`` pairs, best first, and how many matched."""
+        allowed = self.allowed(filters)
+        factors = self._factors
+        found: list[tuple[float, int]] = []  # (final score, -docnum): equal scores in document order
+        for segment in self._segments:
+            if segment.offset in allowed:
+                matches = self._matches(segment, plan, allowed[segment.offset])
+                found += [(score * factors[docnum], -docnum) for docnum, score in matches]
+        return [(score, -negated) for score, negated in heapq.nlargest(limit, found)], len(found)
+
+    def stored_fields(self, docnum: int) -> dict:
+        return self.whoosh.stored_fields(docnum)
+
+    def close(self) -> None:
+        self.whoosh.close()
+
+    # -- one segment ------------------------------------------------------------
+
+    def _matches(self, segment: _Segment, plan: Plan, allowed: set[int] | None) -> list[tuple[int, float]]:
+        """``(global document number, score)`` of the segment's matching documents."""
+        scores = [0.0] * segment.size
+        read: dict[tuple[str, str], Postings] = {}  # the terms this search has read in this segment
+        for query in plan.scored:
+            self._add(scores, *self._scored(segment, query, read))
+        for query in plan.synonyms.get(segment.game, ()):
+            self._add(scores, *self._remembered(segment, query, read))
+        if plan.required is not None:
+            ids, base = self._scored(segment, plan.required, read)
+            candidates = [(d, b + scores[d]) for d, b in zip(ids, base)]
+        else:
+            # as in whoosh's union, a document that scores nothing does not match
+            candidates = [(d, scores[d]) for d in compress(range(segment.size), scores)]
+        if allowed is not None:
+            candidates = [(d, score) for d, score in candidates if d in allowed]
+        if plan.excluded is not None:
+            excluded = set(plan.excluded.docs(segment.searcher))
+            candidates = [(d, score) for d, score in candidates if d not in excluded]
+        offset = segment.offset
+        return [(offset + d, score) for d, score in candidates]
+
+    @staticmethod
+    def _add(scores: list[float], ids: list[int], values: list[float]) -> None:
+        for docnum, value in zip(ids, values):
+            scores[docnum] += value
+
+    def _remembered(self, segment: _Segment, query: wq.Query, read: dict) -> Postings:
+        """A synonym's matches in the segment, worked out once per open index."""
+        return _remember(self._synonym_matches, (segment.id, query), lambda: self._scored(segment, query, read))
+
+    def _scored(self, segment: _Segment, query: wq.Query, read: dict) -> Postings:
+        """The segment's documents matching ``query``, with their scores."""
+        kind = type(query)
+        if kind in (wq.Term, wq.Phrase) and self.whoosh.schema[query.fieldname].scorable:
+            if kind is wq.Term:
+                ids, scores = self._term(segment, query.fieldname, query.text, read)
+            else:
+                ids, scores = self._phrase(segment, query, read)
+            if query.boost != 1.0:  # whoosh wraps the matcher: score times boost
+                scores = [score * query.boost for score in scores]
+            return ids, scores
+        matcher = query.matcher(segment.searcher, self._context)
+        ids, scores = [], []
+        while matcher.is_active():
+            ids.append(matcher.id())
+            scores.append(matcher.score())
+            matcher.next()
+        return ids, scores
+
+    def _term(self, segment: _Segment, fieldname: str, text: str, read: dict) -> Postings:
+        """A term's documents and BM25F scores (see :meth:`_bm25`), read once per search."""
+        found = read.get((fieldname, text))
+        if found is not None:
+            return found
+        if not self.frequencies(fieldname, text)[segment.position]:
+            found = read[(fieldname, text)] = _NOTHING
+            return found
+        postings = segment.reader.postings(fieldname, text)
+        idf, k1, norms = self._bm25(segment, fieldname, text)
+        active, current, weight, advance = postings.is_active, postings.id, postings.weight, postings.next
+        ids, scores = [], []
+        while active():
+            docnum, tf = current(), weight()
+            ids.append(docnum)
+            scores.append(idf * ((tf * k1) / (tf + norms[docnum])))
+            advance()
+        found = read[(fieldname, text)] = (ids, scores)
+        return found
+
+    def _phrase(self, segment: _Segment, query: wq.Phrase, read: dict) -> Postings:
+        """whoosh's ``Phrase``: its words in order, each at most ``slop`` positions after the one
+        before, scored as the sum of the words' scores.
+
+        whoosh sets up a scored matcher per word and segment, and intersects
+        them, before it can tell that the words share no document.  Here the
+        candidates are the documents common to the words this search has read
+        already (for their own scores), and only those are looked up in the
+        words' postings, for their positions and weights.
+        """
+        fieldname, words = query.fieldname, query.words
+        if not all(self.frequencies(fieldname, word)[segment.position] for word in words):
+            return _NOTHING
+        candidates = self._candidates(segment, fieldname, words, read)
+        if not candidates:
+            return _NOTHING
+        postings = [segment.reader.postings(fieldname, word) for word in words]
+        statistics = [self._bm25(segment, fieldname, word) for word in words]
+        ids, scores = [], []
+        for docnum in candidates:
+            positions, parts = [], []
+            for matcher, (idf, k1, norms) in zip(postings, statistics):
+                if matcher.is_active():
+                    matcher.skip_to(docnum)
+                if not matcher.is_active() or matcher.id() != docnum:
+                    break
+                tf = matcher.weight()
+                positions.append(matcher.value_as("positions"))
+                parts.append(idf * ((tf * k1) / (tf + norms[docnum])))
+            else:  # every word is in the document
+                if _in_order(positions, query.slop):
+                    ids.append(docnum)
+                    scores.append(_tree_sum(parts))
+        return ids, scores
+
+    def _candidates(self, segment: _Segment, fieldname: str, words: list[str], read: dict) -> list[int]:
+        """Documents that may hold every word: those common to the words read
+        so far, else those of the rarest word."""
+        known = sorted((read[(fieldname, w)][0] for w in words if (fieldname, w) in read), key=len)
+        if known:
+            return sorted(set(known[0]).intersection(*known[1:]))
+        rarest = min(words, key=lambda word: self.frequencies(fieldname, word)[segment.position])
+        return self._term(segment, fieldname, rarest, read)[0]
+
+    def _bm25(self, segment: _Segment, fieldname: str, text: str) -> tuple[float, float, list[float]]:
+        """``idf, K1 + 1, norms``: a posting scores ``idf * ((tf * (K1 + 1)) / (tf + norms[docnum]))``,
+        the same float as whoosh's BM25F scorer gives.
+
+        ``bm25(idf, tf, fl, avgfl, B, K1) = idf * (tf * (K1 + 1) / (tf + K1 * ((1 - B) + B * fl / avgfl)))``;
+        the part after ``tf +`` depends on the document only, and is worked out once (:meth:`_norms`).
+        """
+        return self.whoosh.idf(fieldname, text), self.whoosh.weighting.K1 + 1, self._norms(segment, fieldname)
+
+    def _norms(self, segment: _Segment, fieldname: str) -> list[float]:
+        """``K1 * ((1 - B) + B * fl / avgfl)`` of each document of the segment."""
+
+        def compute() -> list[float]:
+            b, k1 = self.whoosh.weighting.B, self.whoosh.weighting.K1
+            average = self.whoosh.avg_field_length(fieldname) or 1
+            length = segment.reader.doc_field_length  # None for an empty field: no postings point there
+            return [k1 * ((1 - b) + b * (length(d, fieldname, 1) or 0) / average) for d in range(segment.size)]
+
+        return _remember(self._norms_memory, (segment.id, fieldname), compute)
+
+
+def _in_order(positions: list[list[int]], slop: int) -> bool:
+    """Is there a position of each word such that each is 1 to ``slop`` after the one before?
+
+    whoosh's ``SpanNear2(ordered=True, mindist=1)``: the span grown so far
+    only ever extends at its end, so the ends are all that need keeping.
+    """
+    ends = set(positions[0])
+    for following in positions[1:]:
+        ends = {b for b in following if any(e < b <= e + slop for e in ends)}
+        if not ends:
+            return False
+    return bool(ends)
+
+
+def _tree_sum(values: list[float]) -> float:
+    """The sum in the order whoosh adds its intersection's scores (``make_binary_tree``),
+    so that scores are the same to the last bit."""
+    if len(values) == 1:
+        return values[0]
+    half = len(values) // 2
+    return _tree_sum(values[:half]) + _tree_sum(values[half:])
+
+
+def _remember(memory: dict, key, compute: Callable):
+    found = memory.get(key)
+    if found is None:
+        if len(memory) > MAX_REMEMBERED:
+            memory.clear()
+        found = memory[key] = compute()
+    return found

@@ -1,0 +1,301 @@
+"""Incremental re-indexing: only the rulebook versions that changed are indexed again.
+
+Small synthetic books (two games, each with its own index directory) for
+the mechanics; the real ucg and gcg books and the real store for an ingest
+as a user does it.  "Not rewritten" is checked on disk: a kept version
+keeps its segment, and the segment's file is the very same file (inode)
+as before the update.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+from pathlib import Path
+
+import pytest
+from whoosh import index as whoosh_index
+
+from corpus import store
+from corpus.library import all_books, load_book
+from corpus.manifest import bundled_manifest
+from corpus.model import Book, BookInfo, Clause, ClauseKind, Script
+from corpus.search import whoosh_writing
+from corpus.search.documents import snapshot
+from corpus.search.service import Searcher
+from corpus.search.whoosh_backend import MANIFEST, StaleChanges, WhooshBackend
+
+CHAPTER, RULE = ClauseKind.CHAPTER, ClauseKind.RULE
+
+
+def make_book(game: str, version: str, rules: list[str]) -> Book:
+    info = BookInfo(game=game, title="測試", version=version, date="", language="zh",
+                    script=Script.HANT, source=f"{game}.txt", parser="dotted")
+    rows = [("1", None, "遊戲規則", "", CHAPTER)]
+    rows += [(f"1.{n}", "1", None, text, RULE) for n, text in enumerate(rules, 1)]
+    clauses = tuple(
+        Clause(game=game, version=version, id=i, parent=p, title=t, text=x, kind=k, order=n,
+               line_start=n + 1, line_end=n + 1)
+        for n, (i, p, t, x, k) in enumerate(rows)
+    )
+    return Book(info=info, clauses=clauses, problems=(), changelog=(), excluded=(), coverage=1.0)
+
+
+class Library(dict):
+    """``(game, version) → rules``, read as the library does: by game, then version, oldest first."""
+
+    def snapshot(self):
+        books = sorted(self)
+        newest = {game: version for game, version in books}
+        return snapshot((make_book(g, v, self[g, v]), newest[g] == v) for g, v in books)
+
+
+class Bars:
+    """A progress factory that records each bar's total and what was counted on it."""
+
+    def __init__(self):
+        self.totals: list[int] = []
+        self.counted: list[int] = []
+
+    @contextlib.contextmanager
+    def __call__(self, total: int):
+        self.totals.append(total)
+        self.counted.append(0)
+
+        def count(done: int) -> None:
+            self.counted[-1] += done
+
+        yield count
+
+
+class Messages(list):
+    def __call__(self, message: str) -> None:
+        self.append(message)
+
+
+def segments(directory: Path) -> dict[str, str]:
+    manifest = json.loads((directory / MANIFEST).read_text(encoding="utf-8"))
+    return {book["key"]: book["segment"] for book in manifest["books"]}
+
+
+def inodes(directory: Path) -> dict[str, int]:
+    return {path.name: path.stat().st_ino for path in directory.iterdir()}
+
+
+def books_in_order(directory: Path) -> list[str]:
+    """The versions in the order of the index's segments (which is the order documents are numbered in)."""
+    book_of = {segment: book for book, segment in segments(directory).items()}
+    with whoosh_index.open_dir(str(directory)).reader() as reader:
+        return [book_of[r.segment().segment_id()] for r, _ in reader.leaf_readers()]
+
+
+def postings(directory: Path, book: str) -> list[tuple]:
+    """Every posting of one version's segment: (field, term, document, weight, value)."""
+    wanted = segments(directory)[book]
+    with whoosh_index.open_dir(str(directory)).reader() as reader:
+        leaf = next(r for r, _ in reader.leaf_readers() if r.segment().segment_id() == wanted)
+        return list(leaf.iter_postings())
+
+
+def ids(searcher: Searcher, query: str, **options) -> list[tuple[str, str]]:
+    return [(hit.version, hit.id) for hit in searcher.search(query, **options).hits]
+
+
+AAA_1 = ["當對手的牌組為 0 張時，你獲得勝利。", "先攻玩家在第一回合不抽牌。", "疲勞的角色不能攻擊。"]
+AAA_2 = AAA_1 + ["場景牌登場時，抽一張牌。"]
+BBB_1 = ["攻擊時比較雙方的戰鬥力。", "戰鬥力較高的一方獲勝。"]
+
+
+@pytest.fixture
+def library() -> Library:
+    return Library({("aaa", "1.0"): AAA_1, ("bbb", "1.0"): BBB_1})
+
+
+@pytest.fixture
+def indexed(library, tmp_path):
+    bars, messages = Bars(), Messages()
+    searcher = Searcher(WhooshBackend(tmp_path / "index", report=messages), corpus=library.snapshot,
+                        progress=bars, report=messages)
+    assert searcher.refresh() is True
+    return searcher, bars, messages
+
+
+def test_a_new_version_is_the_only_one_indexed(library, indexed, tmp_path):
+    searcher, bars, messages = indexed
+    index = tmp_path / "index"
+    before, files = segments(index), inodes(index)
+    library[("aaa", "2.0")] = AAA_2
+    assert searcher.refresh() is True
+    assert bars.totals == [len(AAA_1) + len(BBB_1) + 2, len(AAA_2) + 1]  # rules plus the chapter
+    assert bars.counted == bars.totals
+    after = segments(index)
+    assert {key: after[key] for key in before} == before
+    for segment in before.values():
+        assert inodes(index)[f"{segment}.seg"] == files[f"{segment}.seg"], "a kept version was rewritten"
+    assert ids(searcher, "場景牌", game="aaa") == [("2.0", "1.4")]
+    assert ids(searcher, "不抽牌", game="aaa") == [("2.0", "1.2")], "the default is now the newest version"
+    assert ids(searcher, "不抽牌", game="aaa", version="all") == [("1.0", "1.2"), ("2.0", "1.2")]
+    assert messages == []
+
+
+def test_a_removed_version_leaves_nothing_behind(library, indexed, tmp_path):
+    searcher, bars, _ = indexed
+    index = tmp_path / "index"
+    library[("aaa", "2.0")] = AAA_2
+    searcher.refresh()
+    kept, removed = segments(index), segments(index)["aaa@2.0"]
+    del library[("aaa", "2.0")]
+    assert searcher.refresh() is True
+    assert bars.totals[-1] == bars.counted[-1] == 0
+    assert segments(index) == {key: segment for key, segment in kept.items() if key != "aaa@2.0"}
+    assert not any(name.startswith(removed) for name in os.listdir(index))
+    assert ids(searcher, "場景牌", version="all") == []
+    assert ids(searcher, "不抽牌", game="aaa") == [("1.0", "1.2")], "1.0 is the newest again"
+
+
+def test_a_changed_version_alone_is_indexed_again(library, indexed, tmp_path):
+    searcher, bars, _ = indexed
+    kept = segments(tmp_path / "index")["aaa@1.0"]
+    library[("bbb", "1.0")] = ["攻擊時比較雙方的打擊力。", "戰鬥力較高的一方獲勝。"]
+    assert searcher.refresh() is True
+    assert bars.totals[-1] == bars.counted[-1] == len(BBB_1) + 1
+    assert segments(tmp_path / "index")["aaa@1.0"] == kept
+    assert ids(searcher, "打擊力", game="bbb") == [("1.0", "1.1")]
+    assert ids(searcher, "比較雙方的戰鬥力", game="bbb") != [("1.0", "1.1")]
+
+
+def test_an_updated_index_is_the_index_a_fresh_build_makes(library, indexed, tmp_path):
+    searcher, _, _ = indexed
+    library[("aaa", "2.0")] = AAA_2 + ["「場景牌」可以抽牌。"]  # a new dictionary term, in no kept version
+    searcher.refresh()
+    fresh = WhooshBackend(tmp_path / "fresh")
+    fresh.build(library.snapshot())
+    ours = json.loads((tmp_path / "index" / MANIFEST).read_text(encoding="utf-8"))
+    theirs = json.loads((tmp_path / "fresh" / MANIFEST).read_text(encoding="utf-8"))
+    assert "场景牌" in ours["terms"] and ours["terms"] == theirs["terms"]
+    for book in ("aaa@1.0", "aaa@2.0", "bbb@1.0"):
+        assert postings(tmp_path / "index", book) == postings(tmp_path / "fresh", book)
+    assert books_in_order(tmp_path / "index") == books_in_order(tmp_path / "fresh") == ["aaa@1.0", "aaa@2.0", "bbb@1.0"]
+    other = Searcher(fresh, corpus=library.snapshot)
+    for query in ("抽牌", "戰鬥力", "勝利 version:all", "1.2 version:all"):
+        assert searcher.search(query).as_dict() == other.search(query).as_dict()
+
+
+def test_a_dictionary_term_that_kept_text_uses_means_a_fresh_build(library, indexed, tmp_path):
+    searcher, bars, _ = indexed
+    before = segments(tmp_path / "index")
+    library[("aaa", "2.0")] = AAA_1 + ["「不抽牌」的玩家跳過抽牌階段。"]  # 不抽牌 is in aaa 1.0's text
+    assert searcher.refresh() is True
+    fresh = WhooshBackend(tmp_path / "fresh")
+    fresh.build(library.snapshot())
+    assert postings(tmp_path / "index", "aaa@1.0") == postings(tmp_path / "fresh", "aaa@1.0"), "cut as afresh"
+    assert bars.totals[-1] == len(library.snapshot().documents)
+    assert set(segments(tmp_path / "index").values()).isdisjoint(before.values())
+
+
+def test_a_crash_during_an_update_leaves_the_previous_index(library, indexed, tmp_path, monkeypatch):
+    searcher, bars, _ = indexed
+    original = whoosh_writing.whoosh_fields
+    calls = []
+
+    def crashing(doc):
+        calls.append(doc)
+        if len(calls) == 2:
+            raise KeyboardInterrupt  # not an error the service may handle: the process dies here
+        return original(doc)
+
+    monkeypatch.setattr(whoosh_writing, "whoosh_fields", crashing)
+    library[("aaa", "2.0")] = AAA_2
+    with pytest.raises(KeyboardInterrupt):
+        searcher.refresh()
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["index"], "no half-built directory left"
+    reopened = Searcher(WhooshBackend(tmp_path / "index"), corpus=Library(
+        {("aaa", "1.0"): AAA_1, ("bbb", "1.0"): BBB_1}).snapshot)
+    assert reopened.refresh() is False, "the index on disk is still the previous one, intact"
+    assert ids(reopened, "不抽牌", game="aaa") == [("1.0", "1.2")]
+    monkeypatch.setattr(whoosh_writing, "whoosh_fields", original)
+    assert searcher.refresh() is True
+    assert bars.totals[-1] == len(AAA_2) + 1, "the repair is the same update"
+    assert ids(searcher, "場景牌", game="aaa") == [("2.0", "1.4")]
+
+
+def test_a_killed_update_leaves_the_previous_index(library, indexed, tmp_path):
+    searcher, _, _ = indexed
+    previous = searcher.backend.indexed_fingerprint()
+    library[("aaa", "2.0")] = AAA_2
+    child = os.fork()
+    if child == 0:  # killed outright right after the new version's segment was committed
+        try:
+            kill = contextlib.nullcontext(lambda _count: os.kill(os.getpid(), signal.SIGKILL))
+            Searcher(WhooshBackend(tmp_path / "index"), corpus=library.snapshot, progress=lambda _: kill).refresh()
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(child, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
+    assert WhooshBackend(tmp_path / "index").indexed_fingerprint() == previous
+    assert searcher.refresh() is True
+    assert ids(searcher, "場景牌", game="aaa") == [("2.0", "1.4")]
+
+
+def test_a_failed_update_is_reported_and_the_index_built_afresh(library, indexed, tmp_path, monkeypatch):
+    searcher, bars, messages = indexed
+
+    def failing(_index, _order):
+        raise OSError("disk full")
+
+    monkeypatch.setattr("corpus.search.whoosh_backend.keep_segments", failing)
+    library[("aaa", "2.0")] = AAA_2
+    assert searcher.refresh() is True
+    assert bars.totals[-2:] == [len(AAA_2) + 1, len(library.snapshot().documents)]
+    assert messages == ["updating the search index failed (disk full); building it afresh"]
+    assert ids(searcher, "場景牌", game="aaa") == [("2.0", "1.4")]
+
+
+def test_changes_worked_out_for_another_index_are_refused(library, indexed, tmp_path):
+    searcher, _, _ = indexed
+    library[("aaa", "2.0")] = AAA_2
+    changes = searcher.backend.changes(library.snapshot())
+    assert changes.add == ("aaa@2.0",) and changes.remove == () and changes.documents == len(AAA_2) + 1
+    del library[("bbb", "1.0")]
+    WhooshBackend(tmp_path / "index").build(library.snapshot())  # another process got there first
+    with pytest.raises(StaleChanges):
+        searcher.backend.update(library.snapshot(), changes)
+
+
+# -- the real books and the real store ------------------------------------------------------
+
+
+def real_corpus():
+    """ucg and gcg, every version the library knows (bundled and ingested)."""
+    infos = [info for info in all_books() if info.game in ("ucg", "gcg")]
+    newest = {info.game: info.version for info in infos}
+    return snapshot((load_book(i.game, i.version), newest[i.game] == i.version) for i in infos)
+
+
+def test_an_ingested_version_is_indexed_alone_and_removed_again(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    bars = Bars()
+    searcher = Searcher(WhooshBackend(tmp_path / "index"), corpus=real_corpus, progress=bars)
+    searcher.refresh()
+    before = segments(tmp_path / "index")
+    manifest = bundled_manifest()
+    text = (manifest.root / "ucg-1.6-zh-Hant.txt").read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("1.1.1. "))
+    changed = tmp_path / "ucg-1.7.txt"
+    changed.write_text(text.replace(line, "1.1.1. 在這款遊戲中，兩名玩家以「光之對決」進行對戰。"), encoding="utf-8")
+    store.ingest(changed, "ucg", "1.7")
+    assert searcher.refresh() is True
+    assert bars.totals[-1] == bars.counted[-1] == len(load_book("ucg", "1.6")), "as many clauses as 1.6"
+    assert {key: segments(tmp_path / "index")[key] for key in before} == before
+    assert ids(searcher, "光之对决", game="ucg") == [("1.7", "1.1.1")]
+    fresh = WhooshBackend(tmp_path / "fresh")
+    fresh.build(real_corpus())
+    for book in ("gcg@1.1.0", "ucg@1.6", "ucg@1.7"):
+        assert postings(tmp_path / "index", book) == postings(tmp_path / "fresh", book), book
+    store.remove("ucg", "1.7")
+    assert searcher.refresh() is True
+    assert bars.totals[-1] == 0
+    assert segments(tmp_path / "index") == before
+    assert ids(searcher, "光之对决", version="all") == []
