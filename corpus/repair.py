@@ -49,7 +49,9 @@ _ASCII_PUNCT_SPACING = (
 )
 _RUNS_OF_SPACE = re.compile(r"[ \t\u00a0]{2,}")
 _LIST_MARKER = re.compile(r"^\s*[-•‧]\s+(?:・\s*)?")  # "- ・ …": a second bullet
-_LINK = re.compile(r"\[([^\]]*)\]\([^)]*\)")
+#: ``[text](target)``; neither part may contain its own opening bracket, so a
+#: line of unclosed ``[`` or ``](`` is scanned once, not once per bracket.
+_LINK = re.compile(r"\[([^\[\]]*)\]\([^()]*\)")
 _ESCAPED = re.compile(r"\\([\\`*_{}\[\]()#+\-.!|$])")
 _PROTECTED = re.compile("[\ue000-\ue07f]")
 _BOLD = re.compile(r"\*\*")

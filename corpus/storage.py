@@ -59,18 +59,41 @@ def atomic_directory(target: Path) -> Iterator[Path]:
     """Build a directory beside ``target`` and swap it in only when complete.
 
     The caller fills the yielded path; if it raises, ``target`` is untouched
-    and the half-built directory is removed.
+    and the half-built directory is removed.  A process killed before it
+    could clean up leaves its directories behind (named with its process
+    id); the next build beside ``target`` removes them.
     """
     target.parent.mkdir(parents=True, exist_ok=True)
-    building = target.parent / f".{target.name}.building-{uuid.uuid4().hex[:8]}"
+    _sweep_abandoned(target)
+    mark = f"{os.getpid()}-{uuid.uuid4().hex[:8]}"
+    building = target.parent / f".{target.name}.building-{mark}"
     building.mkdir()
     try:
         yield building
     except BaseException:
         shutil.rmtree(building, ignore_errors=True)
         raise
-    retired = target.parent / f".{target.name}.retired-{uuid.uuid4().hex[:8]}"
+    retired = target.parent / f".{target.name}.retired-{mark}"
     if target.exists():
         os.replace(target, retired)
     os.replace(building, target)
     shutil.rmtree(retired, ignore_errors=True)
+
+
+def _sweep_abandoned(target: Path) -> None:
+    """Remove the building and retired directories of dead processes beside ``target``."""
+    for stage in ("building", "retired"):
+        for path in target.parent.glob(f".{target.name}.{stage}-*-*"):
+            pid = path.name.rsplit("-", 2)[-2]
+            if pid.isdigit() and not _alive(int(pid)):
+                shutil.rmtree(path, ignore_errors=True)
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process: alive
+        return True
+    return True

@@ -223,7 +223,7 @@ def remove(game: str, version: str) -> BookInfo:
 
 
 def _check_name(value: str, pattern: re.Pattern[str], field: str, expected: str) -> None:
-    if not pattern.match(value or ""):
+    if not pattern.fullmatch(value or ""):  # not match: "$" would let a trailing newline through
         raise ArbiterError(f"invalid {field} {value!r}: expected {expected}", field)
 
 

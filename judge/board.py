@@ -196,15 +196,40 @@ def validate(model: type[M], data: Any) -> M:
     return board
 
 
+#: Deeper than any board (a few levels); a deeper document is refused as it is read.
+MAX_DEPTH = 64
+
+
+class _BoardLoader(yaml.SafeLoader):
+    """``yaml.SafeLoader`` that stops at :data:`MAX_DEPTH` levels of nesting,
+    before a hostile file (``[[[[…``) exhausts the stack or the CPU."""
+
+    depth = 0
+
+    def compose_node(self, parent, index):
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                mark = self.peek_event().start_mark
+                raise yaml.composer.ComposerError(None, None, f"nested more than {MAX_DEPTH} levels deep", mark)
+            return super().compose_node(parent, index)
+        finally:
+            self.depth -= 1
+
+
 def read_document(text: str, source: str = "<board>") -> dict:
     """Parse a board file's text (JSON or YAML) into a mapping."""
     try:
         if text.lstrip().startswith("{"):
             data = json.loads(text)
         else:
-            data = yaml.safe_load(text)
+            data = yaml.load(text, Loader=_BoardLoader)
     except json.JSONDecodeError as error:
         raise BoardError([BoardProblem("", f"{source}: not valid JSON: {error}")]) from None
+    except RecursionError:
+        raise BoardError([BoardProblem("", f"{source}: nested more than {MAX_DEPTH} levels deep")]) from None
+    except ValueError as error:  # an integer of thousands of digits (Python refuses to convert it)
+        raise BoardError([BoardProblem("", f"{source}: {str(error).split(';')[0]}")]) from None
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""

@@ -99,7 +99,7 @@ def _envelope(request: Mapping[str, Any]) -> tuple[Engine, Question, str]:
     found: Engine | None = None
     if game is None:
         problems.append(BoardProblem("game", "required"))
-    elif game not in ENGINES:
+    elif not isinstance(game, str) or game not in ENGINES:  # a list or mapping cannot be looked up
         problems.append(BoardProblem("game", f"expected one of {', '.join(ENGINES)}"))
     else:
         found = engine(game)
@@ -113,7 +113,7 @@ def _envelope(request: Mapping[str, Any]) -> tuple[Engine, Question, str]:
             problems.append(BoardProblem("version", error.message))
     if question_name is None:
         problems.append(BoardProblem("question", "required"))
-    elif found is not None and question_name not in found.questions:
+    elif found is not None and (not isinstance(question_name, str) or question_name not in found.questions):
         problems.append(BoardProblem("question", f"expected one of {', '.join(found.questions)}"))
     if problems:
         raise BoardError(problems)

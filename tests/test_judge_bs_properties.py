@@ -9,7 +9,6 @@ import os
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from corpus.errors import ArbiterError
 from corpus.library import load_book
 from judge.registry import engine, rule
 
@@ -182,23 +181,3 @@ def test_deck_legality_matches_a_count_done_here(cards):
     contracts = {(c["name"], c["name_number"]) for c in cards if c["contract"]}
     legal = sum(per_name.values()) >= 40 and max(per_name.values()) <= 3 and len(contracts) <= 1
     assert ruling.outcome["legal"] is legal
-
-
-junk = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.text(max_size=3), st.sampled_from(["A", "red", "SPIRIT"])),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.sampled_from(["name", "levels", "cores", "lv", "bp", "symbols", "reduction", "cards", "A", "B"]),
-        inner, max_size=4),
-    max_leaves=10,
-)
-
-
-@FEW
-@given(st.sampled_from(["attack", "cost", "level", "start_step", "deck"]),
-       st.dictionaries(st.sampled_from(["attacker", "blocker", "life", "card", "field", "reserve", "spirit",
-                                        "deck", "turn", "cards", "payment"]), junk))
-def test_mangled_bs_boards_get_a_clear_error_or_a_ruling(question, fields):
-    try:
-        rule({"game": "bs", "question": question, **fields})
-    except ArbiterError as error:
-        assert error.message

@@ -10,7 +10,6 @@ from itertools import combinations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from corpus.errors import ArbiterError
 from corpus.library import load_book
 from judge.registry import engine, rule
 
@@ -142,24 +141,3 @@ def test_deploying_trashes_exactly_the_overflow(placed, count, by_effect, active
         assert picks == set(combinations(names, need))
     else:  # nothing to trash, or every unit there must go
         assert ruling.outcome["trashed"] == names[:need] and not picks
-
-
-junk = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(-3, 9), st.floats(-2, 2), st.text(max_size=3),
-              st.sampled_from(["PLAYER", "UNIT", "A", "ACTION"])),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(
-        st.sampled_from(["name", "ap", "hp", "units", "shields", "base", "card", "energy", "A", "B", "deck"]),
-        inner, max_size=4),
-    max_leaves=12,
-)
-
-
-@FEW
-@given(st.sampled_from(["attack", "deploy", "rule_processing", "repair", "deck"]),
-       st.dictionaries(st.sampled_from(["attacker", "defender", "target", "turn_player", "card", "energy",
-                                        "players", "battle_area", "cards", "energy_deck", "trash"]), junk))
-def test_mangled_gcg_boards_get_a_clear_error_or_a_ruling(question, fields):
-    try:
-        rule({"game": "gcg", "question": question, **fields})
-    except ArbiterError as error:
-        assert error.message

@@ -8,9 +8,8 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from corpus.errors import ArbiterError
 from judge.registry import rule
-from tests.test_judge_properties import FEW, cited_ids_exist, junk, players, swapped
+from tests.test_judge_properties import FEW, cited_ids_exist, players, swapped
 
 value = st.integers(0, 12).map(lambda n: n * 500)
 
@@ -152,14 +151,3 @@ def test_an_attack_is_never_shown_below_0_and_keeps_its_true_value(start, change
     undo = checked({"game": "zd", "question": "numbers", "value": "attack", "start": start,
                     "changes": changes + [-c for c in reversed(changes)]})
     assert undo.outcome["shown"] == start  # 103.p4: adding back what was taken restores the value
-
-
-@FEW
-@given(st.sampled_from(["battle", "chain", "result", "numbers", "end_phase", "deck"]),
-       st.dictionaries(st.sampled_from(["active_player", "attacker", "defending", "chain", "players", "loop", "value",
-                                        "start", "changes", "hand", "cards"]), junk))
-def test_mangled_zd_boards_get_a_clear_error_or_a_ruling(question, fields):
-    try:
-        rule({"game": "zd", "question": question, **fields})
-    except ArbiterError as error:
-        assert error.message

@@ -18,11 +18,12 @@ index, and an uploaded board file is read in memory and dropped.
 
 from __future__ import annotations
 
+import io
 import logging
 import threading
 import time
 
-from flask import Flask, jsonify, render_template, request, url_for
+from flask import Flask, Request, jsonify, render_template, request, url_for
 from flask_babel import Babel, get_locale
 from werkzeug.exceptions import HTTPException
 
@@ -47,8 +48,21 @@ AREAS = (books, search, rulings, versions, lint, apidocs, clauses)  # clauses la
 log = logging.getLogger("arbiter.web")
 
 
+class InMemoryRequest(Request):
+    """A request whose file uploads stay in memory.
+
+    werkzeug spools a file part of more than 500 KB to a temporary file on
+    disk; uploads here are board files bounded by ``MAX_CONTENT_LENGTH``, and
+    nothing a request sends is ever written anywhere.
+    """
+
+    def _get_file_stream(self, total_content_length, content_type, filename=None, content_length=None):
+        return io.BytesIO()
+
+
 def create_app(config: dict | None = None) -> Flask:
     app = Flask("webapp")
+    app.request_class = InMemoryRequest
     app.config.update(DEFAULTS)
     app.config.update(config or {})
     app.json.ensure_ascii = False

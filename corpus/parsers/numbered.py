@@ -51,9 +51,12 @@ from corpus.model import (
 from corpus.repair import join_fragments, strip_list_marker
 
 _CHINESE_DIGITS = {c: i for i, c in enumerate("一二三四五六七八九", start=1)}
+#: The most levels and digits per level a clause number can have (the
+#: deepest bundled one, dbscg, has six levels).
+MAX_LEVELS, MAX_DIGITS = 12, 9
 #: A chapter: ``1. 遊戲概要`` / ``1. Game Outline`` / ``一、游戏概念``.
 _CHAPTER = re.compile(
-    r"(?P<num>\d+)\.(?=\s)"
+    rf"(?P<num>\d{{1,{MAX_DIGITS}}})\.(?=\s)"
     r"|(?P<zh>[二三四五六七八九]?十[一二三四五六七八九]?|[一二三四五六七八九])、"
 )
 #: Sentence ends: a break after one of these starts a new paragraph.
@@ -90,7 +93,11 @@ class Numbering:
     def __post_init__(self) -> None:
         sep = re.escape(self.separator)
         # ``1.1.4a“【】”…`` and ``6-3-1-2-1The …`` print no space after the number.
-        number = rf"(?P<num>\d+(?:{sep}\d+)+[a-z]?)(?:\.|(?=\s|[^\x00-\x7f]|[A-Z]))"
+        # Bounded levels and digits, starting where a run of digits starts: a
+        # damaged line of a million digits or dots is scanned once, not per character.
+        level = rf"\d{{1,{MAX_DIGITS}}}"
+        number = (rf"(?<!\d)(?P<num>{level}(?:{sep}{level}){{1,{MAX_LEVELS - 1}}}[a-z]?)"
+                  rf"(?:\.|(?=\s|[^\x00-\x7f]|[A-Z]))")
         object.__setattr__(self, "rule", re.compile(number))
 
     def split(self, line: str) -> tuple[str, str] | None:

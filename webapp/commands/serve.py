@@ -47,8 +47,13 @@ def serve(host: str, port: int, threads: int) -> None:
 
     started = time.perf_counter()
     app = create_app()
+    # waitress takes in a whole body (up to 1 GB, spooled to a temporary file past
+    # 512 KB) before the app sees it: refuse what is far over the app's own limit
+    # as soon as it is announced, and keep what is taken in in memory.
+    body_limit = 2 * app.config["MAX_CONTENT_LENGTH"]
     try:  # bind first: a port in use is reported before any loading
-        server = create_server(app, host=host, port=port, threads=threads)
+        server = create_server(app, host=host, port=port, threads=threads,
+                               max_request_body_size=body_limit, inbuf_overflow=body_limit + 65536)
     except OSError as error:
         raise ArbiterError(f"cannot listen on {host}:{port}: {error.strerror or error}", "port") from None
     warm(app)

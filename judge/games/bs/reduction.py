@@ -100,7 +100,9 @@ class Reduced:
 
 def reduce(reduction: Mapping[Reduction, int], symbols: Sequence[frozenset[Colour]]) -> Reduced:
     by_kind = {kind: min(n, sum(qualifies(kind, s) for s in symbols)) for kind, n in reduction.items()}
-    units = [kind for kind, n in reduction.items() for _ in range(n)]
+    # no more symbols of a kind can be matched than the field has symbols (a card
+    # claiming a billion would otherwise make a billion units to match)
+    units = [kind for kind, n in reduction.items() for _ in range(min(n, len(symbols)))]
     return Reduced(by_kind, _matched(units, symbols))
 
 
