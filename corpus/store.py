@@ -99,13 +99,16 @@ def user_manifest() -> Manifest | None:
     manifest = _cached[1]
     if manifest is None:
         return None
-    present = tuple(info for info in manifest.books if (manifest.root / info.source).is_file())
+    present: list[BookInfo] = []
+    missing: list[BookInfo] = []
     for info in manifest.books:
-        if info not in present and (info.game, info.version) not in _reported:
+        (present if (manifest.root / info.source).is_file() else missing).append(info)
+    for info in missing:
+        if (info.game, info.version) not in _reported:
             _reported.add((info.game, info.version))
             print(f"arbiter: ingested {info.game} {info.version} has lost its text {info.source}; "
                   f"arbiter remove {info.game} {info.version} takes it out", file=sys.stderr)
-    return Manifest(books=present, changelogs=manifest.changelogs, root=manifest.root)
+    return Manifest(books=tuple(present), changelogs=manifest.changelogs, root=manifest.root)
 
 
 def _read_manifest_file(path: Path) -> Manifest | None:

@@ -17,6 +17,8 @@ seconds.
 
 from __future__ import annotations
 
+from functools import cache
+
 import schemathesis
 from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
@@ -36,8 +38,10 @@ app = create_app({"TESTING": True, "REFRESH_SECONDS": 0})
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
 
 
-def _real_parameters() -> dict[frozenset[str], list[dict[str, str]]]:
-    """Path parameters that name real things, by the set of parameter names."""
+@cache
+def real_parameters() -> dict[frozenset[str], list[dict[str, str]]]:
+    """Path parameters that name real things, by the set of parameter names
+    (read when the first case is generated, under the test session's ARBITER_HOME)."""
     books = [load_book(info.game, info.version) for info in all_books()]
     clauses = [{"game": b.game, "version": b.version, "clause_id": c.id} for b in books for c in b.clauses[::25]]
     versions = {}
@@ -52,12 +56,9 @@ def _real_parameters() -> dict[frozenset[str], list[dict[str, str]]]:
     }
 
 
-REAL = _real_parameters()
-
-
 @schema.hook
 def flatmap_path_parameters(context, path_parameters):
-    real = REAL.get(frozenset(path_parameters or ()))
+    real = real_parameters().get(frozenset(path_parameters or ()))
     if not real:
         return st.just(path_parameters)
     return st.one_of(st.just(path_parameters), st.sampled_from(real).map(dict))
