@@ -17,8 +17,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-import signal
-from contextlib import contextmanager
 from datetime import timedelta
 from functools import cache
 from pathlib import Path
@@ -31,6 +29,7 @@ from hypothesis import strategies as st
 from corpus.errors import ArbiterError
 from corpus.library import load_book
 from judge.registry import ENGINES, engine, rule, rule_text
+from tests.hang import time_limit as bounded
 
 ROOT = Path(__file__).resolve().parents[1]
 #: Seconds one ruling may take before it counts as a hang (a ruling takes milliseconds).
@@ -53,18 +52,8 @@ def example_files() -> list:
 EXAMPLES = example_files()
 
 
-@contextmanager
-def time_limit(seconds: int = HANG):
-    def expired(_signum, _frame):
-        raise TimeoutError(f"no ruling after {seconds} s: the engine hangs on this board")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+def time_limit():
+    return bounded(HANG, "no ruling: the engine hangs on this board")
 
 
 @cache

@@ -14,8 +14,6 @@ under ``signal.alarm`` so a hang fails the test instead of the CI job.
 from __future__ import annotations
 
 import random
-import signal
-from contextlib import contextmanager
 from datetime import timedelta
 
 import pytest
@@ -25,6 +23,7 @@ from hypothesis import strategies as st
 from corpus.errors import ArbiterError
 from corpus.manifest import bundled_manifest
 from corpus.parsers import PARSERS, get_parser
+from tests.hang import time_limit as bounded
 
 #: Seconds any single parse may take before it counts as a hang (a clean
 #: megabyte parses in well under a second here).
@@ -56,18 +55,8 @@ def test_every_parser_has_a_bundled_book_to_mangle():
     assert set(BOOKS) == set(PARSERS)
 
 
-@contextmanager
-def time_limit(seconds: int = HANG):
-    def expired(_signum, _frame):
-        raise TimeoutError(f"still parsing after {seconds} s: the parser hangs on this input")
-
-    previous = signal.signal(signal.SIGALRM, expired)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, previous)
+def time_limit():
+    return bounded(HANG, "still parsing: the parser hangs on this input")
 
 
 def parse_or_refuse(info, text: str):
