@@ -26,18 +26,20 @@ import hashlib
 import json
 import os
 import re
+import shutil
 import sys
 import time
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from datetime import datetime, timezone
 from pathlib import Path
 
 from corpus import cache
 from corpus.coverage import coverage
 from corpus.errors import ArbiterError, NotFound
-from corpus.manifest import Manifest, book_info, bundled_manifest, read_manifest, version_key
+from corpus.manifest import Manifest, book_info, bundled_manifest, version_key
 from corpus.model import BookInfo, ParseResult, Script
 from corpus.parsers import UnknownParser, get_parser
 from corpus.storage import arbiter_home, atomic_write_bytes
@@ -77,48 +79,146 @@ def store_root() -> Path:
     return arbiter_home() / STORE_FOLDER
 
 
-_cached: tuple[tuple, Manifest | None] | None = None
-_reported: set[tuple[str, str]] = set()
+#: A file or folder changed less than this long ago may change again within
+#: the same tick of its clock, unseen by its signature (git's "racy" entries).
+RACY_NS = 2_000_000_000
 
 
-def user_manifest() -> Manifest | None:
-    """The manifest of the user's store (None while nothing is ingested).
-
-    The file is read again only when it was replaced (its inode, size or
-    time); a version whose text has gone missing is left out, and said so.
-    """
-    global _cached
-    path = store_root() / MANIFEST_NAME
+def _signature(path: Path) -> tuple | None:
     try:
         stat = path.stat()
     except FileNotFoundError:
         return None
-    signature = (str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns)
-    if _cached is None or _cached[0] != signature:
-        _cached = (signature, _read_manifest_file(path))
-    manifest = _cached[1]
-    if manifest is None:
+    return str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns
+
+
+def _settled(signature: tuple | None) -> bool:
+    return signature is None or time.time_ns() - signature[3] >= RACY_NS
+
+
+class _ManifestFile:
+    """The manifest's entries, parsed again only when the file's bytes changed.
+
+    An ingest at scale would otherwise parse thousands of entries for every
+    version it adds.  A file whose signature (inode, size, time) is as before
+    and settled is taken as read; a recent one is read again and compared.
+    """
+
+    def __init__(self) -> None:
+        self.signature: tuple | None = None
+        self.data: bytes | None = None
+        self.entries: tuple[dict, ...] = ()
+
+    def current(self) -> tuple[dict, ...]:
+        path = store_root() / MANIFEST_NAME
+        signature = _signature(path)
+        if signature is None:
+            return ()
+        if signature == self.signature and _settled(signature):
+            return self.entries
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:  # removed since the stat
+            return ()
+        if data != self.data:
+            self.entries = _parse_entries(path, data)
+        self.signature, self.data = signature, data
+        return self.entries
+
+    def wrote(self, path: Path, data: bytes, entries: tuple[dict, ...]) -> None:
+        self.signature, self.data, self.entries = _signature(path), data, entries
+
+
+def _parse_entries(path: Path, data: bytes) -> tuple[dict, ...]:
+    try:
+        parsed = tomllib.loads(data.decode("utf-8"))
+        return tuple({**entry, "version": str(entry["version"])} for entry in parsed.get("book", []))
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError, AttributeError) as error:
+        raise ArbiterError(f"the store manifest {path} is damaged ({error}); fix or delete it",
+                           "store") from None
+
+
+class _InForce:
+    """The user's manifest as the library sees it, worked out again only where something changed.
+
+    Every page asks for it several times, and an ingest at scale after every
+    version, so the entries come from :class:`_ManifestFile`, and a folder of
+    texts is looked through again only when its signature changed (adding or
+    deleting a file changes its folder's time) or is not settled.  A version
+    whose text has gone missing is left out, and said so.
+    """
+
+    def __init__(self) -> None:
+        self.entries: tuple[dict, ...] | None = ()  # None: the manifest is damaged
+        self.books: tuple[BookInfo, ...] | None = None
+        self.folders: dict[Path, tuple[BookInfo, ...]] = {}  # the books, by folder of their texts
+        #: Per folder: its signature and books when last looked through, and those present.
+        self.present: dict[Path, tuple[tuple | None, tuple[BookInfo, ...], list[BookInfo]]] = {}
+        self.manifest: Manifest | None = None
+
+    def current(self) -> Manifest | None:
+        try:
+            entries = _manifest_file.current()
+        except ArbiterError as error:
+            entries = None
+            if self.entries is not None:  # reported once, not on every page
+                print(f"arbiter: {error.message}; ignoring it meanwhile", file=sys.stderr)
+        changed = entries is not self.entries
+        if changed:
+            self.entries, self.books = entries, _books_of(entries)
+            grouped: dict[str, list[BookInfo]] = {}
+            for info in self.books or ():
+                grouped.setdefault(info.source.rpartition("/")[0], []).append(info)
+            root = store_root()
+            self.folders = {root / folder: tuple(books) for folder, books in grouped.items()}
+            self.present = {f: looked for f, looked in self.present.items() if f in self.folders}
+        if not self.books:
+            return None
+        for folder, books in self.folders.items():
+            signature = _signature(folder)
+            before = self.present.get(folder)
+            if before is None or before[:2] != (signature, books) or not _settled(signature):
+                self.present[folder] = (signature, books, _present(books))
+                changed = True
+        if changed:
+            kept = {info for *_, present in self.present.values() for info in present}
+            self.manifest = Manifest(books=tuple(i for i in self.books if i in kept), changelogs=(),
+                                     root=store_root())
+        return self.manifest
+
+
+_manifest_file = _ManifestFile()
+_in_force = _InForce()
+_reported: set[tuple[str, str]] = set()
+
+
+def user_manifest() -> Manifest | None:
+    """The manifest of the user's store (None while nothing is ingested, or when it is damaged)."""
+    return _in_force.current()
+
+
+def _books_of(entries: tuple[dict, ...] | None) -> tuple[BookInfo, ...] | None:
+    if entries is None:
         return None
-    present: list[BookInfo] = []
-    missing: list[BookInfo] = []
-    for info in manifest.books:
-        (present if (manifest.root / info.source).is_file() else missing).append(info)
-    for info in missing:
-        if (info.game, info.version) not in _reported:
+    try:
+        return tuple(book_info(entry) for entry in entries)
+    except (KeyError, ValueError, TypeError) as error:
+        print(f"arbiter: the store manifest has a damaged entry ({error!r}); fix or delete it; "
+              "ignoring it meanwhile", file=sys.stderr)
+        return None
+
+
+def _present(books: tuple[BookInfo, ...]) -> list[BookInfo]:
+    """The versions among ``books`` whose texts are there; the others are reported once."""
+    present, root = [], store_root()
+    for info in books:
+        if (root / info.source).is_file():
+            present.append(info)
+        elif (info.game, info.version) not in _reported:
             _reported.add((info.game, info.version))
             print(f"arbiter: ingested {info.game} {info.version} has lost its text {info.source}; "
                   f"arbiter remove {info.game} {info.version} takes it out", file=sys.stderr)
-    return Manifest(books=tuple(present), changelogs=manifest.changelogs, root=manifest.root)
-
-
-def _read_manifest_file(path: Path) -> Manifest | None:
-    """A damaged manifest is reported and ignored: the bundled books still
-    work, and ingest refuses to write over it."""
-    try:
-        return read_manifest(path, store_root())
-    except (tomllib.TOMLDecodeError, KeyError, ValueError, TypeError) as error:
-        print(f"arbiter: ignoring the damaged store manifest {path} ({error}); fix or delete it", file=sys.stderr)
-        return None
+    return present
 
 
 def user_versions() -> list[BookInfo]:
@@ -201,7 +301,7 @@ def ingest(
         after = [e for e in entries if e is not existing]
         after.append({**_entry(info), "sha256": digest, "ingested": _now()})
         _write_entries(after)
-        _sweep(after)
+        _sweep(after, game)
     replaced = book_info(existing) if existing else None
     return Ingested(info, result, share, replaced=replaced, new_game=new_game)
 
@@ -218,7 +318,7 @@ def remove(game: str, version: str) -> BookInfo:
             raise NotFound(f"no ingested version {version!r} of {game!r} (ingested: {mine})", "version")
         kept = [e for e in entries if e is not match]
         _write_entries(kept)
-        _sweep(kept)
+        _sweep(kept, game)
     return book_info(match)
 
 
@@ -310,14 +410,7 @@ def _parse(text: str, info: BookInfo, source: str) -> tuple[ParseResult, float]:
 
 
 def _read_entries() -> list[dict]:
-    path = store_root() / MANIFEST_NAME
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        return []
-    except tomllib.TOMLDecodeError as error:
-        raise ArbiterError(f"the store manifest {path} is damaged ({error}); fix or delete it", "store") from None
-    return [{**entry, "version": str(entry["version"])} for entry in data.get("book", [])]
+    return list(_manifest_file.current())
 
 
 def _entry(info: BookInfo) -> dict:
@@ -328,30 +421,46 @@ def _entry(info: BookInfo) -> dict:
 
 def _write_entries(entries: list[dict]) -> None:
     """Replace the manifest in one atomic rename: the commit of every change."""
-    blocks = [_MANIFEST_HEADER]
-    for entry in sorted(entries, key=lambda e: (e["game"], version_key(e["version"]))):
-        lines = ["", "[[book]]"]
-        # JSON string syntax is valid TOML basic-string syntax.
-        lines += [f"{key} = {json.dumps(str(value), ensure_ascii=False)}" for key, value in entry.items()]
-        blocks.append("\n".join(lines) + "\n")
-    atomic_write_bytes(store_root() / MANIFEST_NAME, "".join(blocks).encode("utf-8"))
+    written = tuple({key: str(value) for key, value in entry.items()}
+                    for entry in sorted(entries, key=lambda e: (e["game"], version_key(e["version"]))))
+    blocks = [_MANIFEST_HEADER, *(_block(tuple(entry.items())) for entry in written)]
+    path, data = store_root() / MANIFEST_NAME, "".join(blocks).encode("utf-8")
+    atomic_write_bytes(path, data)
+    _manifest_file.wrote(path, data, written)  # what the next read would parse
 
 
-def _sweep(entries: list[dict]) -> None:
-    """Delete what no entry names: texts of replaced versions and of
-    interrupted ingests, and temporary files a killed write left behind."""
+@lru_cache(maxsize=65536)
+def _block(items: tuple[tuple[str, str], ...]) -> str:
+    """One entry as TOML (kept: an ingest rewrites every entry, and most are as before)."""
+    # JSON string syntax is valid TOML basic-string syntax.
+    lines = ["", "[[book]]", *(f"{key} = {json.dumps(value, ensure_ascii=False)}" for key, value in items)]
+    return "\n".join(lines) + "\n"
+
+
+def _sweep(entries: list[dict], game: str) -> None:
+    """Delete what no entry names in ``game``'s folder (texts of replaced
+    versions and of interrupted ingests), and temporary files a killed write
+    left behind.  Only the game just written to is looked through: the cost
+    of an ingest must not grow with the whole store."""
     root = store_root()
-    named = {(root / e["source"]).resolve() for e in entries}
     for path in root.glob(f".{MANIFEST_NAME}.*.tmp"):
         path.unlink(missing_ok=True)
-    folder = root / TEXT_FOLDER
-    if not folder.exists():
+    folder = root / TEXT_FOLDER / game
+    if not folder.is_dir():
         return
-    for path in sorted(folder.rglob("*"), reverse=True):  # a folder's files before it
-        if path.is_file() and path.resolve() not in named:
-            path.unlink(missing_ok=True)
-        elif path.is_dir() and not any(path.iterdir()):
-            path.rmdir()
+    named = {e["source"] for e in entries if e["game"] == game}
+    for path in folder.iterdir():
+        if path.relative_to(root).as_posix() not in named:
+            _delete(path)
+    if not any(folder.iterdir()):
+        folder.rmdir()
+
+
+def _delete(path: Path) -> None:
+    if path.is_dir() and not path.is_symlink():
+        shutil.rmtree(path, ignore_errors=True)
+    else:
+        path.unlink(missing_ok=True)
 
 
 def _now() -> str:

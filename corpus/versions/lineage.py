@@ -9,6 +9,7 @@ through renumberings, splits and merges, using the same alignment as
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from corpus.errors import NotFound
@@ -40,20 +41,27 @@ class Step:
         return data
 
 
-def clause_history(books: list[Book], clause_id: str, progress=None) -> list[Step]:
+def clause_history(
+    books: list[Book],
+    clause_id: str,
+    progress=None,
+    diff: Callable[[Book, Book], VersionDiff] = diff_books,
+) -> list[Step]:
     """The steps of ``clause_id`` through ``books`` (one game, oldest first).
 
     ``progress(n)``, if given, is called after each pair of versions is aligned.
+    ``diff`` aligns one pair; a server passes one that keeps its diffs, since
+    aligning every pair again on each request is most of the cost.
     """
     holding = [index for index, book in enumerate(books) if clause_id in book]
     if not holding and clause_id.endswith("."):  # typed as printed: "11-1-2."
-        return clause_history(books, clause_id.rstrip("."), progress)
+        return clause_history(books, clause_id.rstrip("."), progress, diff)
     if not holding:
         versions = ", ".join(book.version for book in books)
         raise NotFound(f"no clause {clause_id!r} in any version ({versions})", "id")
     diffs = []
     for old, new in zip(books, books[1:]):
-        diffs.append(diff_books(old, new))
+        diffs.append(diff(old, new))
         if progress is not None:
             progress(1)
     anchor = holding[-1]

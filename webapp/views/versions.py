@@ -36,7 +36,10 @@ def diff_of(game: str, old: str, new: str) -> tuple[VersionDiff, CrossCheck]:
     for name, value in (("old", old), ("new", new)):
         if value not in known:
             raise NotFound(f"unknown version {value!r} of {game}: expected one of {', '.join(known)}", name)
-    old_book, new_book = load_book(game, old), load_book(game, new)
+    return _diff_and_check(load_book(game, old), load_book(game, new))
+
+
+def _diff_and_check(old_book: Book, new_book: Book) -> tuple[VersionDiff, CrossCheck]:
     key = (old_book.info, new_book.info)
     cached = _diffs.get(key)
     if cached is None or cached[0] is not old_book or cached[1] is not new_book:
@@ -45,6 +48,10 @@ def diff_of(game: str, old: str, new: str) -> tuple[VersionDiff, CrossCheck]:
         with _lock:
             _diffs[key] = cached
     return cached[2], cached[3]
+
+
+def _kept_diff(old_book: Book, new_book: Book) -> VersionDiff:
+    return _diff_and_check(old_book, new_book)[0]
 
 
 def diff_url(game: str, old: str, new: str) -> str:
@@ -102,7 +109,7 @@ def history(game: str, clause_id: str) -> dict:
     holder = next((book for book in reversed(books) if clause_id in book), books[-1])
     clause = find_clause(holder, clause_id)
     steps = []
-    for step in clause_history(books, clause.id):
+    for step in clause_history(books, clause.id, diff=_kept_diff):
         row = step.as_dict()
         row["diff_url"] = diff_url(game, step.old_version, step.new_version)
         steps.append(row)
