@@ -30,7 +30,7 @@ def boards() -> dict[tuple[str, str], list[dict]]:
     from judge.board import read_document
 
     found: dict[tuple[str, str], list[dict]] = defaultdict(list)
-    for path in sorted((ROOT / "examples").glob("*/*.yaml")):
+    for path in sorted((ROOT / "judge" / "examples").glob("*/*.yaml")):
         data = read_document(path.read_text(encoding="utf-8"), str(path))
         found[(data["game"], data["question"])].append(data)
     return found

@@ -145,7 +145,7 @@ def workload(port: int) -> dict[str, list[Request]]:
             contents = get_json(port, book["url"].replace("/", "/api/", 1))
             clauses += [Request("clause", "GET", clause["url"]) for clause in _walk(contents["toc"])]
     rulings = []
-    for path in sorted((ROOT / "examples").glob("*/*.yaml")):
+    for path in sorted((ROOT / "judge" / "examples").glob("*/*.yaml")):
         board = yaml.safe_load(path.read_text(encoding="utf-8"))
         rulings.append(Request("ruling", "POST", f"/api/rule/{board['game']}/{board['question']}",
                                path.read_bytes()))

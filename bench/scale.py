@@ -3,6 +3,7 @@
     python bench/scale.py                      # 10×, 100×, 1000× (1000× within --budget)
     python bench/scale.py --sizes 10,100       # only these sizes
     python bench/scale.py --budget 0           # no time limit: measure 1000× in full
+    python bench/scale.py --sizes 1000 --home DIR   # re-time searches on a kept 1000× home
 
 The synthetic corpus is made of the bundled rulebooks themselves: for a size
 of N×, each of the seven bundled book versions is copied N − 1 times with
@@ -137,10 +138,7 @@ def worker(size: int, budget: float, scratch: Path) -> dict:
     started = time.perf_counter()
     bundled = list(bundled_manifest().books)
     root = bundled_manifest().root
-    base = {}
-    for info in bundled:
-        text = (root / info.source).read_text(encoding="utf-8")
-        base[(info.game, info.version)] = (text, Perturber(text))
+    base = _bases(bundled)
     plan = copy_plan(size, bundled)
     previous: dict = {}
     durations: list[float] = []
@@ -174,6 +172,34 @@ def worker(size: int, budget: float, scratch: Path) -> dict:
         result["peak_rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     result["seconds"] = time.perf_counter() - started
     return result
+
+
+def _bases(bundled) -> dict:
+    """Each bundled book's text and its perturber, by ``(game, version)``."""
+    from corpus.manifest import bundled_manifest
+
+    base = {}
+    for info in bundled:
+        text = (bundled_manifest().root / info.source).read_text(encoding="utf-8")
+        base[(info.game, info.version)] = (text, Perturber(text))
+    return base
+
+
+def remeasure(size: int, home: Path) -> dict:
+    """The search, diff and re-index figures of a size whose corpus is already
+    ingested and indexed under ``home`` (a worker's ARBITER_HOME, kept): after a
+    change to searching, the hour of ingest and build at 1000× need not be redone."""
+    os.environ["ARBITER_HOME"] = str(home)
+    from corpus.library import all_books
+    from corpus.manifest import bundled_manifest
+
+    bundled = list(bundled_manifest().books)
+    searcher, measured = index_and_search(size)
+    measured.pop("build_seconds")  # the index was there: nothing was built
+    with tempfile.TemporaryDirectory(prefix="arbiter-scale-remeasure-") as scratch:
+        reindex = reindex_time(searcher, _bases(bundled), Path(scratch))
+    return {"size": size, "versions": len(all_books()), **measured, "diff_ms": diff_time(copy_plan(size, bundled)),
+            "reindex_seconds": reindex, "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
 
 
 def _linear_fit(durations: list[float]) -> tuple[float, float]:
@@ -300,8 +326,13 @@ def run_size(size: int, budget: float) -> dict:
         command = [sys.executable, __file__, "--worker", str(size), "--budget", str(budget), "--scratch", scratch]
         done = subprocess.run(command, stdout=subprocess.PIPE, text=True, cwd=ROOT, check=False)
     if done.returncode != 0:
-        raise SystemExit(f"the {size}× run failed (exit {done.returncode})")
+        raise SizeFailed(f"the {size}× run failed (exit {done.returncode}"
+                         f"{', killed by the kernel: out of memory?' if done.returncode == -9 else ''})")
     return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+class SizeFailed(Exception):
+    """A size's worker process died; the sizes measured before it are still printed."""
 
 
 #: The figures of a row, and whether a larger value is a list of (p50, p95).
@@ -392,15 +423,27 @@ def main() -> None:
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="comma-separated multiples")
     parser.add_argument("--budget", type=float, default=900.0,
                         help="seconds per size (0: none); a size that cannot finish is extrapolated")
+    parser.add_argument("--home", type=Path, help="with one --sizes N: only re-measure search, diff and "
+                        "re-index on the N× corpus already under this ARBITER_HOME")
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--scratch", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
         print(json.dumps(worker(args.worker, args.budget, args.scratch)))
         return
+    if args.home:
+        row = remeasure(int(args.sizes), args.home)
+        print(json.dumps(row), file=sys.stderr)
+        print_tables([row])
+        return
     rows: list[dict] = []
+    failure = None
     for size in sorted(int(s) for s in args.sizes.split(",")):
-        row = run_size(size, args.budget)
+        try:
+            row = run_size(size, args.budget)
+        except SizeFailed as error:
+            failure = str(error)
+            break
         if row["ingest_remaining_versions"]:
             measured = [r for r in rows if not r.get("extrapolated")]
             if len(measured) < 2:
@@ -408,10 +451,17 @@ def main() -> None:
                                  "measured sizes are needed to extrapolate it; raise --budget or add sizes")
             row = extrapolated(row, measured[-2], measured[-1])
         rows.append(row)
+    if rows:
+        print_header(args.budget)
+        print_tables(rows)
+    if failure:
+        raise SystemExit(failure)
+
+
+def print_header(budget: float) -> None:
     print(f"\nbundled corpus = 1× (7 book versions); {VERSIONS_PER_GAME} versions per synthetic game; "
           f"warm search over {ROUNDS} rounds of the {len(_queries())} queries of bench/queries.yaml; "
-          f"{os.cpu_count()} CPUs; budget {args.budget:.0f} s per size\n")
-    print_tables(rows)
+          f"{os.cpu_count()} CPUs; budget {budget:.0f} s per size\n")
 
 
 if __name__ == "__main__":

@@ -67,19 +67,22 @@ def book_info(game: str, version: str | None = None) -> BookInfo:
     )
 
 
-def _manifest_of(info: BookInfo) -> Manifest:
-    return next(m for m in manifests() if info in m.books)
-
-
 def load_book(game: str, version: str | None = None) -> Book:
     """The parsed rulebook ``game`` at ``version`` (default: newest)."""
     return _load(book_info(game, version))
 
 
+def load_version(info: BookInfo) -> Book:
+    """The parsed rulebook of one entry of :func:`all_books`.  Loading every
+    version this way looks each up once, not in the whole list every time."""
+    return _load(info)
+
+
 @lru_cache(maxsize=64)
 def _load(info: BookInfo) -> Book:
-    manifest = _manifest_of(info)
-    source = (manifest.root / info.source).read_bytes()
+    bundled = bundled_manifest()
+    root = bundled.root if info in bundled.books else store.store_root()
+    source = (root / info.source).read_bytes()
     key = cache.cache_key(info, source)
     path = cache.cache_path(info, key)
     cached = cache.read(path, key)

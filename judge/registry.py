@@ -14,6 +14,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 from corpus.errors import ArbiterError, NotFound
@@ -21,6 +22,8 @@ from judge.board import BoardError, BoardModel, BoardProblem, read_document, val
 from judge.citations import Citations, verify
 from judge.ruling import Outcome, Ruling, Trace
 
+#: One example board per question, ``<game>/<question>.yaml`` (package data).
+EXAMPLES = Path(__file__).resolve().parent / "examples"
 #: game -> "module:attribute" of its Engine; imported on first use.
 ENGINES: dict[str, str] = {
     "ucg": "judge.games.ucg:ENGINE",
@@ -42,7 +45,7 @@ class Question:
     summary: str  # one line, shown by ``arbiter rule --questions``
     board: type[BoardModel]
     judge: Callable[[Any, Trace], Outcome]
-    example: str  # a board file for it, relative to the repository root
+    example: Path  # a board file for it, installed with the package
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,10 +59,10 @@ def build(game: str, citations: Citations,
           table: list[tuple[str, str, type[BoardModel], Callable[[Any, Trace], Outcome]]]) -> Engine:
     """An engine from ``(question, summary, board model, judge function)`` rows.
 
-    Each question's example board is ``examples/<game>/<question>.yaml``.
+    Each question's example board is ``judge/examples/<game>/<question>.yaml``.
     """
     found = {
-        name: Question(name, summary, board, judge, f"examples/{game}/{name}.yaml")
+        name: Question(name, summary, board, judge, EXAMPLES / game / f"{name}.yaml")
         for name, summary, board, judge in table
     }
     return Engine(game, citations, found)

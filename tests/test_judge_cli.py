@@ -15,7 +15,7 @@ from judge.registry import ENGINES, questions
 from webapp.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLES = sorted((ROOT / "examples").glob("*/*.yaml"))
+EXAMPLES = sorted((ROOT / "judge" / "examples").glob("*/*.yaml"))
 
 
 def run(*args: str, stdin: str | None = None):
@@ -52,7 +52,7 @@ def test_questions_are_listed_with_their_example():
 
 
 def test_text_output_shows_steps_with_their_clauses_and_the_silent_points():
-    result = run(str(ROOT / "examples/ucg/judgment_forced_draw.yaml"))
+    result = run(str(ROOT / "judge/examples/ucg/judgment_forced_draw.yaml"))
     assert result.exit_code == 0
     assert result.stdout.startswith("ucg 1.6 · judgment: game_continues")
     assert "[rulebook silent] [5.9.6.1, 5.9.6.2, 11.16.1]" in result.stdout
@@ -93,7 +93,7 @@ def test_other_bad_input_is_one_line_with_status_2(args, says):
 
 def test_the_installed_command_rules_an_example(arbiter_home):
     command = Path(sys.executable).parent / "arbiter"
-    done = subprocess.run([str(command), "rule", "examples/ucg/judgment.yaml", "--json"], cwd=ROOT,
+    done = subprocess.run([str(command), "rule", "judge/examples/ucg/judgment.yaml", "--json"], cwd=ROOT,
                           capture_output=True, text=True, env={**os.environ, "ARBITER_HOME": arbiter_home},
                           timeout=120)
     assert done.returncode == 0, done.stderr

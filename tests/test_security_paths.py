@@ -174,7 +174,7 @@ def writes_outside_the_caches(touched) -> list[str]:
 
 
 def test_an_upload_named_to_climb_out_is_read_in_memory_only(client):
-    board = (ROOT / "examples" / "ucg" / "judgment.yaml").read_bytes()
+    board = (ROOT / "judge" / "examples" / "ucg" / "judgment.yaml").read_bytes()
     for name in ("../../../../../tmp/arbiter-evil.yaml", "..\\..\\evil.yaml", "/etc/cron.d/evil", "evil%00.yaml"):
         body, content_type = multipart(board, name)
         with recorded() as touched:
@@ -195,7 +195,7 @@ def multipart(board: bytes, name: str = "b.yaml") -> tuple[bytes, str]:
 def test_an_upload_just_under_the_limit_stays_in_memory(client):
     """werkzeug spools a file part over 500 KB to a temporary file unless told otherwise."""
     limit = client.application.config["MAX_CONTENT_LENGTH"]
-    board = (ROOT / "examples" / "ucg" / "judgment.yaml").read_bytes()
+    board = (ROOT / "judge" / "examples" / "ucg" / "judgment.yaml").read_bytes()
     body, content_type = multipart(board + b"\n#" + b"#" * (limit - len(board) - 200))
     assert 500 * 1024 < len(body) <= limit
     with recorded() as touched:

@@ -295,3 +295,32 @@ def test_a_version_whose_text_was_deleted_is_left_out_until_removed(home, tmp_pa
     assert "arbiter remove ucg 1.7" in capsys.readouterr().err
     store.remove("ucg", "1.7")
     assert store.user_versions() == []
+
+
+def test_a_manifest_rewritten_in_the_same_instant_is_read_again(home, tmp_path):
+    """The manifest's state is kept between calls, under the file's signature; a
+    file replaced so fast that inode, size and time may all match is still seen."""
+    store.ingest(ucg_copy(tmp_path), "ucg", "1.7")
+    store.ingest(ucg_copy(tmp_path, players="三名", name="b.txt"), "ucg", "1.8")
+    assert library.versions("ucg") == ["1.6", "1.7", "1.8"]
+    manifest = home / "store" / store.MANIFEST_NAME
+    before = manifest.stat()
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace('version = "1.8"', 'version = "1.9"'), encoding="utf-8")  # same size, in place
+    os.utime(manifest, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert library.versions("ucg") == ["1.6", "1.7", "1.9"]
+
+
+def test_an_ingest_sweeps_only_its_own_game(home, tmp_path):
+    """A text no entry names (a killed ingest's) goes with the next write to its game."""
+    store.ingest(ucg_copy(tmp_path), "ucg", "1.7")
+    store.ingest(ucg_copy(tmp_path, players="三名", name="b.txt"), "mine", "1.0")
+    stray_ucg = home / "store" / store.TEXT_FOLDER / "ucg" / "1.8-0123456789abcdef.txt"
+    stray_mine = home / "store" / store.TEXT_FOLDER / "mine" / "2.0-0123456789abcdef.txt"
+    for stray in (stray_ucg, stray_mine):
+        stray.write_text("left by a killed ingest", encoding="utf-8")
+    store.ingest(ucg_copy(tmp_path, players="四名", name="c.txt"), "ucg", "1.8")
+    assert not stray_ucg.exists() and stray_mine.exists()
+    store.remove("mine", "1.0")
+    assert not stray_mine.parent.exists()
+    assert library.versions("ucg") == ["1.6", "1.7", "1.8"]

@@ -22,7 +22,7 @@ from webapp.views import PAGES
 from webapp.views.openapi import openapi_path
 
 ROOT = Path(__file__).resolve().parents[1]
-JUDGMENT = ROOT / "examples" / "ucg" / "judgment.yaml"
+JUDGMENT = ROOT / "judge" / "examples" / "ucg" / "judgment.yaml"
 HOSTILE_QUERY = "<script>alert(1)</script>"
 
 
@@ -287,7 +287,7 @@ def test_malformed_board_files_are_400(client, body, fragment):
 
 
 def test_board_file_upload_names_its_own_question(client):
-    text = (ROOT / "examples" / "uhb" / "deck.yaml").read_text(encoding="utf-8")
+    text = (ROOT / "judge" / "examples" / "uhb" / "deck.yaml").read_text(encoding="utf-8")
     response = client.post("/rule/file", data={"file": (io.BytesIO(text.encode()), "deck.yaml")},
                            content_type="multipart/form-data")
     assert response.status_code == 200

@@ -12,8 +12,11 @@ configuration: the bundled rulebooks, and whatever the user ingested under
   while the app runs (the search index is then refreshed in the background,
   and searches keep using the old one until the new one is swapped in).
 
-The app never writes anything on a request: it reads the library and the
-index, and an uploaded board file is read in memory and dropped.
+No request writes anything a user gave: an uploaded board file is read in
+memory and dropped, and nothing from a request names a file.  What the app
+derives itself it may write under ``ARBITER_HOME`` while serving — the parse
+cache of a rulebook version first loaded by a request, the search index
+refreshed after an ingest — always atomically (:mod:`corpus.storage`).
 """
 
 from __future__ import annotations

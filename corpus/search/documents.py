@@ -146,8 +146,8 @@ def snapshot(books: Iterable[tuple[Book, bool]]) -> CorpusSnapshot:
 
 def library_snapshot() -> CorpusSnapshot:
     """Every clause of every rulebook version the library knows."""
-    from corpus.library import all_books, load_book
+    from corpus.library import all_books, load_version
 
     infos = all_books()
     newest = {info.game: info.version for info in infos}  # all_books() sorts oldest first
-    return snapshot((load_book(i.game, i.version), newest[i.game] == i.version) for i in infos)
+    return snapshot((load_version(i), newest[i.game] == i.version) for i in infos)

@@ -23,13 +23,13 @@ has one segment per rulebook version, so that scoping costs nothing).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection, Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from whoosh import query as wq
 
 from corpus.search.analysis import Analysis, bigrams, han_runs, normalize_number
-from corpus.search.backend import Filters, SearchQuery
+from corpus.search.backend import SearchQuery
 from corpus.search.folding import fold
 from corpus.search.query import Part
 from corpus.search.ranking import Ranking
@@ -185,14 +185,3 @@ class QueryBuilder:
         if not conditions or not all(conditions):  # empty, or text that occurs nowhere
             return wq.NullQuery
         return wq.And([q for condition in conditions for q in condition])
-
-
-def filter_query(filters: Filters, newest: Collection[str]) -> wq.Query:
-    """The documents a search may return; ``newest``: the ``game@version`` of each game's newest version."""
-    conditions: list[wq.Query] = []
-    for fieldname, values in (("game", filters.games), ("version", filters.versions), ("kind", filters.kinds)):
-        if values:
-            conditions.append(wq.Or([wq.Term(fieldname, v) for v in values]))
-    if not filters.versions and not filters.all_versions:
-        conditions.append(wq.Or([wq.Term("book", book) for book in newest]))
-    return wq.And(conditions) if conditions else wq.Every()

@@ -39,7 +39,7 @@ from whoosh.scoring import BM25F
 
 from corpus.search.backend import Filters
 from corpus.search.ranking import Ranking
-from corpus.search.whoosh_query import Plan, filter_query
+from corpus.search.whoosh_query import Plan
 
 #: Bound on each per-searcher memory (term frequencies, synonym matches).
 MAX_REMEMBERED = 100_000
@@ -57,7 +57,16 @@ class _Segment:
         self.reader = searcher.reader()
         self.id = self.reader.segment().segment_id()
         self.size = searcher.doc_count_all()
-        self.game = searcher.stored_fields(0)["game"] if self.size else None
+        first = searcher.stored_fields(0) if self.size else {}
+        self.game, self.version = first.get("game"), first.get("version")  # one segment = one version
+
+    def holds(self, filters: Filters, newest: Collection[str]) -> bool:
+        """Whether the segment's version passes the game and version parts of ``filters``."""
+        if self.game is None or (filters.games and self.game not in filters.games):
+            return False
+        if filters.versions:
+            return self.version in filters.versions
+        return filters.all_versions or f"{self.game}@{self.version}" in newest
 
 
 class IndexSearcher:
@@ -94,12 +103,18 @@ class IndexSearcher:
         (segment-local numbers), or None when all of them pass."""
         found = self._allowed.get(filters)
         if found is None:
-            docs = set(filter_query(filters, self.newest).docs(self.whoosh))
+            # Decided per segment from the version it holds: a query over the whole
+            # index would look up every newest version's term in every segment.
+            kinds = wq.Or([wq.Term("kind", kind) for kind in filters.kinds]) if filters.kinds else None
             found = {}
             for segment in self._segments:
-                local = {d - segment.offset for d in docs if segment.offset <= d < segment.offset + segment.size}
-                if local:
-                    found[segment.offset] = None if len(local) == segment.size else local
+                if not segment.holds(filters, self.newest):
+                    continue
+                local = set(kinds.docs(segment.searcher)) if kinds is not None else None
+                if local is None or len(local) == segment.size:
+                    found[segment.offset] = None
+                elif local:
+                    found[segment.offset] = local
             self._allowed[filters] = found
         return found
 

@@ -18,7 +18,7 @@ from corpus.versions.diff import diff_versions
 from judge.registry import ENGINES, engine, rule
 
 pytestmark = pytest.mark.browser
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "ucg" / "judgment.yaml"
+EXAMPLE = Path(__file__).resolve().parents[2] / "judge" / "examples" / "ucg" / "judgment.yaml"
 
 
 def test_search_other_script_open_result_follow_citation_and_back(page):

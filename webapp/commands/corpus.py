@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from corpus.errors import NotFound
-from corpus.library import all_books, load_book
+from corpus.library import all_books, load_book, load_version
 from webapp.cli import emit_json
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
@@ -18,7 +18,7 @@ def books(as_json: bool) -> None:
     """Every rulebook and version, with clause and problem counts."""
     rows = []
     for info in all_books():
-        book = load_book(info.game, info.version)
+        book = load_version(info)
         rows.append(
             {
                 **info.as_dict(),

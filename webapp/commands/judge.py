@@ -59,7 +59,7 @@ def _read(board: str) -> str:
 
 
 def _list_questions(game: str, found, as_json: bool) -> None:
-    rows = [{"question": q.name, "summary": q.summary, "example": q.example} for q in found]
+    rows = [{"question": q.name, "summary": q.summary, "example": str(q.example)} for q in found]
     if as_json:
         emit_json(rows)
         return

@@ -18,13 +18,13 @@ from corpus.errors import ArbiterError
 
 def warm(app) -> None:
     """Load what every page needs, once, before the first request."""
-    from corpus.library import all_books, load_book
+    from corpus.library import all_books, load_version
     from graph.build import graph_for
     from webapp.views.search import searcher
 
     with app.app_context():
         for info in all_books():
-            graph_for(load_book(info.game, info.version))
+            graph_for(load_version(info))
         click.echo("arbiter: opening the search index (built on first run) …", err=True)
         searcher().search("rule", limit=1)
 

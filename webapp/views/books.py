@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask import redirect
 
-from corpus.library import all_books, load_book, versions
+from corpus.library import all_books, load_book, load_version, versions
 from corpus.model import Book, BookInfo
 from graph.find import numbering_scheme
 from webapp.views import Area
@@ -36,7 +36,7 @@ def home() -> dict:
     for info in all_books():
         entry = games.setdefault(info.game, {"game": info.game, "game_title": info.game_title,
                                               "versions": []})
-        entry["versions"].append(book_dict(load_book(info.game, info.version)))
+        entry["versions"].append(book_dict(load_version(info)))
     for entry in games.values():
         entry["versions"].reverse()  # newest first
     return {"games": list(games.values())}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from corpus.library import all_books, load_book
+from corpus.library import all_books, load_book, load_version
 from graph.lint import lint as lint_book
 from webapp.views import Area
 from webapp.views.books import info_dict
@@ -19,7 +19,7 @@ area = Area("lint", __name__)
 def lint_index() -> dict:
     rows = []
     for info in all_books():
-        counts = Counter(f.kind.value for f in lint_book(load_book(info.game, info.version)))
+        counts = Counter(f.kind.value for f in lint_book(load_version(info)))
         rows.append({**info_dict(info), "findings": sum(counts.values()), "kinds": dict(counts)})
     return {"books": rows}
 

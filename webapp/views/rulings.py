@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from pathlib import Path
 
 from flask import request, url_for
 from pydantic import ValidationError
@@ -29,8 +28,6 @@ from webapp.views import Area, Failed, is_api
 from webapp.views.links import clause_url, label, shorten
 
 area = Area("rulings", __name__)
-#: ``Question.example`` paths are relative to the repository root.
-EXAMPLE_ROOT = Path(__file__).resolve().parents[2]
 HOVER_WIDTH = 300
 NO_BOARD = "give a board file: fill the form, paste YAML or JSON, or upload a file"
 #: More values than any real board has (a ucg deck list is a few hundred).
@@ -60,7 +57,7 @@ def find_question(game: str, name: str) -> Question:
 
 def example_text(question: Question) -> str:
     """The question's example board file, where the examples are installed."""
-    path = EXAMPLE_ROOT / question.example
+    path = question.example
     return path.read_text(encoding="utf-8") if path.is_file() else ""
 
 
