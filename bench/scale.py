@@ -374,7 +374,7 @@ def _cell(row: dict, key: str, scale: float = 1.0, digits: int = 1) -> str:
     if value is None:
         return "—"
     mark = "≈ " if row.get("extrapolated") else ""
-    if isinstance(value, list):
+    if isinstance(value, (list, tuple)):  # (p50, p95): a list once read back from a worker's JSON
         return f"{mark}{value[0]:.{digits}f} / {value[1]:.{digits}f}"
     return f"{mark}{value * scale:.{digits}f}"
 
