@@ -32,6 +32,17 @@ def arbiter_home() -> Path:
     return home
 
 
+def file_signature(path: Path) -> tuple[int, int, int] | None:
+    """``(inode, size, modification time in ns)`` of a file or folder, None if
+    there is none: what tells that a file was replaced by a rename (a new
+    inode) or a folder had a file added or deleted (a new time)."""
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return info.st_ino, info.st_size, info.st_mtime_ns
+
+
 def atomic_write_bytes(path: Path, data: bytes, *, make_parents: bool = True) -> None:
     """Write ``data`` to ``path`` so that readers never see a partial file.
 

@@ -42,7 +42,7 @@ from corpus.errors import ArbiterError, NotFound
 from corpus.manifest import Manifest, book_info, bundled_manifest, version_key
 from corpus.model import BookInfo, ParseResult, Script
 from corpus.parsers import UnknownParser, get_parser
-from corpus.storage import arbiter_home, atomic_write_bytes
+from corpus.storage import arbiter_home, atomic_write_bytes, file_signature
 
 STORE_FOLDER = "store"
 MANIFEST_NAME = "manifest.toml"
@@ -84,16 +84,9 @@ def store_root() -> Path:
 RACY_NS = 2_000_000_000
 
 
-def _signature(path: Path) -> tuple | None:
-    try:
-        stat = path.stat()
-    except FileNotFoundError:
-        return None
-    return str(path), stat.st_ino, stat.st_size, stat.st_mtime_ns
-
-
-def _settled(signature: tuple | None) -> bool:
-    return signature is None or time.time_ns() - signature[3] >= RACY_NS
+def _settled(signature: tuple[int, int, int] | None) -> bool:
+    """Whether a :func:`~corpus.storage.file_signature` is old enough to be trusted."""
+    return signature is None or time.time_ns() - signature[2] >= RACY_NS
 
 
 class _ManifestFile:
@@ -111,10 +104,11 @@ class _ManifestFile:
 
     def current(self) -> tuple[dict, ...]:
         path = store_root() / MANIFEST_NAME
-        signature = _signature(path)
-        if signature is None:
+        stamp = file_signature(path)
+        if stamp is None:
             return ()
-        if signature == self.signature and _settled(signature):
+        signature = (path, stamp)  # ARBITER_HOME may change between calls (tests do)
+        if signature == self.signature and _settled(stamp):
             return self.entries
         try:
             data = path.read_bytes()
@@ -126,7 +120,7 @@ class _ManifestFile:
         return self.entries
 
     def wrote(self, path: Path, data: bytes, entries: tuple[dict, ...]) -> None:
-        self.signature, self.data, self.entries = _signature(path), data, entries
+        self.signature, self.data, self.entries = (path, file_signature(path)), data, entries
 
 
 def _parse_entries(path: Path, data: bytes) -> tuple[dict, ...]:
@@ -175,7 +169,7 @@ class _InForce:
         if not self.books:
             return None
         for folder, books in self.folders.items():
-            signature = _signature(folder)
+            signature = file_signature(folder)
             before = self.present.get(folder)
             if before is None or before[:2] != (signature, books) or not _settled(signature):
                 self.present[folder] = (signature, books, _present(books))

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 import threading
 import zlib
 from collections.abc import Callable
@@ -57,7 +56,7 @@ from corpus.search.whoosh_query import QueryBuilder
 from corpus.search.whoosh_schema import build_schema, word_sections
 from corpus.search.whoosh_search import IndexSearcher
 from corpus.search.whoosh_writing import keep_segments, link_files, write_books
-from corpus.storage import arbiter_home, atomic_directory
+from corpus.storage import arbiter_home, atomic_directory, file_signature
 
 MANIFEST = "arbiter-index.json"
 FORMAT = "arbiter-whoosh-2"
@@ -79,14 +78,6 @@ def _file_checks(directory: Path) -> dict[str, list[int]]:
             data = path.read_bytes()
             checks[path.name] = [len(data), zlib.crc32(data)]
     return checks
-
-
-def _stamp(path: Path) -> tuple | None:
-    try:
-        info = os.stat(path)
-    except FileNotFoundError:
-        return None
-    return (info.st_ino, info.st_mtime_ns, info.st_size)
 
 
 @dataclass(frozen=True)
@@ -164,7 +155,7 @@ class WhooshBackend:
         index; while the directory is being swapped (no manifest for an
         instant) the last index stays in use.
         """
-        stamp = _stamp(self.directory / MANIFEST)
+        stamp = file_signature(self.directory / MANIFEST)
         with self._lock:
             if self._opened is None or (stamp is not None and stamp != self._opened.stamp):
                 self._opened = self._open()
@@ -176,7 +167,7 @@ class WhooshBackend:
                 self._report(f"search index at {self.directory} has no manifest; rebuilding")
             return None
         try:
-            stamp = _stamp(self.directory / MANIFEST)
+            stamp = file_signature(self.directory / MANIFEST)
             manifest = self._manifest()
             if _file_checks(self.directory) != manifest["files"]:
                 raise DamagedIndex("index files do not match their manifest")
@@ -264,7 +255,7 @@ class WhooshBackend:
 
     def _swapped_in(self, analysis: Analysis, manifest: dict) -> None:
         """Use the index just swapped in, without checking again what this process wrote."""
-        stamp = _stamp(self.directory / MANIFEST)
+        stamp = file_signature(self.directory / MANIFEST)
         with self._lock:
             self._opened = _Opened(whoosh_index.open_dir(str(self.directory)), analysis, manifest, stamp)
 
