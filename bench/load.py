@@ -1,7 +1,8 @@
-"""Load test: the served app (``arbiter serve``, waitress) under concurrent clients.
+"""Load test: the served app (``arbiter serve``, gunicorn) under concurrent clients.
 
     python bench/load.py                         # 1, 8 and 32 clients, then search only at 32
     python bench/load.py --clients 1,8 --seconds 20 --requests 500
+    python bench/load.py --workers 1 --threads 8 # the server as one process (a baseline)
 
 Starts ``arbiter serve --port 0`` (the production server, exactly as a user
 runs it) as a subprocess on 127.0.0.1 with a fresh ``ARBITER_HOME``, waits
@@ -77,10 +78,10 @@ class Server:
 
 
 @contextmanager
-def served(home: Path, threads: int = 8) -> Iterator[Server]:
+def served(home: Path, options: tuple[str, ...] = ()) -> Iterator[Server]:
     """``arbiter serve`` on a free port of 127.0.0.1, with its own ``ARBITER_HOME``; stopped after."""
     arbiter = Path(sys.executable).with_name("arbiter")
-    command = [str(arbiter), "serve", "--host", HOST, "--port", "0", "--threads", str(threads)]
+    command = [str(arbiter), "serve", "--host", HOST, "--port", "0", *options]
     env = {**os.environ, "ARBITER_HOME": str(home)}
     process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                text=True)
@@ -250,17 +251,19 @@ def main() -> None:
     parser.add_argument("--clients", default="1,8,32", help="comma-separated concurrency levels")
     parser.add_argument("--requests", type=int, default=2000, help="most requests per level")
     parser.add_argument("--seconds", type=float, default=45.0, help="most seconds per level")
-    parser.add_argument("--threads", type=int, default=8, help="server threads (arbiter serve --threads)")
+    parser.add_argument("--workers", type=int, help="server processes (arbiter serve --workers; default: its own)")
+    parser.add_argument("--threads", type=int, help="threads per server process (arbiter serve --threads)")
     args = parser.parse_args()
     levels = [int(c) for c in args.clients.split(",")]
     rng = random.Random(SEED)
     with tempfile.TemporaryDirectory(prefix="arbiter-load-") as home:
         started = time.perf_counter()
-        with served(Path(home), args.threads) as server:
+        options = tuple(f"--{name}={value}" for name in ("workers", "threads") if (value := getattr(args, name)))
+        with served(Path(home), options) as server:
             port = server.port
-            print(f"arbiter serve on {HOST}:{port} (waitress, {args.threads} threads) ready after "
-                  f"{time.perf_counter() - started:.1f} s; {os.cpu_count()} CPUs shared with the clients\n",
-                  flush=True)
+            serving = next(line for line in server.output if SERVING.search(line))
+            print(f"{serving.strip()}\nready after {time.perf_counter() - started:.1f} s; "
+                  f"{os.cpu_count()} CPUs shared with the clients\n", flush=True)
             pool = workload(port)
             run_clients(port, [r for requests in pool.values() for r in requests], 4, 120)  # warm every page
             lines = []

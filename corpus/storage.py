@@ -13,6 +13,7 @@ import contextlib
 import os
 import shutil
 import tempfile
+import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,6 +22,7 @@ HOME_VARIABLE = "ARBITER_HOME"
 
 
 def arbiter_home() -> Path:
+    """``$ARBITER_HOME``, else the per-user data directory; made on first use."""
     configured = os.environ.get(HOME_VARIABLE)
     if configured:
         home = Path(configured).expanduser()
@@ -28,8 +30,13 @@ def arbiter_home() -> Path:
         import platformdirs
 
         home = Path(platformdirs.user_data_dir("arbiter", appauthor=False))
-    home.mkdir(parents=True, exist_ok=True)
+    if home not in _made:  # asked for many times per page: make it once (writes make their own folders)
+        home.mkdir(parents=True, exist_ok=True)
+        _made.add(home)
     return home
+
+
+_made: set[Path] = set()
 
 
 def file_signature(path: Path) -> tuple[int, int, int] | None:
@@ -41,6 +48,16 @@ def file_signature(path: Path) -> tuple[int, int, int] | None:
     except FileNotFoundError:
         return None
     return info.st_ino, info.st_size, info.st_mtime_ns
+
+
+#: A file or folder changed less than this long ago may change again within
+#: the same tick of its clock, unseen by its signature (git's "racy" entries).
+RACY_NS = 2_000_000_000
+
+
+def settled(signature: tuple[int, int, int] | None) -> bool:
+    """Whether a :func:`file_signature` is old enough to be trusted to change with its file."""
+    return signature is None or time.time_ns() - signature[2] >= RACY_NS
 
 
 def atomic_write_bytes(path: Path, data: bytes, *, make_parents: bool = True) -> None:

@@ -28,6 +28,7 @@ import os
 import re
 import shutil
 import sys
+import threading
 import time
 import tomllib
 from collections.abc import Iterator
@@ -39,10 +40,11 @@ from pathlib import Path
 from corpus import cache
 from corpus.coverage import coverage
 from corpus.errors import ArbiterError, NotFound
+from corpus.freshness import forget, looked
 from corpus.manifest import Manifest, book_info, bundled_manifest, version_key
 from corpus.model import BookInfo, ParseResult, Script
 from corpus.parsers import UnknownParser, get_parser
-from corpus.storage import arbiter_home, atomic_write_bytes, file_signature
+from corpus.storage import arbiter_home, atomic_write_bytes, file_signature, settled
 
 STORE_FOLDER = "store"
 MANIFEST_NAME = "manifest.toml"
@@ -79,16 +81,6 @@ def store_root() -> Path:
     return arbiter_home() / STORE_FOLDER
 
 
-#: A file or folder changed less than this long ago may change again within
-#: the same tick of its clock, unseen by its signature (git's "racy" entries).
-RACY_NS = 2_000_000_000
-
-
-def _settled(signature: tuple[int, int, int] | None) -> bool:
-    """Whether a :func:`~corpus.storage.file_signature` is old enough to be trusted."""
-    return signature is None or time.time_ns() - signature[2] >= RACY_NS
-
-
 class _ManifestFile:
     """The manifest's entries, parsed again only when the file's bytes changed.
 
@@ -108,7 +100,7 @@ class _ManifestFile:
         if stamp is None:
             return ()
         signature = (path, stamp)  # ARBITER_HOME may change between calls (tests do)
-        if signature == self.signature and _settled(stamp):
+        if signature == self.signature and settled(stamp):
             return self.entries
         try:
             data = path.read_bytes()
@@ -149,8 +141,13 @@ class _InForce:
         #: Per folder: its signature and books when last looked through, and those present.
         self.present: dict[Path, tuple[tuple | None, tuple[BookInfo, ...], list[BookInfo]]] = {}
         self.manifest: Manifest | None = None
+        self._lock = threading.Lock()  # the server's threads ask at once
 
     def current(self) -> Manifest | None:
+        with self._lock:
+            return self._current()
+
+    def _current(self) -> Manifest | None:
         try:
             entries = _manifest_file.current()
         except ArbiterError as error:
@@ -171,7 +168,7 @@ class _InForce:
         for folder, books in self.folders.items():
             signature = file_signature(folder)
             before = self.present.get(folder)
-            if before is None or before[:2] != (signature, books) or not _settled(signature):
+            if before is None or before[:2] != (signature, books) or not settled(signature):
                 self.present[folder] = (signature, books, _present(books))
                 changed = True
         if changed:
@@ -188,7 +185,7 @@ _reported: set[tuple[str, str]] = set()
 
 def user_manifest() -> Manifest | None:
     """The manifest of the user's store (None while nothing is ingested, or when it is damaged)."""
-    return _in_force.current()
+    return looked(("store", store_root()), _in_force.current)
 
 
 def _books_of(entries: tuple[dict, ...] | None) -> tuple[BookInfo, ...] | None:
@@ -421,6 +418,7 @@ def _write_entries(entries: list[dict]) -> None:
     path, data = store_root() / MANIFEST_NAME, "".join(blocks).encode("utf-8")
     atomic_write_bytes(path, data)
     _manifest_file.wrote(path, data, written)  # what the next read would parse
+    forget()
 
 
 @lru_cache(maxsize=65536)

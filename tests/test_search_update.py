@@ -13,6 +13,7 @@ import contextlib
 import json
 import os
 import signal
+import threading
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,10 @@ from corpus.model import Book, BookInfo, Clause, ClauseKind, Script
 from corpus.search import whoosh_writing
 from corpus.search.documents import snapshot
 from corpus.search.service import Searcher
-from corpus.search.whoosh_backend import MANIFEST, StaleChanges, WhooshBackend
+from corpus.search.folding import fold
+from corpus.search.userdict import corpus_terms
+from corpus.search.whoosh_backend import MANIFEST, StaleChanges, WhooshBackend, _mentioned
+from corpus.search.whoosh_schema import word_sections
 
 CHAPTER, RULE = ClauseKind.CHAPTER, ClauseKind.RULE
 
@@ -210,7 +214,7 @@ def test_a_crash_during_an_update_leaves_the_previous_index(library, indexed, tm
     library[("aaa", "2.0")] = AAA_2
     with pytest.raises(KeyboardInterrupt):
         searcher.refresh()
-    assert sorted(path.name for path in tmp_path.iterdir()) == ["index"], "no half-built directory left"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["index"], "no half-built directory left"
     reopened = Searcher(WhooshBackend(tmp_path / "index"), corpus=Library(
         {("aaa", "1.0"): AAA_1, ("bbb", "1.0"): BBB_1}).snapshot)
     assert reopened.refresh() is False, "the index on disk is still the previous one, intact"
@@ -299,3 +303,36 @@ def test_an_ingested_version_is_indexed_alone_and_removed_again(tmp_path, monkey
     assert bars.totals[-1] == 0
     assert segments(tmp_path / "index") == before
     assert ids(searcher, "光之对决", version="all") == []
+
+
+def test_the_index_tells_which_dictionary_terms_a_kept_version_uses_as_its_text_does(tmp_path):
+    """An update asks the index (its character bigrams) whether a changed dictionary term
+    occurs in a kept version; on the real ucg and gcg books that answer is the text's own."""
+    corpus = real_corpus()
+    backend = WhooshBackend(tmp_path / "index")
+    backend.build(corpus)
+    index = whoosh_index.open_dir(str(tmp_path / "index"))
+    every_term = {term for book in snapshot((load_book(g), True) for g in ("bs", "zd", "ucg", "gcg")).books
+                  for term in corpus_terms(book.documents)}
+    for book in corpus.books:
+        folded = [fold(section) for doc in book.documents for section in word_sections(doc)]
+        used = {term for term in every_term if any(term in text for text in folded)}
+        assert 50 < len(used) < len(every_term), book.key  # both answers are tried, many times
+        segment = {segments(tmp_path / "index")[book.key]}
+        assert {term for term in every_term if _mentioned(index, segment, {term})} == used, book.key
+
+
+def test_a_refresh_waits_for_another_processs_and_then_finds_the_index_up_to_date(library, tmp_path):
+    """Server workers and an ingest may notice one change together: one indexes, the others wait."""
+    bars = Bars()
+    searcher = Searcher(WhooshBackend(tmp_path / "index"), corpus=library.snapshot, progress=bars)
+    other = WhooshBackend(tmp_path / "index")  # as another process would hold it
+    with other.exclusive():
+        waiting = threading.Thread(target=searcher.refresh)
+        waiting.start()
+        waiting.join(0.5)
+        assert waiting.is_alive(), "the refresh must wait for the other process"
+        other.build(library.snapshot())
+    waiting.join(30)
+    assert not waiting.is_alive() and bars.totals == [], "nothing is indexed a second time"
+    assert ids(searcher, "不抽牌") == [("1.0", "1.2")]

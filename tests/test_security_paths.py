@@ -247,8 +247,8 @@ def post_raw(port: int, path: str, headers: dict, chunks) -> tuple[int, bytes]:
 
 
 def test_the_production_server_refuses_oversized_bodies_declared_or_chunked(server):
-    """Refused as soon as it is announced: waitress would otherwise take in (and
-    spool to a temporary file) up to a gigabyte before the app could say no."""
+    """Refused as soon as it is announced, or as soon as a chunked body passes the limit:
+    gunicorn hands a body on as it comes, so nothing bounds it but the app."""
     megabyte = b"#" * 1_000_000
     declared = post_raw(server, "/api/rule/ucg/judgment",
                         {"Content-Type": "application/yaml", "Content-Length": str(50 * len(megabyte))},
@@ -258,6 +258,11 @@ def test_the_production_server_refuses_oversized_bodies_declared_or_chunked(serv
                        {"Content-Type": "application/yaml", "Transfer-Encoding": "chunked"},
                        [b"%x\r\n%s\r\n" % (len(megabyte), megabyte)] * 3 + [b"0\r\n\r\n"])
     assert chunked[0] == 413, chunked
+    board = (ROOT / "judge" / "examples" / "ucg" / "judgment.yaml").read_bytes()
+    small = post_raw(server, "/api/rule/ucg/judgment",
+                     {"Content-Type": "application/yaml", "Transfer-Encoding": "chunked"},
+                     [b"%x\r\n%s\r\n" % (len(part), part) for part in (board[:100], board[100:])] + [b"0\r\n\r\n"])
+    assert small[0] == 200 and b'"cites"' in small[1], small  # within the limit, chunked is a body like any
     for climb in CLIMBS[:8]:
         connection = http.client.HTTPConnection("127.0.0.1", server, timeout=30)
         connection.request("GET", f"/static/{climb}")

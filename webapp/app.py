@@ -1,7 +1,7 @@
 """The web app: the same functions as the command line, as pages and a JSON API.
 
 :func:`create_app` is the factory (``flask --app webapp:create_app run`` for
-development, ``arbiter serve`` under waitress for real use).  It needs no
+development, ``arbiter serve`` under gunicorn for real use).  It needs no
 configuration: the bundled rulebooks, and whatever the user ingested under
 ``ARBITER_HOME``, are served as they are.  Options (``config``):
 
@@ -26,11 +26,12 @@ import logging
 import threading
 import time
 
-from flask import Flask, Request, jsonify, render_template, request, url_for
+from flask import Flask, Request, current_app, jsonify, render_template, request, url_for
 from flask_babel import Babel, get_locale
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
 
 from corpus.errors import ArbiterError
+from corpus.freshness import one_look
 from webapp.views import PAGES, is_api
 from webapp.views import apidocs, books, clauses, labels, lint, locale, rulings, search, versions
 from webapp.views.links import SCRIPT_LANG, annotated, clause_url, here, highlighted
@@ -75,6 +76,8 @@ def create_app(config: dict | None = None) -> Flask:
         app.register_blueprint(area.area.blueprint)
     _errors(app)
     _templates(app)
+    app.wsgi_app = _one_look_per_request(app.wsgi_app)
+    app.before_request(_take_in_chunked_body)
     watcher = LibraryWatcher(app.config["REFRESH_SECONDS"])
     app.before_request(lambda: watcher.check(app))
 
@@ -86,6 +89,34 @@ def create_app(config: dict | None = None) -> Flask:
         return locale.remember(response)
 
     return app
+
+
+def _take_in_chunked_body() -> None:
+    """Refuse a chunked body over ``MAX_CONTENT_LENGTH`` as one that declares its length is.
+
+    A chunked body has no length to refuse it by, and the server hands it
+    on as it comes, so it is read here, one byte past the limit at most;
+    what fits is then given to the view as a body of known length.
+    """
+    environ = request.environ
+    if request.content_length is not None or "chunked" not in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+        return
+    limit = current_app.config["MAX_CONTENT_LENGTH"]
+    body = environ["wsgi.input"].read(limit + 1)
+    if len(body) > limit:
+        raise RequestEntityTooLarge()
+    environ["wsgi.input"], environ["CONTENT_LENGTH"] = io.BytesIO(body), str(len(body))
+
+
+def _one_look_per_request(wsgi_app):
+    """Each request checks the store, the synonym files and the index for changes
+    once, when it first needs them (see :mod:`corpus.freshness`)."""
+
+    def in_one_look(environ, start_response):
+        with one_look():
+            return wsgi_app(environ, start_response)
+
+    return in_one_look
 
 
 def error_response(code: str, message: str, status: int, field: str | None = None, extra=None):

@@ -19,6 +19,8 @@ What an OpenSearch / Elasticsearch backend would map each piece to:
   fingerprint back from the aliased index's mapping ``_meta``, which also
   lists each rulebook version's fingerprint and the newest version of
   each game.
+* ``exclusive`` — a lock document created with ``op_type=create`` (and
+  deleted after), so that one process at a time re-indexes.
 * ``changes`` — compare that ``_meta`` with the snapshot's versions.
 * ``update`` — ``_clone`` the aliased index (it shares the segment files,
   as the whoosh update hard-links them), then on the clone one bulk
@@ -54,6 +56,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
@@ -147,6 +150,10 @@ class SearchBackend(Protocol):
 
         An index that is damaged counts as none (and the reason is reported).
         """
+
+    def exclusive(self) -> AbstractContextManager[None]:
+        """Held while the index is built or updated: one process at a time (several
+        server workers and an ``arbiter ingest`` may all notice the same change)."""
 
     def build(self, snapshot: CorpusSnapshot, progress: Progress | None = None) -> None:
         """Index every document of ``snapshot``, replacing the previous index."""

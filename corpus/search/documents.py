@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
-from corpus.model import Book, printed_number
+from corpus.model import Book, BookInfo, printed_number
 from corpus.search.analysis import normalize_number
 
 #: The modules whose code decides how clauses are analysed (a backend adds
@@ -73,7 +73,11 @@ class CorpusSnapshot:
         grouped: dict[str, list[IndexDocument]] = {}
         for doc in documents:
             grouped.setdefault(doc.book, []).append(doc)
-        books = tuple(_book(tuple(docs)) for docs in grouped.values())
+        return cls.of_books(_book(tuple(docs)) for docs in grouped.values())
+
+    @classmethod
+    def of_books(cls, books: Iterable[BookDocuments]) -> CorpusSnapshot:
+        books = tuple(books)
         return cls(tuple(doc for book in books for doc in book.documents), fingerprint(books), books)
 
 
@@ -145,9 +149,40 @@ def snapshot(books: Iterable[tuple[Book, bool]]) -> CorpusSnapshot:
 
 
 def library_snapshot() -> CorpusSnapshot:
-    """Every clause of every rulebook version the library knows."""
-    from corpus.library import all_books, load_version
+    """Every clause of every rulebook version the library knows.
 
+    Each version's documents are kept for the next snapshot (an ingest adds
+    one version to thousands; the search service holds these documents
+    anyway): a manifest entry names its text by content hash, and bundled
+    texts never change, so an entry seen before has the same clauses.  Only
+    a version that stopped or started being its game's newest is relabelled.
+    """
+    from corpus.library import all_books, load_version
+    from corpus.storage import arbiter_home
+
+    global _kept
     infos = all_books()
     newest = {info.game: info.version for info in infos}  # all_books() sorts oldest first
-    return snapshot((load_version(i), newest[i.game] == i.version) for i in infos)
+    home = arbiter_home()
+    before = _kept.get(home, {})
+    kept = {}
+    for info in infos:
+        latest = newest[info.game] == info.version
+        book = before.get(info)
+        if book is None:
+            book = _book(tuple(book_documents(load_version(info), latest)))
+        elif book.latest != latest:
+            book = _relabelled(book, latest)
+        kept[info] = book
+    _kept = {home: kept}
+    return CorpusSnapshot.of_books(kept.values())
+
+
+#: The documents of each version in the last :func:`library_snapshot`, by manifest
+#: entry, under the ``ARBITER_HOME`` it was taken from (another home, another library).
+_kept: dict[Path, dict[BookInfo, BookDocuments]] = {}
+
+
+def _relabelled(book: BookDocuments, latest: bool) -> BookDocuments:
+    documents = tuple(replace(doc, latest=latest) for doc in book.documents)
+    return replace(book, latest=latest, documents=documents)  # the fingerprint leaves ``latest`` out

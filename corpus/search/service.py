@@ -19,6 +19,7 @@ from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
 
 from corpus.errors import ArbiterError, NotFound
+from corpus.freshness import one_look
 from corpus.model import ClauseKind
 from corpus.search.analysis import strip_question_words
 from corpus.search.backend import (
@@ -30,7 +31,7 @@ from corpus.search.backend import (
     SearchQuery,
     report_to_stderr,
 )
-from corpus.search.documents import CorpusSnapshot, IndexDocument, library_snapshot
+from corpus.search.documents import BookDocuments, CorpusSnapshot, IndexDocument, library_snapshot
 from corpus.search.query import ParsedQuery, parse_query
 from corpus.search.snippets import Highlighter, Snippet
 from corpus.search.synonyms import expansions, key, mentions
@@ -90,19 +91,32 @@ class SearchResults:
 
 
 class GameTexts:
-    """Which words each game's books use at all (to skip synonyms a book never uses)."""
+    """Which words each game's books use at all (to skip synonyms a book never uses).
 
-    def __init__(self, documents: Iterable[IndexDocument]):
-        texts: dict[str, list[str]] = {}
-        for doc in documents:
-            texts.setdefault(doc.game, []).append(f"{doc.title}\n{doc.text}")
-        self._folded = {game: key("\n".join(parts)) for game, parts in texts.items()}
+    Folding every clause is the slow part, so a refresh folds again only the
+    games whose versions changed and keeps the others' text from ``previous``.
+    """
+
+    def __init__(self, books: Iterable[BookDocuments], previous: GameTexts | None = None):
+        grouped: dict[str, list[BookDocuments]] = {}
+        for book in books:
+            grouped.setdefault(book.game, []).append(book)
+        before = previous._folded if previous else {}
+        #: game → (its versions and their fingerprints, all their text folded)
+        self._folded: dict[str, tuple[tuple, str]] = {}
+        for game, group in grouped.items():
+            versions = tuple((book.key, book.fingerprint) for book in group)
+            kept = before.get(game)
+            if kept is None or kept[0] != versions:
+                kept = versions, key("\n".join(f"{d.title}\n{d.text}" for book in group for d in book.documents))
+            self._folded[game] = kept
         self._known: dict[tuple[str, str], bool] = {}
 
     def occurs(self, game: str, term: str) -> bool:
         found = self._known.get((game, term))
         if found is None:
-            found = self._known[(game, term)] = mentions(self._folded.get(game, ""), key(term))
+            folded = self._folded.get(game)
+            found = self._known[(game, term)] = mentions(folded[1] if folded else "", key(term))
         return found
 
 
@@ -117,12 +131,14 @@ class _CorpusView:
     texts: GameTexts
 
     @classmethod
-    def of(cls, fingerprint: str | None, documents: Iterable[IndexDocument]) -> _CorpusView:
-        documents = tuple(documents)
+    def of(cls, snapshot: CorpusSnapshot | None, previous: _CorpusView | None = None) -> _CorpusView:
+        if snapshot is None:
+            return cls(None, {}, {}, GameTexts(()))
         versions: dict[str, set[str]] = {}
-        for doc in documents:
-            versions.setdefault(doc.game, set()).add(doc.version)
-        return cls(fingerprint, {doc.key: doc for doc in documents}, versions, GameTexts(documents))
+        for book in snapshot.books:
+            versions.setdefault(book.game, set()).add(book.version)
+        documents = {doc.key: doc for doc in snapshot.documents}
+        return cls(snapshot.fingerprint, documents, versions, GameTexts(snapshot.books, previous and previous.texts))
 
 
 @contextlib.contextmanager
@@ -147,7 +163,7 @@ class Searcher:
         self._progress = progress
         self._report = report
         self._lock = threading.Lock()
-        self._view = _CorpusView.of(None, ())
+        self._view = _CorpusView.of(None)
 
     # -- keeping the index in step with the corpus -------------------------
 
@@ -158,11 +174,13 @@ class Searcher:
 
     def _refresh(self) -> bool:
         snapshot = self._corpus()
-        indexed = self.backend.indexed_fingerprint()
-        changed = indexed != snapshot.fingerprint
+        changed = self.backend.indexed_fingerprint() != snapshot.fingerprint
         if changed:
-            self._reindex(snapshot, updatable=indexed is not None)
-        self._view = _CorpusView.of(snapshot.fingerprint, snapshot.documents)
+            with self.backend.exclusive():  # another process may be at it: then look again after it
+                indexed = self.backend.indexed_fingerprint()
+                if indexed != snapshot.fingerprint:
+                    self._reindex(snapshot, updatable=indexed is not None)
+        self._view = _CorpusView.of(snapshot, previous=self._view)
         return changed
 
     def _reindex(self, snapshot: CorpusSnapshot, updatable: bool) -> None:
@@ -207,6 +225,12 @@ class Searcher:
             raise ArbiterError(f"limit must be between 1 and {MAX_LIMIT}, not {limit}", "limit")
         if page < 1:
             raise ArbiterError(f"page must be 1 or more, not {page}", "page")
+        with one_look():  # the index, the store and every game's synonym files are checked once
+            return self._search(query, game, version, kind, limit, page)
+
+    def _search(
+        self, query: str, game: str | None, version: str | None, kind: str | None, limit: int, page: int
+    ) -> SearchResults:
         parsed = without_question_words(parse_query(query))
         self._ready()
         view = self._view

@@ -30,9 +30,10 @@ from functools import cache, lru_cache
 from pathlib import Path
 
 from corpus.errors import ArbiterError
+from corpus.freshness import looked
 from corpus.search.analysis import english_term, han_runs
 from corpus.search.folding import fold
-from corpus.storage import arbiter_home
+from corpus.storage import arbiter_home, file_signature, settled
 
 FOLDER = "synonyms"
 #: At most this many synonym terms are added to one game's search.
@@ -86,8 +87,30 @@ def concepts(game: str) -> dict[str, Concept]:
 def _thesaurus(game: str, home: Path) -> Thesaurus:
     """The game's concepts as last read; read again when either file changes."""
     files = _files(game, home)
-    stamps = tuple(_mtime(path) for path in files)
+    if not any(path.name in _names_in(path.parent) for path in files):
+        return _NO_CONCEPTS  # most games at scale have no synonym file: no look at each
+    stamps = looked(files, lambda: tuple(_mtime(path) for path in files))
     return _load(files, stamps)
+
+
+def _names_in(folder: Path) -> frozenset[str]:
+    """The names of the files in ``folder``, listed again when it changes (a file added or removed)."""
+    signature = looked(("listing", folder), lambda: file_signature(folder))
+    if not settled(signature):  # changed within its clock's tick: it may change again unseen
+        return _list(folder)
+    return _listing(folder, signature)
+
+
+@lru_cache(maxsize=8)
+def _listing(folder: Path, _signature: tuple | None) -> frozenset[str]:
+    return _list(folder)
+
+
+def _list(folder: Path) -> frozenset[str]:
+    try:
+        return frozenset(path.name for path in folder.iterdir())
+    except FileNotFoundError:
+        return frozenset()
 
 
 def _mtime(path: Path) -> int | None:
@@ -150,6 +173,9 @@ class Thesaurus:
                 self._expansions.clear()
             found = self._expansions[typed] = tuple(terms)
         return found
+
+
+_NO_CONCEPTS = Thesaurus({})
 
 
 def _read(path: Path) -> dict[str, Concept]:

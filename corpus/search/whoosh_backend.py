@@ -27,18 +27,22 @@ ones finish on the old files.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import json
 import threading
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from whoosh import index as whoosh_index
+from whoosh import query as wq
 
+from corpus.freshness import forget, looked
 from corpus.search import whoosh_schema
-from corpus.search.analysis import Analysis, Segmenter, normalize_number
+from corpus.search.analysis import Analysis, Segmenter, bigrams, normalize_number
 from corpus.search.backend import (
     BackendHit,
     BackendPage,
@@ -51,15 +55,16 @@ from corpus.search.backend import (
 )
 from corpus.search.documents import BookDocuments, CorpusSnapshot, jump_ids
 from corpus.search.ranking import DEFAULT_RANKING, Ranking
-from corpus.search.userdict import corpus_terms, mentioned
+from corpus.search.userdict import corpus_terms
 from corpus.search.whoosh_query import QueryBuilder
-from corpus.search.whoosh_schema import build_schema, word_sections
+from corpus.search.whoosh_schema import build_schema
 from corpus.search.whoosh_search import IndexSearcher
 from corpus.search.whoosh_writing import keep_segments, link_files, write_books
 from corpus.storage import arbiter_home, atomic_directory, file_signature
 
 MANIFEST = "arbiter-index.json"
 FORMAT = "arbiter-whoosh-2"
+_NEVER = object()
 
 
 class DamagedIndex(Exception):
@@ -70,11 +75,21 @@ class StaleChanges(Exception):
     """The index is no longer the one the changes were worked out for."""
 
 
-def _file_checks(directory: Path) -> dict[str, list[int]]:
-    """``name → [size, crc32]`` of every index file (whoosh's lock files excepted)."""
-    checks = {}
+def _file_checks(directory: Path, linked: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
+    """``name → [size, crc32]`` of every index file (whoosh's lock files excepted).
+
+    ``linked`` are the checks of files an update took over as hard links:
+    whoosh never writes to a file again, so one of the same name and size
+    is the file they were made of, and is not read again (at 1000× the
+    bundled corpus the index is 8 GB, and an update adds a few MB).
+    """
+    checks, linked = {}, linked or {}
     for path in sorted(directory.iterdir()):
         if path.name != MANIFEST and not path.name.endswith("LOCK") and path.is_file():
+            known = linked.get(path.name)
+            if known is not None and known[0] == path.stat().st_size:
+                checks[path.name] = known
+                continue
             data = path.read_bytes()
             checks[path.name] = [len(data), zlib.crc32(data)]
     return checks
@@ -85,7 +100,6 @@ class _Opened:
     index: whoosh_index.Index
     analysis: Analysis
     manifest: dict
-    stamp: tuple  # of the manifest file: a rebuild by another process changes it
 
     @property
     def fingerprint(self) -> str:
@@ -105,12 +119,17 @@ class _Plan:
     terms: dict[str, list[str]]  # each version's dictionary terms
 
 
-def _plan(manifest: dict, snapshot: CorpusSnapshot) -> _Plan | None:
-    """What an update from ``manifest`` to ``snapshot`` must do; None if it must build afresh.
+def _plan(index: whoosh_index.Index, manifest: dict, snapshot: CorpusSnapshot) -> _Plan | None:
+    """What an update of ``index`` (described by ``manifest``) to ``snapshot`` must do;
+    None if it must build afresh.
 
     It must when no version is left as it was, or when the dictionary
-    changes by a term that occurs in a version it keeps (jieba would now
-    cut that version's text differently from its indexed words).
+    changes by a term that occurs in a version it keeps: jieba would now
+    cut that version's text differently from its indexed words.  Adding or
+    removing terms that occur in none of the kept texts leaves their words
+    as they were (up to jieba's total word frequency, which a handful of
+    corpus terms moves by parts per million) — which is what lets an update
+    keep the segments of unchanged versions when the dictionary changes.
     """
     indexed = {book["key"]: book for book in manifest["books"]}
     kept = tuple(b for b in snapshot.books if b.key in indexed and indexed[b.key]["fingerprint"] == b.fingerprint)
@@ -121,9 +140,30 @@ def _plan(manifest: dict, snapshot: CorpusSnapshot) -> _Plan | None:
     terms = {book.key: indexed[book.key]["terms"] for book in kept}
     terms.update((book.key, corpus_terms(book.documents)) for book in added)
     changed = set(manifest["terms"]).symmetric_difference(set().union(*terms.values()))
-    if mentioned((s for book in kept for doc in book.documents for s in word_sections(doc)), changed):
+    if _mentioned(index, {indexed[key]["segment"] for key in kept_keys}, changed):
         return None
     return _Plan(added, tuple(k for k in indexed if k not in kept_keys), terms)
+
+
+def _mentioned(index: whoosh_index.Index, segments: set[str], terms: set[str]) -> bool:
+    """Whether any of the dictionary ``terms`` occurs in the documents of ``segments``.
+
+    The index answers it without reading any text: a term is two to eight
+    Chinese characters (:mod:`~corpus.search.userdict`), and the ``grams``
+    field holds every bigram of the folded title and text by character
+    position, so the term occurs exactly where its bigrams follow each other.
+    A heading path is made of its ancestors' titles, which are documents of
+    the same version.
+    """
+    if not terms:
+        return False
+    queries = [wq.Phrase("grams", bigrams(term)) if len(term) > 2 else wq.Term("grams", term) for term in terms]
+    with index.searcher() as searcher:
+        for leaf, _offset in searcher.leaf_searchers():
+            if leaf.reader().segment().segment_id() in segments:
+                if any(query.matcher(leaf).is_active() for query in queries):
+                    return True
+    return False
 
 
 class WhooshBackend:
@@ -140,6 +180,7 @@ class WhooshBackend:
         self._report = report
         self._lock = threading.Lock()
         self._opened: _Opened | None = None
+        self._opened_at: tuple | None | object = _NEVER  # the manifest's signature when last opened
         self._local = threading.local()
 
     # -- the index on disk -------------------------------------------------
@@ -153,12 +194,13 @@ class WhooshBackend:
 
         Another process (an ingest, another server) may have swapped in a new
         index; while the directory is being swapped (no manifest for an
-        instant) the last index stays in use.
+        instant) the last index stays in use.  An index found unusable is
+        not looked at (nor reported) again until its manifest changes.
         """
-        stamp = file_signature(self.directory / MANIFEST)
+        stamp = looked(("index", self.directory), lambda: file_signature(self.directory / MANIFEST))
         with self._lock:
-            if self._opened is None or (stamp is not None and stamp != self._opened.stamp):
-                self._opened = self._open()
+            if self._opened_at is _NEVER or (stamp is not None and stamp != self._opened_at):
+                self._opened, self._opened_at = self._open(), stamp
             return self._opened
 
     def _open(self) -> _Opened | None:
@@ -167,7 +209,6 @@ class WhooshBackend:
                 self._report(f"search index at {self.directory} has no manifest; rebuilding")
             return None
         try:
-            stamp = file_signature(self.directory / MANIFEST)
             manifest = self._manifest()
             if _file_checks(self.directory) != manifest["files"]:
                 raise DamagedIndex("index files do not match their manifest")
@@ -178,13 +219,24 @@ class WhooshBackend:
         except Exception as error:  # whatever is wrong with it, the cure is a rebuild
             self._report(f"search index at {self.directory} cannot be used ({error}); rebuilding")
             return None
-        return _Opened(index, analysis, manifest, stamp)
+        return _Opened(index, analysis, manifest)
 
     def _manifest(self) -> dict:
         manifest = json.loads((self.directory / MANIFEST).read_text(encoding="utf-8"))
         if manifest.get("layout") != self._layout():
             raise DamagedIndex("it was built with another layout or weighting")
         return manifest
+
+    @contextlib.contextmanager
+    def exclusive(self) -> Iterator[None]:
+        """An exclusive ``flock`` on a file beside the index directory (which is swapped whole)."""
+        self.directory.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.directory.parent / f".{self.directory.name}.lock", "a") as handle:
+            fcntl.flock(handle, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(handle, fcntl.LOCK_UN)
 
     def build(self, snapshot: CorpusSnapshot, progress: Progress | None = None) -> None:
         """Write the index afresh, one segment per rulebook version."""
@@ -198,7 +250,7 @@ class WhooshBackend:
 
     def changes(self, snapshot: CorpusSnapshot) -> IndexChanges | None:
         opened = self._current()
-        plan = _plan(opened.manifest, snapshot) if opened else None
+        plan = _plan(opened.index, opened.manifest, snapshot) if opened else None
         if plan is None:
             return None
         return IndexChanges(
@@ -211,12 +263,13 @@ class WhooshBackend:
     def update(self, snapshot: CorpusSnapshot, changes: IndexChanges, progress: Progress | None = None) -> None:
         """Re-index the versions ``changes`` names, in a linked copy of the index swapped in whole."""
         with atomic_directory(self.directory) as building:
+            before = file_signature(self.directory / MANIFEST)
             manifest = self._manifest()
             link_files(self.directory, building, skip=[MANIFEST])
-            plan = _plan(manifest, snapshot)
+            swapped = file_signature(self.directory / MANIFEST) != before  # by another process, while linking
+            plan = None if swapped else _plan(whoosh_index.open_dir(str(building)), manifest, snapshot)
             if (
                 manifest["fingerprint"] != changes.base
-                or _file_checks(building) != manifest["files"]  # another process swapped while linking
                 or plan is None
                 or tuple(book.key for book in plan.added) != changes.add
             ):
@@ -226,11 +279,16 @@ class WhooshBackend:
             segments = {book["key"]: book["segment"] for book in manifest["books"]}
             segments.update(write_books(index, plan.added, progress))
             keep_segments(index, [segments[book.key] for book in snapshot.books])
-            manifest = self._write_manifest(building, snapshot, plan.terms, segments)
+            manifest = self._write_manifest(building, snapshot, plan.terms, segments, linked=manifest["files"])
         self._swapped_in(analysis, manifest)
 
     def _write_manifest(
-        self, building: Path, snapshot: CorpusSnapshot, terms: dict[str, list[str]], segments: dict[str, str]
+        self,
+        building: Path,
+        snapshot: CorpusSnapshot,
+        terms: dict[str, list[str]],
+        segments: dict[str, str],
+        linked: dict[str, list[int]] | None = None,
     ) -> dict:
         manifest = {
             "layout": self._layout(),
@@ -248,16 +306,18 @@ class WhooshBackend:
                 }
                 for book in snapshot.books
             ],
-            "files": _file_checks(building),
+            "files": _file_checks(building, linked),
         }
         (building / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
         return manifest
 
     def _swapped_in(self, analysis: Analysis, manifest: dict) -> None:
         """Use the index just swapped in, without checking again what this process wrote."""
+        forget()
         stamp = file_signature(self.directory / MANIFEST)
         with self._lock:
-            self._opened = _Opened(whoosh_index.open_dir(str(self.directory)), analysis, manifest, stamp)
+            self._opened = _Opened(whoosh_index.open_dir(str(self.directory)), analysis, manifest)
+            self._opened_at = stamp
 
     def _layout(self) -> str:
         """What besides the corpus decides the index's content: schema code, index-time weights."""

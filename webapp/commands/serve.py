@@ -1,4 +1,4 @@
-"""``arbiter serve``: the web app and JSON API under waitress, with no configuration.
+"""``arbiter serve``: the web app and JSON API under gunicorn, with no configuration.
 
 Once it has its port, and before it answers, the command loads every
 rulebook, builds their reference graphs and opens (on a first run, builds)
@@ -12,8 +12,6 @@ import sys
 import time
 
 import click
-
-from corpus.errors import ArbiterError
 
 
 def warm(app) -> None:
@@ -37,34 +35,26 @@ def _url_host(host: str) -> str:
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on (0: any free port).")
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 64),
-              help="Requests served at once.")
-def serve(host: str, port: int, threads: int) -> None:
-    """Serve the rulebooks as web pages and a JSON API (waitress)."""
-    from waitress.server import create_server
-
+@click.option("--workers", type=click.IntRange(1, 64),
+              help="Worker processes  [default: one per core, at most 8].")
+@click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64),
+              help="Requests each worker serves at once.")
+def serve(host: str, port: int, workers: int | None, threads: int) -> None:
+    """Serve the rulebooks as web pages and a JSON API (gunicorn)."""
     from webapp.app import create_app
+    from webapp.server import default_workers, listen, run
 
     started = time.perf_counter()
+    listener = listen(host, port)  # first: a port in use is reported before any loading
     app = create_app()
-    # waitress takes in a whole body (up to 1 GB, spooled to a temporary file past
-    # 512 KB) before the app sees it: refuse what is far over the app's own limit
-    # as soon as it is announced, and keep what is taken in in memory.
-    body_limit = 2 * app.config["MAX_CONTENT_LENGTH"]
-    try:  # bind first: a port in use is reported before any loading
-        server = create_server(app, host=host, port=port, threads=threads,
-                               max_request_body_size=body_limit, inbuf_overflow=body_limit + 65536)
-    except OSError as error:
-        raise ArbiterError(f"cannot listen on {host}:{port}: {error.strerror or error}", "port") from None
     warm(app)
-    listening = getattr(server, "effective_listen", None) or [(server.effective_host, server.effective_port)]
-    address = " and ".join(f"http://{_url_host(h)}:{p}/" for h, p in listening)
-    click.echo(f"Arbiter is serving on {address} (ready in {time.perf_counter() - started:.1f} s; "
-               "Ctrl+C stops it)")
-    sys.stdout.flush()
-    try:
-        server.run()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.close()
+    bound_host, bound_port = listener.getsockname()[:2]
+    workers = workers or default_workers()
+
+    def ready() -> None:
+        click.echo(f"Arbiter is serving on http://{_url_host(bound_host)}:{bound_port}/ "
+                   f"({workers} worker{'s' if workers > 1 else ''} × {threads} threads; "
+                   f"ready in {time.perf_counter() - started:.1f} s; Ctrl+C stops it)")
+        sys.stdout.flush()
+
+    run(app, listener, workers, threads, ready)
