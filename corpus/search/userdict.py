@@ -16,7 +16,7 @@ the segmenter's dictionary so they stay one token.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterable
+from collections.abc import Iterable
 
 from corpus.search.analysis import HAN_CLASS
 from corpus.search.documents import IndexDocument
@@ -51,17 +51,3 @@ def corpus_terms(documents: Iterable[IndexDocument]) -> list[str]:
                 terms.add(folded)
     return sorted(terms)
 
-
-def mentioned(texts: Iterable[str], terms: Collection[str]) -> bool:
-    """Does any of the (folded) ``terms`` occur in any of the ``texts``, folded?
-
-    jieba cuts a text by the dictionary words that occur in it, so adding or
-    removing terms that occur in none of the texts an index analysed leaves
-    their words as they were (up to jieba's total word frequency, which a
-    handful of corpus terms moves by parts per million).  That is what lets
-    an index keep the documents of unchanged rulebook versions when the
-    dictionary changes.
-    """
-    if not terms:
-        return False
-    return any(term in folded for folded in map(fold, texts) for term in terms)
