@@ -27,9 +27,11 @@ from corpus.search import whoosh_writing
 from corpus.search.documents import snapshot
 from corpus.search.service import Searcher
 from corpus.search.folding import fold
+from corpus.search.ranking import DEFAULT_RANKING
 from corpus.search.userdict import corpus_terms
 from corpus.search.whoosh_backend import MANIFEST, StaleChanges, WhooshBackend, _mentioned
 from corpus.search.whoosh_schema import word_sections
+from corpus.search.whoosh_search import IndexSearcher
 
 CHAPTER, RULE = ClauseKind.CHAPTER, ClauseKind.RULE
 
@@ -311,7 +313,7 @@ def test_the_index_tells_which_dictionary_terms_a_kept_version_uses_as_its_text_
     corpus = real_corpus()
     backend = WhooshBackend(tmp_path / "index")
     backend.build(corpus)
-    index = whoosh_index.open_dir(str(tmp_path / "index"))
+    searcher = IndexSearcher(whoosh_index.open_dir(str(tmp_path / "index")), DEFAULT_RANKING, newest=())
     every_term = {term for book in snapshot((load_book(g), True) for g in ("bs", "zd", "ucg", "gcg")).books
                   for term in corpus_terms(book.documents)}
     for book in corpus.books:
@@ -319,7 +321,7 @@ def test_the_index_tells_which_dictionary_terms_a_kept_version_uses_as_its_text_
         used = {term for term in every_term if any(term in text for text in folded)}
         assert 50 < len(used) < len(every_term), book.key  # both answers are tried, many times
         segment = {segments(tmp_path / "index")[book.key]}
-        assert {term for term in every_term if _mentioned(index, segment, {term})} == used, book.key
+        assert {term for term in every_term if _mentioned(searcher, segment, {term})} == used, book.key
 
 
 def test_a_refresh_waits_for_another_processs_and_then_finds_the_index_up_to_date(library, tmp_path):

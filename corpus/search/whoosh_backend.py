@@ -119,9 +119,9 @@ class _Plan:
     terms: dict[str, list[str]]  # each version's dictionary terms
 
 
-def _plan(index: whoosh_index.Index, manifest: dict, snapshot: CorpusSnapshot) -> _Plan | None:
-    """What an update of ``index`` (described by ``manifest``) to ``snapshot`` must do;
-    None if it must build afresh.
+def _plan(searcher: IndexSearcher, manifest: dict, snapshot: CorpusSnapshot) -> _Plan | None:
+    """What an update of the index ``manifest`` describes (open in ``searcher``) to
+    ``snapshot`` must do; None if it must build afresh.
 
     It must when no version is left as it was, or when the dictionary
     changes by a term that occurs in a version it keeps: jieba would now
@@ -140,12 +140,12 @@ def _plan(index: whoosh_index.Index, manifest: dict, snapshot: CorpusSnapshot) -
     terms = {book.key: indexed[book.key]["terms"] for book in kept}
     terms.update((book.key, corpus_terms(book.documents)) for book in added)
     changed = set(manifest["terms"]).symmetric_difference(set().union(*terms.values()))
-    if _mentioned(index, {indexed[key]["segment"] for key in kept_keys}, changed):
+    if _mentioned(searcher, {indexed[key]["segment"] for key in kept_keys}, changed):
         return None
     return _Plan(added, tuple(k for k in indexed if k not in kept_keys), terms)
 
 
-def _mentioned(index: whoosh_index.Index, segments: set[str], terms: set[str]) -> bool:
+def _mentioned(searcher: IndexSearcher, segments: set[str], terms: set[str]) -> bool:
     """Whether any of the dictionary ``terms`` occurs in the documents of ``segments``.
 
     The index answers it without reading any text: a term is two to eight
@@ -153,17 +153,13 @@ def _mentioned(index: whoosh_index.Index, segments: set[str], terms: set[str]) -
     field holds every bigram of the folded title and text by character
     position, so the term occurs exactly where its bigrams follow each other.
     A heading path is made of its ancestors' titles, which are documents of
-    the same version.
+    the same version.  The searcher is the one searches use: opening the
+    index once more would map its files once more.
     """
     if not terms:
         return False
     queries = [wq.Phrase("grams", bigrams(term)) if len(term) > 2 else wq.Term("grams", term) for term in terms]
-    with index.searcher() as searcher:
-        for leaf, _offset in searcher.leaf_searchers():
-            if leaf.reader().segment().segment_id() in segments:
-                if any(query.matcher(leaf).is_active() for query in queries):
-                    return True
-    return False
+    return searcher.matches_any(queries, segments)
 
 
 class WhooshBackend:
@@ -250,7 +246,7 @@ class WhooshBackend:
 
     def changes(self, snapshot: CorpusSnapshot) -> IndexChanges | None:
         opened = self._current()
-        plan = _plan(opened.index, opened.manifest, snapshot) if opened else None
+        plan = _plan(self._searcher(opened), opened.manifest, snapshot) if opened else None
         if plan is None:
             return None
         return IndexChanges(
@@ -267,7 +263,9 @@ class WhooshBackend:
             manifest = self._manifest()
             link_files(self.directory, building, skip=[MANIFEST])
             swapped = file_signature(self.directory / MANIFEST) != before  # by another process, while linking
-            plan = None if swapped else _plan(whoosh_index.open_dir(str(building)), manifest, snapshot)
+            opened = None if swapped else self._current()
+            linked = opened is not None and _segments(opened.manifest) == _segments(manifest)
+            plan = _plan(self._searcher(opened), manifest, snapshot) if linked else None
             if (
                 manifest["fingerprint"] != changes.base
                 or plan is None
@@ -276,7 +274,7 @@ class WhooshBackend:
                 raise StaleChanges("the search index changed while it was being updated")
             analysis = _analysis(plan.terms)
             index = whoosh_index.open_dir(str(building), schema=build_schema(analysis, self.ranking))
-            segments = {book["key"]: book["segment"] for book in manifest["books"]}
+            segments = _segments(manifest)
             segments.update(write_books(index, plan.added, progress))
             keep_segments(index, [segments[book.key] for book in snapshot.books])
             manifest = self._write_manifest(building, snapshot, plan.terms, segments, linked=manifest["files"])
@@ -362,6 +360,11 @@ class WhooshBackend:
                 )
             )
         return BackendPage(hits=tuple(hits), total=total)
+
+
+def _segments(manifest: dict) -> dict[str, str]:
+    """``{version key: segment id}`` of the index a manifest describes."""
+    return {book["key"]: book["segment"] for book in manifest["books"]}
 
 
 def _analysis(terms: dict[str, list[str]]) -> Analysis:

@@ -129,6 +129,15 @@ class IndexSearcher:
                 found += [(score * factors[docnum], -docnum) for docnum, score in matches]
         return [(score, -negated) for score, negated in heapq.nlargest(limit, found)], len(found)
 
+    def matches_any(self, queries: list[wq.Query], segment_ids: Collection[str]) -> bool:
+        """Whether any of ``queries`` matches a document of a segment ``segment_ids`` names."""
+        return any(
+            query.matcher(segment.searcher, self._context).is_active()
+            for segment in self._segments
+            if segment.id in segment_ids
+            for query in queries
+        )
+
     def stored_fields(self, docnum: int) -> dict:
         return self.whoosh.stored_fields(docnum)
 
