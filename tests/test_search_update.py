@@ -23,6 +23,7 @@ from corpus import store
 from corpus.library import all_books, load_book
 from corpus.manifest import bundled_manifest
 from corpus.model import Book, BookInfo, Clause, ClauseKind, Script
+from corpus.freshness import one_look
 from corpus.search import whoosh_writing
 from corpus.search.documents import snapshot
 from corpus.search.service import Searcher
@@ -324,13 +325,21 @@ def test_the_index_tells_which_dictionary_terms_a_kept_version_uses_as_its_text_
         assert {term for term in every_term if _mentioned(searcher, segment, {term})} == used, book.key
 
 
-def test_a_refresh_waits_for_another_processs_and_then_finds_the_index_up_to_date(library, tmp_path):
-    """Server workers and an ingest may notice one change together: one indexes, the others wait."""
+@pytest.mark.parametrize("in_a_request", [False, True])
+def test_a_refresh_waits_for_another_processs_and_then_finds_the_index_up_to_date(library, tmp_path, in_a_request):
+    """Server workers and an ingest may notice one change together: one indexes, the others
+    wait — and then look at the index again, even within a request that had looked already."""
     bars = Bars()
     searcher = Searcher(WhooshBackend(tmp_path / "index"), corpus=library.snapshot, progress=bars)
     other = WhooshBackend(tmp_path / "index")  # as another process would hold it
+
+    def refresh():
+        with one_look() if in_a_request else contextlib.nullcontext():
+            assert searcher.backend.indexed_fingerprint() is None
+            searcher.refresh()
+
     with other.exclusive():
-        waiting = threading.Thread(target=searcher.refresh)
+        waiting = threading.Thread(target=refresh)
         waiting.start()
         waiting.join(0.5)
         assert waiting.is_alive(), "the refresh must wait for the other process"

@@ -229,6 +229,7 @@ class WhooshBackend:
         self.directory.parent.mkdir(parents=True, exist_ok=True)
         with open(self.directory.parent / f".{self.directory.name}.lock", "a") as handle:
             fcntl.flock(handle, fcntl.LOCK_EX)
+            forget()  # what the holder before did to the index must be seen, within a request too
             try:
                 yield
             finally:
