@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import re
 import subprocess
+import urllib.request
+from pathlib import Path
 from urllib.parse import urlsplit
 
 
@@ -24,3 +28,30 @@ def test_a_port_in_use_is_a_clear_error(served, arbiter):
     done = subprocess.run(arbiter + ["serve", "--port", port], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2
     assert f"cannot listen on 127.0.0.1:{port}" in done.stderr and "Traceback" not in done.stderr
+
+
+def _children(pid: int) -> list[int]:
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def test_the_workers_answer_and_stop_with_the_master(arbiter_home, arbiter):
+    """``--workers 3``: three worker processes under the master, all gone once it is stopped."""
+    process = subprocess.Popen(arbiter + ["serve", "--port", "0", "--workers", "3"], stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, env={**os.environ, "ARBITER_HOME": arbiter_home})
+    try:
+        line = ""
+        while "serving on" not in line:
+            line = process.stdout.readline()
+            assert line, "arbiter serve stopped before serving"
+        assert "3 workers × 4 threads" in line
+        url = re.search(r"(http://\S+/)", line).group(1)
+        for _ in range(20):  # the workers take their time to start; any of them may answer
+            with urllib.request.urlopen(url + "api/search?q=%E5%8B%9D%E5%88%A9", timeout=30) as response:
+                assert response.status == 200 and json.loads(response.read())["hits"]
+        workers = _children(process.pid)
+        assert len(workers) == 3
+    finally:
+        process.terminate()
+        process.wait(timeout=30)
+    assert process.returncode == 0
+    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()], "a worker outlived the master"
