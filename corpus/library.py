@@ -27,20 +27,21 @@ def manifests() -> list[Manifest]:
     return [bundled_manifest()] if user is None else [bundled_manifest(), user]
 
 
-#: The sorted list of :func:`all_books`, for the user manifest it was made from.
-_sorted: tuple[Manifest | None, tuple[BookInfo, ...]] | None = None
+#: The sorted list of :func:`all_books`, for the last manifest in force it was made from.
+_sorted: tuple[Manifest, tuple[BookInfo, ...]] | None = None
 
 
 def all_books() -> list[BookInfo]:
     """Every known rulebook version, by game then version, oldest first.
 
-    Sorted again only when the user's store changed (a page asks several times).
+    Sorted again only when the user's store changed (a page asks several times;
+    the bundled manifest, and the user's until it changes, are the same object).
     """
     global _sorted
-    user = store.user_manifest()
-    if _sorted is None or _sorted[0] is not user:
-        infos = bundled_manifest().books + (user.books if user else ())
-        _sorted = (user, tuple(sorted(infos, key=lambda info: (info.game, version_key(info.version)))))
+    found = manifests()
+    if _sorted is None or _sorted[0] is not found[-1]:
+        infos = [info for manifest in found for info in manifest.books]
+        _sorted = (found[-1], tuple(sorted(infos, key=lambda info: (info.game, version_key(info.version)))))
     return list(_sorted[1])
 
 
