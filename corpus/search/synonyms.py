@@ -97,7 +97,7 @@ def _names_in(folder: Path) -> frozenset[str]:
     """The names of the files in ``folder``, listed again when it changes (a file added or removed)."""
     signature = looked(("listing", folder), lambda: file_signature(folder))
     if not settled(signature):  # changed within its clock's tick: it may change again unseen
-        return _list(folder)
+        return looked(("names", folder), lambda: _list(folder))
     return _listing(folder, signature)
 
 
