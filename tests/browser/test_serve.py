@@ -6,6 +6,7 @@ import json
 import os
 import re
 import subprocess
+import time
 import urllib.request
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -34,6 +35,15 @@ def _children(pid: int) -> list[int]:
     return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
 
 
+def _running(pid: int) -> bool:
+    """Whether the process is there and not merely a zombie waiting to be reaped."""
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except FileNotFoundError:
+        return False
+    return state != "Z"
+
+
 def test_the_workers_answer_and_stop_with_the_master(arbiter_home, arbiter):
     """``--workers 3``: three worker processes under the master, all gone once it is stopped."""
     process = subprocess.Popen(arbiter + ["serve", "--port", "0", "--workers", "3"], stdout=subprocess.PIPE,
@@ -45,13 +55,15 @@ def test_the_workers_answer_and_stop_with_the_master(arbiter_home, arbiter):
             assert line, "arbiter serve stopped before serving"
         assert "3 workers × 4 threads" in line
         url = re.search(r"(http://\S+/)", line).group(1)
-        for _ in range(20):  # the workers take their time to start; any of them may answer
+        for _ in range(20):  # any of the workers may answer
             with urllib.request.urlopen(url + "api/search?q=%E5%8B%9D%E5%88%A9", timeout=30) as response:
                 assert response.status == 200 and json.loads(response.read())["hits"]
-        workers = _children(process.pid)
+        deadline = time.monotonic() + 60
+        while len(workers := _children(process.pid)) < 3 and time.monotonic() < deadline:
+            time.sleep(0.1)  # the master starts its workers one after another
         assert len(workers) == 3
     finally:
         process.terminate()
         process.wait(timeout=30)
     assert process.returncode == 0
-    assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()], "a worker outlived the master"
+    assert not [pid for pid in workers if _running(pid)], "a worker outlived the master"
