@@ -162,7 +162,7 @@ class _InForce:
                 grouped.setdefault(info.source.rpartition("/")[0], []).append(info)
             root = store_root()
             self.folders = {root / folder: tuple(books) for folder, books in grouped.items()}
-            self.present = {f: looked for f, looked in self.present.items() if f in self.folders}
+            self.present = {f: seen for f, seen in self.present.items() if f in self.folders}
         if not self.books:
             return None
         for folder, books in self.folders.items():

@@ -33,7 +33,7 @@ from corpus.errors import ArbiterError
 from corpus.freshness import looked
 from corpus.search.analysis import english_term, han_runs
 from corpus.search.folding import fold
-from corpus.storage import arbiter_home, file_signature, settled
+from corpus.storage import arbiter_home
 
 FOLDER = "synonyms"
 #: At most this many synonym terms are added to one game's search.
@@ -94,23 +94,15 @@ def _thesaurus(game: str, home: Path) -> Thesaurus:
 
 
 def _names_in(folder: Path) -> frozenset[str]:
-    """The names of the files in ``folder``, listed again when it changes (a file added or removed)."""
-    signature = looked(("listing", folder), lambda: file_signature(folder))
-    if not settled(signature):  # changed within its clock's tick: it may change again unseen
-        return looked(("names", folder), lambda: _list(folder))
-    return _listing(folder, signature)
+    """The names of the files in ``folder``, listed once per look (:mod:`corpus.freshness`)."""
 
+    def listing() -> frozenset[str]:
+        try:
+            return frozenset(path.name for path in folder.iterdir())
+        except FileNotFoundError:
+            return frozenset()
 
-@lru_cache(maxsize=8)
-def _listing(folder: Path, _signature: tuple | None) -> frozenset[str]:
-    return _list(folder)
-
-
-def _list(folder: Path) -> frozenset[str]:
-    try:
-        return frozenset(path.name for path in folder.iterdir())
-    except FileNotFoundError:
-        return frozenset()
+    return looked(("listing", folder), listing)
 
 
 def _mtime(path: Path) -> int | None:
