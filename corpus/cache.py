@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from corpus.model import BookInfo, ParseResult
-from corpus.storage import arbiter_home, atomic_write_bytes
+from corpus.storage import arbiter_home, atomic_write_bytes, tolerate_unwritable
 
 _MAGIC = b"arbiter-corpus-cache-1\n"
 #: The modules whose code decides what a parse produces.
@@ -65,8 +65,12 @@ def read(path: Path, key: str) -> tuple[ParseResult, float] | None:
 
 
 def write(path: Path, key: str, result: ParseResult, coverage: float) -> None:
+    """Keep a parse for next time; on a read-only or full disk it is parsed again next time instead."""
     blob = _MAGIC + pickle.dumps((key, result, coverage), protocol=pickle.HIGHEST_PROTOCOL)
-    atomic_write_bytes(path, blob)
-    for stale in path.parent.glob(path.name.rsplit("-", 1)[0] + "-*.pickle"):
-        if stale != path:
-            stale.unlink(missing_ok=True)
+    try:
+        atomic_write_bytes(path, blob)
+        for stale in path.parent.glob(path.name.rsplit("-", 1)[0] + "-*.pickle"):
+            if stale != path:
+                stale.unlink(missing_ok=True)
+    except OSError as error:
+        tolerate_unwritable("the parsed-rulebook cache", error)

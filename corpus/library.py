@@ -82,8 +82,7 @@ def load_version(info: BookInfo) -> Book:
 @lru_cache(maxsize=64)
 def _load(info: BookInfo) -> Book:
     bundled = bundled_manifest()
-    root = bundled.root if info in bundled.books else store.store_root()
-    source = (root / info.source).read_bytes()
+    source = (bundled.root / info.source).read_bytes() if info in bundled.books else store.read_text(info)
     key = cache.cache_key(info, source)
     path = cache.cache_path(info, key)
     cached = cache.read(path, key)

@@ -10,10 +10,11 @@ never half of one.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import sys
 import shutil
 import tempfile
-import time
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -31,12 +32,42 @@ def arbiter_home() -> Path:
 
         home = Path(platformdirs.user_data_dir("arbiter", appauthor=False))
     if home not in _made:  # asked for many times per page: make it once (writes make their own folders)
-        home.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):  # a read-only or full disk: reads go on, writes say so
+            home.mkdir(parents=True, exist_ok=True)
         _made.add(home)
     return home
 
 
 _made: set[Path] = set()
+
+
+#: Errors that say the disk refuses writes, not that Arbiter did something wrong.
+_READ_ONLY = frozenset({errno.EROFS, errno.EACCES, errno.EPERM})
+_FULL = frozenset({errno.ENOSPC, errno.EDQUOT})
+
+
+def unwritable(error: OSError) -> str | None:
+    """The one line to tell a user whose ``ARBITER_HOME`` refuses a write
+    (read-only or full), or None when ``error`` is something else."""
+    if error.errno in _READ_ONLY:
+        return f"ARBITER_HOME ({arbiter_home()}) is read-only"
+    if error.errno in _FULL:
+        return f"ARBITER_HOME ({arbiter_home()}) is full"
+    return None
+
+
+def tolerate_unwritable(what: str, error: OSError) -> None:
+    """Report once that ``what`` (a cache, the index) stays in memory because
+    the disk refused it; re-raise anything else."""
+    message = unwritable(error)
+    if message is None:
+        raise error
+    if (what, message) not in _told:
+        _told.add((what, message))
+        print(f"arbiter: {message}; {what} is kept in memory only", file=sys.stderr)
+
+
+_told: set[tuple[str, str]] = set()
 
 
 def file_signature(path: Path) -> tuple[int, int, int] | None:
@@ -48,16 +79,6 @@ def file_signature(path: Path) -> tuple[int, int, int] | None:
     except FileNotFoundError:
         return None
     return info.st_ino, info.st_size, info.st_mtime_ns
-
-
-#: A file or folder changed less than this long ago may change again within
-#: the same tick of its clock, unseen by its signature (git's "racy" entries).
-RACY_NS = 2_000_000_000
-
-
-def settled(signature: tuple[int, int, int] | None) -> bool:
-    """Whether a :func:`file_signature` is old enough to be trusted to change with its file."""
-    return signature is None or time.time_ns() - signature[2] >= RACY_NS
 
 
 def atomic_write_bytes(path: Path, data: bytes, *, make_parents: bool = True) -> None:

@@ -20,9 +20,10 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from corpus import store
+from corpus import intake, store
 from corpus.errors import ArbiterError
 from corpus.manifest import bundled_manifest
+from tests import stores
 from webapp.cli import main
 
 ENCODINGS = ("utf-8", "utf-8-sig", "utf-16", "utf-16-be", "utf-32", "big5", "gb18030", "shift_jis", "latin-1",
@@ -45,10 +46,8 @@ def home(tmp_path_factory):
     os.environ["ARBITER_HOME"] = previous
 
 
-def store_files() -> dict[str, bytes]:
-    root = store.store_root()
-    return {str(p.relative_to(root)): p.read_bytes()
-            for p in sorted(root.rglob("*")) if p.is_file() and p.name != store.LOCK_NAME}
+def store_files() -> dict:
+    return stores.contents(store.store_root().parent)
 
 
 def ingest_or_refuse(path: Path, **options) -> bool:
@@ -149,7 +148,7 @@ def test_the_command_line_refuses_with_one_line_and_status_2(home, case):
 def test_a_file_over_the_size_limit_is_refused_before_it_is_read(home, monkeypatch):
     path = home / "huge.txt"
     path.write_bytes(b"1.1. x\n" * 1000)
-    monkeypatch.setattr(store, "MAX_BYTES", 1000)
+    monkeypatch.setattr(intake, "MAX_BYTES", 1000)
     before = store_files()
     with pytest.raises(ArbiterError, match="the limit is 1000") as caught:
         store.ingest(path, "fuzz", "1")

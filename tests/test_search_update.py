@@ -347,3 +347,22 @@ def test_a_refresh_waits_for_another_processs_and_then_finds_the_index_up_to_dat
     waiting.join(30)
     assert not waiting.is_alive() and bars.totals == [], "nothing is indexed a second time"
     assert ids(searcher, "不抽牌") == [("1.0", "1.2")]
+
+
+def test_a_version_another_process_ingested_is_searchable_as_soon_as_it_is_listed(tmp_path, monkeypatch):
+    """The library lists a version the moment its ingest commits; a search in a server that was
+    already running must then find it, not answer "unknown version" until someone re-indexes."""
+    import subprocess
+    import sys
+
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    searcher = Searcher(WhooshBackend(tmp_path / "index"), corpus=real_corpus)
+    assert ids(searcher, "光之对决", game="ucg") == []
+    text = (bundled_manifest().root / "ucg-1.6-zh-Hant.txt").read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("1.1.1. "))
+    changed = tmp_path / "ucg-1.7.txt"
+    changed.write_text(text.replace(line, "1.1.1. 在這款遊戲中，兩名玩家以「光之對決」進行對戰。"), encoding="utf-8")
+    ingest = "import sys; from pathlib import Path; from corpus import store; store.ingest(Path(sys.argv[1]), 'ucg', '1.7')"
+    subprocess.run([sys.executable, "-c", ingest, str(changed)], check=True, cwd=Path(__file__).parents[1])
+    assert "1.7" in [info.version for info in all_books() if info.game == "ucg"]
+    assert ids(searcher, "光之对决", game="ucg", version="1.7") == [("1.7", "1.1.1")]

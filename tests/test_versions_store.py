@@ -1,19 +1,15 @@
-"""The user's store: ingest and remove versions, safely.
+"""The user's store: ingest and remove versions.
 
-Each test gets an empty ARBITER_HOME of its own.  Interruption is tested for
-real: an ingest runs in a subprocess that pauses inside the write (at the
-rename of the rulebook text, or of the manifest) and is killed there with
-SIGKILL; the store must read exactly as before.
+Each test gets an empty ARBITER_HOME of its own.  What a store does when it
+is killed, damaged, read-only or full is in ``test_store_faults.py``.
 """
 
 from __future__ import annotations
 
 import os
-import signal
 import subprocess
 import sys
 import textwrap
-import time
 from pathlib import Path
 
 import pytest
@@ -23,6 +19,7 @@ from corpus.errors import ArbiterError, NotFound
 from corpus.manifest import bundled_manifest
 from corpus.model import Script
 from corpus.versions.diff import diff_versions
+from tests import stores
 
 ROOT = Path(__file__).resolve().parent.parent
 UCG_1_1_1 = "1.1.1. 在這款超人力霸王卡牌遊戲中，參與遊戲的人稱為玩家，這款遊戲由兩名玩家進行對戰。"
@@ -49,11 +46,9 @@ def ucg_copy(folder: Path, players: str = "兩名或更多", name: str = "ucg-ne
     return path
 
 
-def files_of(root: Path) -> dict[str, bytes]:
-    return {
-        str(path.relative_to(root)): path.read_bytes()
-        for path in sorted(root.rglob("*")) if path.is_file() and path.name != store.LOCK_NAME
-    }
+def files_of(store_folder: Path) -> dict:
+    """What the store under ``store_folder``'s home holds, every text checked."""
+    return stores.contents(store_folder.parent)
 
 
 def test_an_ingested_version_is_a_version_like_any_other(home, tmp_path):
@@ -82,8 +77,7 @@ def test_another_text_for_a_stored_version_needs_replace(home, tmp_path):
     done = store.ingest(other, "ucg", "1.7", replace=True)
     assert done.replaced is not None
     assert "三名玩家" in library.load_book("ucg", "1.7").get("1.1.1").text
-    texts = list((home / "store" / store.TEXT_FOLDER).rglob("*.txt"))
-    assert [path.name for path in texts] == [Path(done.info.source).name]  # the old text is gone
+    assert list(files_of(home / "store")) == [("ucg", "1.7")]  # the old text went with it (checked there)
 
 
 def test_bundled_versions_are_read_only(home, tmp_path):
@@ -93,7 +87,7 @@ def test_bundled_versions_are_read_only(home, tmp_path):
         store.remove("ucg", "1.6")
     with pytest.raises(NotFound, match="no ingested version"):
         store.remove("ucg", "9.9")
-    assert not (home / "store" / store.MANIFEST_NAME).exists()
+    assert files_of(home / "store") == {}
 
 
 def test_a_new_game_gets_lint_and_diff_without_an_engine(home, tmp_path):
@@ -132,6 +126,9 @@ def test_removing_a_version_restores_the_store(home, tmp_path):
         (("api", "1.0"), "game", "taken by Arbiter's own pages"),
         (("ucg", "../1.7"), "version", "invalid version"),
         (("ucg", ""), "version", "invalid version"),
+        (("a" * 33, "1.0"), "game", r"at most 32 characters \(it has 33\)"),
+        (("ucg", "history"), "version", "taken by Arbiter's own pages and queries"),
+        (("ucg", "all"), "version", "taken by Arbiter's own pages and queries"),
     ],
 )
 def test_bad_names_are_refused(home, tmp_path, arguments, field, message):
@@ -169,66 +166,11 @@ def test_detection_failure_names_what_it_counted(home, tmp_path):
     assert "0 dotted, 0 dashed, 0 sections" in caught.value.message and "--parser" in caught.value.message
 
 
-#: Runs an ingest that stops inside the write whose target path contains
-#: argv[1], after writing a marker file argv[2]; the test kills it there.
-#: Runs an ingest that stops inside the write of the store file or folder
-#: argv[1], after writing a marker file argv[2]; the test kills it there.
-PAUSING_INGEST = textwrap.dedent(
-    """
-    import os, sys, time
-    from pathlib import Path
-    from corpus import store
-    where, marker, source = sys.argv[1:4]
-    target = store.store_root() / where
-    real_replace = os.replace
-    def paused_replace(src, dst, *args, **kwargs):
-        if Path(dst) == target or target in Path(dst).parents:
-            Path(marker + ".tmp").write_text(str(dst))
-            real_replace(marker + ".tmp", marker)
-            time.sleep(120)
-        return real_replace(src, dst, *args, **kwargs)
-    os.replace = paused_replace
-    store.ingest(Path(source), "ucg", "1.8")
-    """
-)
-
-
 def run_python(code: str, *args: str, env: dict | None = None) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-c", code, *args], cwd=ROOT, env={**os.environ, **(env or {})},
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
     )
-
-
-def wait_for(path: Path, process: subprocess.Popen, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while not path.exists():
-        if process.poll() is not None:
-            raise AssertionError(f"ingest ended before the pause: {process.stderr.read().decode()}")
-        assert time.monotonic() < deadline, "ingest never reached the pause"
-        time.sleep(0.05)
-
-
-@pytest.mark.parametrize("killed_at", [store.TEXT_FOLDER, store.MANIFEST_NAME])
-def test_an_ingest_killed_midway_leaves_the_store_as_it_was(home, tmp_path, killed_at):
-    store.ingest(ucg_copy(tmp_path), "ucg", "1.7")
-    before = files_of(home / "store")
-    marker = tmp_path / "paused"
-    source = ucg_copy(tmp_path, players="三名", name="b.txt")
-    process = run_python(PAUSING_INGEST, killed_at, str(marker), str(source))
-    wait_for(marker, process)
-    assert marker.read_text().startswith(str(home / "store" / killed_at))
-    process.send_signal(signal.SIGKILL)
-    process.wait(timeout=10)
-    assert process.returncode == -signal.SIGKILL
-    after = files_of(home / "store")
-    assert after[store.MANIFEST_NAME] == before[store.MANIFEST_NAME]
-    assert {k: v for k, v in after.items() if k in before} == before  # every file read is as it was
-    assert library.versions("ucg") == ["1.6", "1.7"]
-    # the next locked operation sweeps what the killed one left behind
-    store.ingest(source, "ucg", "1.8")
-    store.remove("ucg", "1.8")
-    assert files_of(home / "store") == before
 
 
 CONCURRENT_INGEST = textwrap.dedent(
@@ -251,76 +193,28 @@ def test_two_ingests_at_once_both_land(home, tmp_path):
     assert library.versions("ucg") == ["1.6", "1.7", "1.8"]
 
 
-HOLD_LOCK = textwrap.dedent(
-    """
-    import sys, time
-    from pathlib import Path
-    from corpus import store
-    with store.locked():
-        Path(sys.argv[1]).write_text("locked")
-        time.sleep(120)
-    """
-)
+@pytest.mark.parametrize("date", ["2025-13-45", "2025-02-30", "25-03-27", "March 2025", "2025-3-7"])
+def test_a_date_that_is_not_iso_8601_is_refused(home, tmp_path, date):
+    with pytest.raises(ArbiterError, match="expected an ISO 8601 date") as caught:
+        store.ingest(ucg_copy(tmp_path), "ucg", "1.7", date=date)
+    assert caught.value.field == "date" and store.user_versions() == []
 
 
-def test_a_busy_store_is_reported_not_corrupted(home, tmp_path, monkeypatch):
-    marker = tmp_path / "locked"
-    holder = run_python(HOLD_LOCK, str(marker))
-    try:
-        wait_for(marker, holder)
-        monkeypatch.setattr(store, "LOCK_TIMEOUT", 0.2)
-        with pytest.raises(ArbiterError, match=rf"busy \(locked by process {holder.pid}\)"):
-            store.ingest(ucg_copy(tmp_path), "ucg", "1.7")
-    finally:
-        holder.kill()
-        holder.wait(timeout=10)
-    assert library.versions("ucg") == ["1.6"]
+def test_replace_with_new_metadata_on_the_same_text_updates_it(home, tmp_path):
+    path = ucg_copy(tmp_path)
+    store.ingest(path, "ucg", "1.7", title="first", date="2025-01-01")
+    with pytest.raises(ArbiterError, match=r"with this text \(title 'first' → 'second'.*--replace"):
+        store.ingest(path, "ucg", "1.7", title="second")
+    done = store.ingest(path, "ucg", "1.7", title="second", date="2025-02-02", replace=True)
+    assert done.replaced is not None and not done.already_present
+    info = library.book_info("ucg", "1.7")
+    assert (info.title, info.date) == ("second", "2025-02-02")
+    assert store.ingest(path, "ucg", "1.7").already_present  # nothing said: nothing changes
+    assert (library.book_info("ucg", "1.7").title, library.book_info("ucg", "1.7").date) == ("second", "2025-02-02")
 
 
-def test_a_damaged_manifest_is_reported_and_not_written_over(home, tmp_path, capsys):
-    store.ingest(ucg_copy(tmp_path), "ucg", "1.7")
-    manifest = home / "store" / store.MANIFEST_NAME
-    manifest.write_text("[[book]\ngame = ", encoding="utf-8")
-    assert library.versions("ucg") == ["1.6"]  # the bundled books still work
-    assert "is damaged" in capsys.readouterr().err
-    with pytest.raises(ArbiterError, match="damaged"):
-        store.ingest(ucg_copy(tmp_path, players="三名", name="b.txt"), "ucg", "1.8")
-    assert manifest.read_text(encoding="utf-8") == "[[book]\ngame = "
-
-
-def test_a_version_whose_text_was_deleted_is_left_out_until_removed(home, tmp_path, capsys):
-    done = store.ingest(ucg_copy(tmp_path), "ucg", "1.7")
-    (home / "store" / done.info.source).unlink()
-    assert library.versions("ucg") == ["1.6"]
-    assert "arbiter remove ucg 1.7" in capsys.readouterr().err
-    store.remove("ucg", "1.7")
-    assert store.user_versions() == []
-
-
-def test_a_manifest_rewritten_in_the_same_instant_is_read_again(home, tmp_path):
-    """The manifest's state is kept between calls, under the file's signature; a
-    file replaced so fast that inode, size and time may all match is still seen."""
-    store.ingest(ucg_copy(tmp_path), "ucg", "1.7")
-    store.ingest(ucg_copy(tmp_path, players="三名", name="b.txt"), "ucg", "1.8")
-    assert library.versions("ucg") == ["1.6", "1.7", "1.8"]
-    manifest = home / "store" / store.MANIFEST_NAME
-    before = manifest.stat()
-    text = manifest.read_text(encoding="utf-8")
-    manifest.write_text(text.replace('version = "1.8"', 'version = "1.9"'), encoding="utf-8")  # same size, in place
-    os.utime(manifest, ns=(before.st_atime_ns, before.st_mtime_ns))
-    assert library.versions("ucg") == ["1.6", "1.7", "1.9"]
-
-
-def test_an_ingest_sweeps_only_its_own_game(home, tmp_path):
-    """A text no entry names (a killed ingest's) goes with the next write to its game."""
-    store.ingest(ucg_copy(tmp_path), "ucg", "1.7")
-    store.ingest(ucg_copy(tmp_path, players="三名", name="b.txt"), "mine", "1.0")
-    stray_ucg = home / "store" / store.TEXT_FOLDER / "ucg" / "1.8-0123456789abcdef.txt"
-    stray_mine = home / "store" / store.TEXT_FOLDER / "mine" / "2.0-0123456789abcdef.txt"
-    for stray in (stray_ucg, stray_mine):
-        stray.write_text("left by a killed ingest", encoding="utf-8")
-    store.ingest(ucg_copy(tmp_path, players="四名", name="c.txt"), "ucg", "1.8")
-    assert not stray_ucg.exists() and stray_mine.exists()
-    store.remove("mine", "1.0")
-    assert not stray_mine.parent.exists()
-    assert library.versions("ucg") == ["1.6", "1.7", "1.8"]
+def test_the_date_and_title_a_new_game_prints_are_read(home):
+    source = bundled_manifest().root / "dbscg" / "dbscg-1.071-en.txt"
+    done = store.ingest(source, "dbx", "1.071")
+    assert done.info.date == "2018-11-15"  # "Last update: 11/15/2018"
+    assert done.info.title == done.info.game_title == "DRAGON BALL SUPER CARD GAME OFFICIAL RULE MANUAL"

@@ -148,6 +148,13 @@ def snapshot(books: Iterable[tuple[Book, bool]]) -> CorpusSnapshot:
     return CorpusSnapshot.of(doc for book, latest in books for doc in book_documents(book, latest))
 
 
+def library_state() -> object:
+    """What changes (by identity) when the library's versions may have: the user's store as read."""
+    from corpus.store import user_manifest
+
+    return user_manifest()
+
+
 def library_snapshot() -> CorpusSnapshot:
     """Every clause of every rulebook version the library knows.
 

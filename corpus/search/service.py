@@ -31,7 +31,7 @@ from corpus.search.backend import (
     SearchQuery,
     report_to_stderr,
 )
-from corpus.search.documents import BookDocuments, CorpusSnapshot, IndexDocument, library_snapshot
+from corpus.search.documents import BookDocuments, CorpusSnapshot, IndexDocument, library_snapshot, library_state
 from corpus.search.query import ParsedQuery, parse_query
 from corpus.search.snippets import Highlighter, Snippet
 from corpus.search.synonyms import expansions, key, mentions
@@ -129,16 +129,20 @@ class _CorpusView:
     documents: dict[str, IndexDocument]
     versions: dict[str, set[str]]
     texts: GameTexts
+    state: object  # the corpus state (see ``Searcher``) the snapshot was taken in
 
     @classmethod
-    def of(cls, snapshot: CorpusSnapshot | None, previous: _CorpusView | None = None) -> _CorpusView:
+    def of(
+        cls, snapshot: CorpusSnapshot | None, state: object = None, previous: _CorpusView | None = None
+    ) -> _CorpusView:
         if snapshot is None:
-            return cls(None, {}, {}, GameTexts(()))
+            return cls(None, {}, {}, GameTexts(()), None)
         versions: dict[str, set[str]] = {}
         for book in snapshot.books:
             versions.setdefault(book.game, set()).add(book.version)
         documents = {doc.key: doc for doc in snapshot.documents}
-        return cls(snapshot.fingerprint, documents, versions, GameTexts(snapshot.books, previous and previous.texts))
+        texts = GameTexts(snapshot.books, previous and previous.texts)
+        return cls(snapshot.fingerprint, documents, versions, texts, state)
 
 
 @contextlib.contextmanager
@@ -153,6 +157,7 @@ class Searcher:
         corpus: Callable[[], CorpusSnapshot] = library_snapshot,
         progress: BuildProgress = _silent,
         report: Callable[[str], None] = report_to_stderr,
+        corpus_state: Callable[[], object] = library_state,
     ):
         if backend is None:
             from corpus.search.whoosh_backend import WhooshBackend
@@ -160,6 +165,9 @@ class Searcher:
             backend = WhooshBackend()
         self.backend = backend
         self._corpus = corpus
+        #: Cheap to ask, and a new object whenever the corpus may have changed (an ingest by
+        #: another process): a search after it waits for the index to hold what the library lists.
+        self._corpus_state = corpus_state
         self._progress = progress
         self._report = report
         self._lock = threading.Lock()
@@ -173,6 +181,7 @@ class Searcher:
             return self._refresh()
 
     def _refresh(self) -> bool:
+        state = self._corpus_state()  # before the snapshot: a change while it is taken is seen next time
         snapshot = self._corpus()
         changed = self.backend.indexed_fingerprint() != snapshot.fingerprint
         if changed:
@@ -180,7 +189,7 @@ class Searcher:
                 indexed = self.backend.indexed_fingerprint()
                 if indexed != snapshot.fingerprint:
                     self._reindex(snapshot, updatable=indexed is not None)
-        self._view = _CorpusView.of(snapshot, previous=self._view)
+        self._view = _CorpusView.of(snapshot, state, previous=self._view)
         return changed
 
     def _reindex(self, snapshot: CorpusSnapshot, updatable: bool) -> None:
@@ -206,7 +215,12 @@ class Searcher:
                     self._refresh()
 
     def _stale(self) -> bool:
-        return self._view.fingerprint is None or self.backend.indexed_fingerprint() != self._view.fingerprint
+        view = self._view
+        return (
+            view.fingerprint is None
+            or self._corpus_state() is not view.state
+            or self.backend.indexed_fingerprint() != view.fingerprint
+        )
 
     # -- searching ------------------------------------------------------------
 

@@ -39,6 +39,7 @@ from pathlib import Path
 
 from whoosh import index as whoosh_index
 from whoosh import query as wq
+from whoosh.filedb.filestore import RamStorage
 
 from corpus.freshness import forget, looked
 from corpus.search import whoosh_schema
@@ -60,7 +61,7 @@ from corpus.search.whoosh_query import QueryBuilder
 from corpus.search.whoosh_schema import build_schema
 from corpus.search.whoosh_search import IndexSearcher
 from corpus.search.whoosh_writing import keep_segments, link_files, write_books
-from corpus.storage import arbiter_home, atomic_directory, file_signature
+from corpus.storage import arbiter_home, atomic_directory, file_signature, tolerate_unwritable
 
 MANIFEST = "arbiter-index.json"
 FORMAT = "arbiter-whoosh-2"
@@ -226,8 +227,14 @@ class WhooshBackend:
     @contextlib.contextmanager
     def exclusive(self) -> Iterator[None]:
         """An exclusive ``flock`` on a file beside the index directory (which is swapped whole)."""
-        self.directory.parent.mkdir(parents=True, exist_ok=True)
-        with open(self.directory.parent / f".{self.directory.name}.lock", "a") as handle:
+        try:
+            self.directory.parent.mkdir(parents=True, exist_ok=True)
+            handle = open(self.directory.parent / f".{self.directory.name}.lock", "a")  # noqa: SIM115
+        except OSError as error:  # a read-only home: no process can write the index there
+            tolerate_unwritable("the search index", error)
+            yield
+            return
+        with handle:
             fcntl.flock(handle, fcntl.LOCK_EX)
             forget()  # what the holder before did to the index must be seen, within a request too
             try:
@@ -236,14 +243,31 @@ class WhooshBackend:
                 fcntl.flock(handle, fcntl.LOCK_UN)
 
     def build(self, snapshot: CorpusSnapshot, progress: Progress | None = None) -> None:
-        """Write the index afresh, one segment per rulebook version."""
+        """Write the index afresh, one segment per rulebook version; in memory when the disk refuses it."""
         terms = {book.key: corpus_terms(book.documents) for book in snapshot.books}
         analysis = _analysis(terms)
-        with atomic_directory(self.directory) as building:
-            index = whoosh_index.create_in(str(building), build_schema(analysis, self.ranking))
-            segments = write_books(index, snapshot.books, progress)
-            manifest = self._write_manifest(building, snapshot, terms, segments)
+        try:
+            with atomic_directory(self.directory) as building:
+                index = whoosh_index.create_in(str(building), build_schema(analysis, self.ranking))
+                segments = write_books(index, snapshot.books, progress)
+                manifest = self._write_manifest(building, snapshot, terms, segments)
+        except OSError as error:
+            tolerate_unwritable("the search index", error)
+            self._build_in_memory(snapshot, terms, analysis, progress)
+            return
         self._swapped_in(analysis, manifest)
+
+    def _build_in_memory(
+        self, snapshot: CorpusSnapshot, terms: dict[str, list[str]], analysis: Analysis, progress: Progress | None
+    ) -> None:
+        """The index in this process's memory, for a home that is read-only or full: searches work,
+        at the cost of a build per process.  It is used until the index on disk changes."""
+        index = RamStorage().create_index(build_schema(analysis, self.ranking))
+        segments = write_books(index, snapshot.books, progress)
+        manifest = self._manifest_of(snapshot, terms, segments, files={})
+        stamp = file_signature(self.directory / MANIFEST)
+        with self._lock:
+            self._opened, self._opened_at = _Opened(index, analysis, manifest), stamp
 
     def changes(self, snapshot: CorpusSnapshot) -> IndexChanges | None:
         opened = self._current()
@@ -289,7 +313,18 @@ class WhooshBackend:
         segments: dict[str, str],
         linked: dict[str, list[int]] | None = None,
     ) -> dict:
-        manifest = {
+        manifest = self._manifest_of(snapshot, terms, segments, _file_checks(building, linked))
+        (building / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+        return manifest
+
+    def _manifest_of(
+        self,
+        snapshot: CorpusSnapshot,
+        terms: dict[str, list[str]],
+        segments: dict[str, str],
+        files: dict[str, list[int]],
+    ) -> dict:
+        return {
             "layout": self._layout(),
             "fingerprint": snapshot.fingerprint,
             "documents": len(snapshot.documents),
@@ -305,10 +340,8 @@ class WhooshBackend:
                 }
                 for book in snapshot.books
             ],
-            "files": _file_checks(building, linked),
+            "files": files,
         }
-        (building / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
-        return manifest
 
     def _swapped_in(self, analysis: Analysis, manifest: dict) -> None:
         """Use the index just swapped in, without checking again what this process wrote."""
