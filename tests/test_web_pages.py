@@ -54,3 +54,46 @@ def test_every_problem_count_is_what_its_lint_page_lists(client):
     linted = {(i.game, i.version): len(client.get(f"/api/lint/{i.game}/{i.version}").json["findings"])
               for i in all_books()}
     assert counted == index == linted
+
+
+# -- plurals ---------------------------------------------------------------------------------
+
+UCG_1_1_1 = "1.1.1. 在這款超人力霸王卡牌遊戲中，參與遊戲的人稱為玩家，這款遊戲由兩名玩家進行對戰。"
+DANGLING = "請參閱「99.效果的發揮」。"  # ucg has no clause 99
+
+
+@pytest.fixture
+def one_problem(tmp_path, monkeypatch):
+    """An ARBITER_HOME holding ucg 1.7: the bundled 1.6 with one reference to a clause that does not exist."""
+    from corpus import store
+    from corpus.manifest import bundled_manifest
+
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    manifest = bundled_manifest()
+    source = next(i for i in manifest.books if i.game == "ucg")
+    text = (manifest.root / source.source).read_text(encoding="utf-8")
+    assert UCG_1_1_1 in text
+    copy = tmp_path / "ucg-1.7.txt"
+    copy.write_text(text.replace(UCG_1_1_1, UCG_1_1_1 + DANGLING), encoding="utf-8")
+    store.ingest(copy, "ucg", "1.7")
+    return create_app({"TESTING": True, "REFRESH_SECONDS": 0}).test_client()
+
+
+@pytest.mark.parametrize("lang, one", [("en", "1 problem"), ("zh_Hant", "1 個問題"), ("zh_Hans", "1 个问题")])
+def test_one_problem_is_one_problem_in_every_language(one_problem, lang, one):
+    assert len(one_problem.get("/api/lint/ucg/1.7").json["findings"]) == 1
+    for address in ("/", "/ucg/1.7", "/lint/ucg/1.7"):
+        page = html(one_problem.get(address, query_string={"lang": lang}))
+        assert re.search(rf"(?<![\d.]){re.escape(one)}(?!s)", page), (address, lang)
+    english = html(one_problem.get("/", query_string={"lang": "en"}))
+    assert "1 problems" not in english and "308 clauses" in english
+
+
+def test_the_command_line_counts_in_the_singular_too(one_problem):
+    from click.testing import CliRunner
+
+    from webapp.cli import main
+
+    assert CliRunner().invoke(main, ["lint", "ucg"]).output.splitlines()[-1] == "1 problem in ucg 1.7"
+    books = CliRunner().invoke(main, ["books"]).output
+    assert re.search(r"^ucg +1\.7 +308 +1 ", books, re.M)
