@@ -97,3 +97,28 @@ def test_the_command_line_counts_in_the_singular_too(one_problem):
     assert CliRunner().invoke(main, ["lint", "ucg"]).output.splitlines()[-1] == "1 problem in ucg 1.7"
     books = CliRunner().invoke(main, ["books"]).output
     assert re.search(r"^ucg +1\.7 +308 +1 ", books, re.M)
+
+
+# -- search pager ---------------------------------------------------------------------------
+
+
+def pager_of(page: str) -> str:
+    return re.search(r'<nav class="pager".*?</nav>', page, re.S).group()
+
+
+def test_the_pager_shows_both_ends_the_neighbours_and_where_you_are(client):
+    pages = client.get("/api/search", query_string={"q": "玩家"}).json["pages"]
+    assert pages >= 10, "the query must give enough pages to leave some out"
+    pager = pager_of(html(client.get("/search", query_string={"q": "玩家", "page": 5})))
+    linked = [int(a) for a, b in re.findall(r'page=(\d+)">(\d+)</a>', pager) if a == b]
+    assert linked == [1, 4, 6, pages]
+    assert re.search(r'<span aria-current="page">5</span>', pager)
+    assert pager.count("…") == 2
+    assert f"page 5 of {pages}" in pager
+    assert 'rel="prev" href="/search?q=%E7%8E%A9%E5%AE%B6&amp;page=4"' in pager
+    assert 'rel="next" href="/search?q=%E7%8E%A9%E5%AE%B6&amp;page=6"' in pager
+    first = pager_of(html(client.get("/search", query_string={"q": "玩家"})))
+    assert [int(a) for a, b in re.findall(r'page=(\d+)">(\d+)</a>', first) if a == b] == [2, pages]
+    last = pager_of(html(client.get("/search", query_string={"q": "玩家", "page": pages})))
+    assert [int(a) for a, b in re.findall(r'page=(\d+)">(\d+)</a>', last) if a == b] == [1, pages - 1]
+    assert 'rel="next"' not in last and f"page {pages} of {pages}" in last
