@@ -122,3 +122,48 @@ def test_the_pager_shows_both_ends_the_neighbours_and_where_you_are(client):
     last = pager_of(html(client.get("/search", query_string={"q": "玩家", "page": pages})))
     assert [int(a) for a, b in re.findall(r'page=(\d+)">(\d+)</a>', last) if a == b] == [1, pages - 1]
     assert 'rel="next"' not in last and f"page {pages} of {pages}" in last
+
+
+# -- every page the README lists --------------------------------------------------------------
+
+
+def readme_pages() -> list[str]:
+    """The addresses in the README's table of web pages."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    table = text[text.index("| page | address |"):].split("\n\n")[0]
+    return [address for row in table.splitlines()[2:] for address in re.findall(r"`([^`]+)`", row)]
+
+
+def test_every_page_the_readme_lists_answers_as_a_page_and_as_json(client):
+    addresses = readme_pages()
+    assert {"/", "/compare", "/lint/uhb/1.9"} <= set(addresses)
+    for address in addresses:
+        page = html(client.get(address))
+        assert "<h1" in page, address
+        twin = client.get("/api/books" if address == "/" else "/api" + address)
+        assert (twin.status_code, twin.content_type) == (200, "application/json"), address
+
+
+def test_compare_is_a_page_with_both_forms_and_its_twin_has_the_same_data(client):
+    from corpus.search.synonyms import concepts
+    from corpus.library import games
+
+    page = html(client.get("/compare"))
+    assert re.search(r'<form[^>]*action="/compare"', page)
+    for name in ("left", "right", "concept"):
+        assert f'name="{name}"' in page
+    offered = re.findall(r'<option value="([^"]+)">', page.split('id="concepts"')[1].split("</datalist>")[0])
+    expected = sorted({key for game in games() for key in concepts(game)})
+    assert offered == expected == client.get("/api/compare").json["concepts"]
+    compared = html(client.get("/compare", query_string={"left": "ucg:1.3.2", "right": "uhb:1.3.2"}))
+    assert 'value="ucg:1.3.2"' in compared and "ucg@1.6:1.3.2" in compared  # the form keeps what was asked
+    versions = html(client.get("/versions"))
+    assert 'href="/compare"' in versions
+
+
+def test_a_half_given_or_bad_comparison_shows_the_form_with_the_problem(client):
+    half = client.get("/compare", query_string={"left": "ucg:1.3.2"})
+    assert half.status_code == 400 and 'name="right"' in half.get_data(as_text=True)
+    assert client.get("/api/compare", query_string={"left": "ucg:1.3.2"}).json["error"]["field"] == "right"
+    bad = client.get("/compare", query_string={"left": "ucg:1.3.2", "right": "ucg:99.99"})
+    assert bad.status_code == 404 and 'name="concept"' in bad.get_data(as_text=True)
