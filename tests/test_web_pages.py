@@ -43,7 +43,8 @@ def test_every_problem_count_is_what_its_lint_page_lists(client):
         lint_address = f"/lint/{info.game}/{info.version}"
         listed = client.get("/api" + lint_address).json["findings"]
         lint_page = html(client.get(lint_address))
-        assert lint_heading_count(lint_page) == len(listed) == lint_page.count("<tr><td>")
+        rows = lint_page.split("<tbody>")[1].count("<tr>") if listed else 0
+        assert lint_heading_count(lint_page) == len(listed) == rows
         book_page = html(client.get(f"/{info.game}/{info.version}"))
         for where, page in (("home", home), ("book", book_page)):
             shown = re.search(rf'<a href="{re.escape(lint_address)}">(\d+) problems?</a>', page)
