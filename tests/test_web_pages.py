@@ -168,3 +168,41 @@ def test_a_half_given_or_bad_comparison_shows_the_form_with_the_problem(client):
     assert client.get("/api/compare", query_string={"left": "ucg:1.3.2"}).json["error"]["field"] == "right"
     bad = client.get("/compare", query_string={"left": "ucg:1.3.2", "right": "ucg:99.99"})
     assert bad.status_code == 404 and 'name="concept"' in bad.get_data(as_text=True)
+
+
+# -- game names in the interface's language -----------------------------------------------------
+
+
+def game_heading(page: str, game: str) -> str:
+    """The name the home page gives ``game`` (its heading, before the key)."""
+    return re.search(rf'<h3><a href="[^"]+">([^<]+)</a> <span class="key">{game}</span></h3>', page).group(1)
+
+
+def test_game_names_follow_the_interface_language(client):
+    """A Chinese page names each game as its Chinese rulebook prints it, in the page's script."""
+    import opencc
+
+    from corpus.manifest import bundled_manifest
+
+    manifest = bundled_manifest()
+    convert = {"zh_Hant": opencc.OpenCC("s2t.json").convert, "zh_Hans": opencc.OpenCC("t2s.json").convert}
+    own = {"Hant": "zh_Hant", "Hans": "zh_Hans"}
+    pages = {lang: html(client.get("/", query_string={"lang": lang})) for lang in ("en", *convert)}
+    for info in manifest.books:
+        assert game_heading(pages["en"], info.game) == info.game_title
+        if info.script.value not in own:  # an English book prints no Chinese name
+            assert game_heading(pages["zh_Hant"], info.game) == info.game_title
+            continue
+        printed = game_heading(pages[own[info.script.value]], info.game)
+        text = (manifest.root / info.source).read_text(encoding="utf-8")
+        assert printed in text, f"{info.game}: the book does not print {printed!r}"
+        for lang, to_script in convert.items():
+            assert game_heading(pages[lang], info.game) == to_script(printed), (info.game, lang)
+    chinese = {game_heading(pages["zh_Hans"], info.game) for info in manifest.books}
+    assert "超人力霸王卡牌游戏" in chinese and "Ultraman Card Game" not in chinese
+    book_page = html(client.get("/uhb/1.9", query_string={"lang": "zh_Hant"}))
+    assert "<span>奧特曼英雄對決</span>" in book_page
+    clause = html(client.get("/gcg/1.1.0/1-1", query_string={"lang": "zh_Hans"}))
+    assert "钢弹卡牌对战 1.1.0" in clause
+    versions = html(client.get("/versions", query_string={"lang": "zh_Hans"}))
+    assert "零次元集换式卡牌 (1.20)" in versions

@@ -40,7 +40,7 @@ TEXT_OR_NULL = nullable(STRING)
 STRINGS = array(STRING)
 SPAN = {"type": "array", "items": INTEGER, "minItems": 2, "maxItems": 2}
 
-BOOK_SUMMARY = obj({"game": STRING, "game_title": STRING, "title": STRING, "version": STRING,
+BOOK_SUMMARY = obj({"game": STRING, "game_title": STRING, "game_title_zh": STRING, "title": STRING, "version": STRING,
                     "parser": STRING, "date": STRING, "language": STRING,
                     "script": {"type": "string", "enum": ["Hant", "Hans", "Latn"]}, "url": STRING})
 BOOK_DETAIL = {**BOOK_SUMMARY,
