@@ -62,8 +62,8 @@ def graph(game: str, version: str | None, fmt: str, output: Path) -> None:
         atomic_write_bytes(output, data, make_parents=False)
     except OSError as error:
         raise ArbiterError(f"cannot write {output}: {error.strerror or error}", "output") from None
-    click.echo(f"wrote {output} ({built.graph.number_of_nodes()} clauses, "
-               f"{built.graph.number_of_edges()} edges, {len(built.unresolved)} unresolved)")
+    click.echo(f"wrote {output} ({counted(built.graph.number_of_nodes(), 'clause')}, "
+               f"{counted(built.graph.number_of_edges(), 'edge')}, {len(built.unresolved)} unresolved)")
 
 
 @click.command()

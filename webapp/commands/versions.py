@@ -73,7 +73,7 @@ def ingest(file, game, version, title, date, parser, replace, as_json) -> None:
     verb = "already had" if done.already_present else ("replaced" if done.replaced else "ingested")
     click.echo(
         f"{verb} {info.game} {info.version}{' (a new game)' if done.new_game else ''}: "
-        f"{report['clauses']} clauses, {info.parser} layout, {info.script.value} script, "
+        f"{counted(report['clauses'], 'clause')}, {info.parser} layout, {info.script.value} script, "
         f"coverage {done.coverage:.2%}"
     )
     show_findings(findings)
