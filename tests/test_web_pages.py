@@ -97,14 +97,14 @@ def test_the_command_line_counts_in_the_singular_too(one_problem):
 
     assert CliRunner().invoke(main, ["lint", "ucg"]).output.splitlines()[-1] == "1 problem in ucg 1.7"
     books = CliRunner().invoke(main, ["books"]).output
-    assert re.search(r"^ucg +1\.7 +308 +1 ", books, re.M)
+    assert re.search(r"^ucg +1\.7 +308 +1 ", books, re.MULTILINE)
 
 
 # -- search pager ---------------------------------------------------------------------------
 
 
 def pager_of(page: str) -> str:
-    return re.search(r'<nav class="pager".*?</nav>', page, re.S).group()
+    return re.search(r'<nav class="pager".*?</nav>', page, re.DOTALL).group()
 
 
 def test_the_pager_shows_both_ends_the_neighbours_and_where_you_are(client):
@@ -146,8 +146,8 @@ def test_every_page_the_readme_lists_answers_as_a_page_and_as_json(client):
 
 
 def test_compare_is_a_page_with_both_forms_and_its_twin_has_the_same_data(client):
-    from corpus.search.synonyms import concepts
     from corpus.library import games
+    from corpus.search.synonyms import concepts
 
     page = html(client.get("/compare"))
     assert re.search(r'<form[^>]*action="/compare"', page)

@@ -56,4 +56,5 @@ def in_script(text: str, printed: Script, wanted: Script) -> str:
         return text
     import opencc
 
-    return opencc.OpenCC(config).convert(text)
+    converted: str = opencc.OpenCC(config).convert(text)
+    return converted

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections import Counter
 
 from corpus.library import all_books, load_book, load_version
-from graph.lint import lint as lint_book, problem_count
+from graph.lint import lint as lint_book
+from graph.lint import problem_count
 from webapp.views import Area
 from webapp.views.books import info_dict
 from webapp.views.links import clause_url
-
 
 area = Area("lint", __name__)
 
