@@ -16,6 +16,7 @@ from flask import url_for
 from corpus.errors import ArbiterError, NotFound
 from corpus.library import all_books, games, load_book, versions
 from corpus.model import Book
+from corpus.versions.compare import Side, compare_sides, concept_view, parse_reference, resolve
 from corpus.versions.crosscheck import CrossCheck, cross_check
 from corpus.versions.diff import ADDED, REMOVED, VersionDiff, diff_books
 from corpus.versions.lineage import clause_history
@@ -137,7 +138,6 @@ def compare() -> dict:
 
 def concept_matches(concept: str) -> list[dict]:
     """Every game's best clause for ``concept``; a heading with the first of the clauses it holds."""
-    from corpus.versions.compare import concept_view
     from webapp.views.search import searcher
 
     matches = [m.as_dict() for m in concept_view(concept, searcher=searcher())]
@@ -151,19 +151,19 @@ def concept_matches(concept: str) -> list[dict]:
 
 
 def comparison(left: str | None, right: str | None) -> dict:
-    """Two clauses side by side; a missing or unknown one is an error naming its field."""
-    from corpus.versions.compare import compare_sides, parse_reference, resolve
-
-    sides = []
-    for name, address in (("left", left), ("right", right)):
-        if address is None:
-            raise ArbiterError(f"give {name}=GAME:ID as well (e.g. gcg:1-2-2), or a concept", name)
-        try:
-            sides.append(resolve(parse_reference(address)))
-        except ArbiterError as error:
-            error.field = name
-            raise
-    data = compare_sides(*sides).as_dict()
+    """Two clauses side by side, each with its address."""
+    data = compare_sides(_side("left", left), _side("right", right)).as_dict()
     for side in (data["left"], data["right"]):
         side["url"] = clause_url(side["game"], side["version"], side["id"])
     return data
+
+
+def _side(name: str, address: str | None) -> Side:
+    """The clause named by parameter ``name``; a missing or unknown one is an error naming it."""
+    if address is None:
+        raise ArbiterError(f"give {name}=GAME:ID as well (e.g. gcg:1-2-2), or a concept", name)
+    try:
+        return resolve(parse_reference(address))
+    except ArbiterError as error:
+        error.field = name
+        raise
