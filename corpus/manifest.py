@@ -58,6 +58,7 @@ def book_info(entry: dict) -> BookInfo:
     return BookInfo(
         game=entry["game"],
         game_title=entry.get("game_title", ""),
+        game_title_zh=entry.get("game_title_zh", ""),
         title=entry["title"],
         version=str(entry["version"]),
         date=str(entry.get("date", "")),

@@ -57,6 +57,8 @@ class BookInfo:
     source: str  # path of the text, relative to the rulebook folder
     parser: str  # name of the layout parser (see corpus.parsers)
     game_title: str = ""
+    #: The game's name as this book prints it in Chinese, in the book's script ("" if it prints none).
+    game_title_zh: str = ""
     #: Headings that start a top-level part of a web page whose heading levels
     #: did not survive extraction (nothing in the text tells them apart).
     chapters: tuple[str, ...] = ()
@@ -69,6 +71,7 @@ class BookInfo:
         return {
             "game": self.game,
             "game_title": self.game_title,
+            "game_title_zh": self.game_title_zh,
             "title": self.title,
             "version": self.version,
             "date": self.date,

@@ -67,6 +67,22 @@ def lint(book: Book) -> list[Finding]:
     return sorted(findings, key=lambda f: (f.source != book.info.source, f.source, f.line, f.kind.value))
 
 
+def problem_count(book: Book) -> int:
+    """How many problems ``book`` has: the one count every front end shows.
+
+    The home page, the rulebook page, the lint pages and ``arbiter books``
+    all count with this, and a count is a link to (or the heading of) the
+    list :func:`lint` gives, so it must be the length of that list.  It
+    counts the lint's findings rather than the parse's own
+    :attr:`~corpus.model.Book.problems` because those are only part of what
+    is wrong in a book's text: a reference to a clause that does not exist
+    (uhb cites 4.4.2a), a printed title naming another clause, or a change
+    list deleting a clause the book still prints misleads a reader as much
+    as a number printed twice does.
+    """
+    return len(lint(book))
+
+
 def _reference_findings(book: Book) -> list[Finding]:
     graph = graph_for(book)
     findings = []

@@ -67,7 +67,7 @@ def test_lint_json_and_text():
     assert all(set(f) == {"kind", "clause", "message", "line", "source"} for f in findings)
     text = run("lint", "uhb").output.splitlines()
     assert any(line.startswith("uhb-1.9-zh-Hans.txt:51: dangling_reference [2.0.5e]") for line in text)
-    assert text[-1] == f"{len(json.loads(run('lint', 'uhb', '--json').output))} finding(s)"
+    assert text[-1] == f"{len(json.loads(run('lint', 'uhb', '--json').output))} problems in uhb 1.9"
 
 
 @pytest.mark.parametrize(

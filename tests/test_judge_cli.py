@@ -71,7 +71,7 @@ def test_a_bad_board_exits_2_with_every_problem():
     assert result.exit_code == 2
     assert result.stdout == ""
     assert result.stderr.splitlines() == [
-        "arbiter: -: 2 problem(s)",
+        "arbiter: -: 2 problems",
         "  first_player: expected one of A, B",
         "  areas[0].A.cards: a character of 5 stacked cards is impossible: BP is defined for one to four "
         "cards (SINGLE, DOUBLE, TRIPLE, QUAD) [8.1.1]",

@@ -338,7 +338,7 @@ def test_compare_two_clauses_and_a_concept(client):
     assert data["comparison"]["left"]["text"].startswith(load_book("ucg").get("1.3.2").text[:10])
     concept = client.get("/api/compare", query_string={"concept": "勝利條件"}).json
     assert {m["game"] for m in concept["matches"]} == set(games())
-    assert client.get("/api/compare").status_code == 400
+    assert client.get("/api/compare", query_string={"left": "ucg:1.3.2"}).status_code == 400
     assert client.get("/api/compare", query_string={"left": "ucg", "right": "x:1"}).status_code == 400
 
 

@@ -34,7 +34,9 @@ from corpus.errors import ArbiterError
 from corpus.freshness import one_look
 from webapp.views import PAGES, is_api
 from webapp.views import apidocs, books, clauses, labels, lint, locale, rulings, search, versions
+from webapp.views.gamenames import game_name
 from webapp.views.links import SCRIPT_LANG, annotated, clause_url, here, highlighted
+from webapp.views.pager import pages_shown
 from webapp.views.picture import layout
 
 DEFAULTS = {
@@ -149,7 +151,8 @@ def _errors(app: Flask) -> None:
 def _templates(app: Flask) -> None:
     app.jinja_env.globals.update(
         clause_url=clause_url, annotated=annotated, highlighted=highlighted, picture=layout,
-        here=here, script_lang=SCRIPT_LANG, locales=locale.LOCALES, html_lang=locale.HTML_LANG,
+        here=here, pages_shown=pages_shown, game_name=game_name, script_lang=SCRIPT_LANG,
+        locales=locale.LOCALES, html_lang=locale.HTML_LANG,
         current_locale=lambda: str(get_locale()), api_url=api_url, kind_names=labels.KIND_NAMES,
         status_names=labels.STATUS_NAMES, status_titles=labels.STATUS_TITLES,
     )

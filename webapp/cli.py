@@ -85,6 +85,15 @@ def main() -> None:
     """Arbiter: search, cite and judge trading-card-game rulebooks."""
 
 
+def counted(number: int, noun: str, plural: str | None = None) -> str:
+    """``number`` and ``noun``, the noun in the plural unless the number is one.
+
+    >>> counted(1, "problem"), counted(4, "problem"), counted(0, "match", "matches")
+    ('1 problem', '4 problems', '0 matches')
+    """
+    return f"{number} {noun if number == 1 else plural or noun + 's'}"
+
+
 def emit_json(data) -> None:
     """Print ``data`` as UTF-8 JSON (Chinese stays readable, not \\u-escaped)."""
     sys.stdout.write(json.dumps(data, ensure_ascii=False, indent=2))

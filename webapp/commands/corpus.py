@@ -16,6 +16,8 @@ version_option = click.option("--version", "version", default=None, help="Rulebo
 @json_option
 def books(as_json: bool) -> None:
     """Every rulebook and version, with clause and problem counts."""
+    from graph.lint import problem_count
+
     rows = []
     for info in all_books():
         book = load_version(info)
@@ -23,7 +25,7 @@ def books(as_json: bool) -> None:
             {
                 **info.as_dict(),
                 "clauses": len(book),
-                "problems": len(book.problems),
+                "problems": problem_count(book),
                 "changelog_entries": len(book.changelog),
                 "coverage": round(book.coverage, 4),
             }

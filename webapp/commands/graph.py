@@ -11,7 +11,7 @@ from pathlib import Path
 import click
 
 from corpus.errors import ArbiterError
-from webapp.cli import emit_json
+from webapp.cli import counted, emit_json
 from webapp.commands.corpus import json_option, version_option
 
 
@@ -62,8 +62,8 @@ def graph(game: str, version: str | None, fmt: str, output: Path) -> None:
         atomic_write_bytes(output, data, make_parents=False)
     except OSError as error:
         raise ArbiterError(f"cannot write {output}: {error.strerror or error}", "output") from None
-    click.echo(f"wrote {output} ({built.graph.number_of_nodes()} clauses, "
-               f"{built.graph.number_of_edges()} edges, {len(built.unresolved)} unresolved)")
+    click.echo(f"wrote {output} ({counted(built.graph.number_of_nodes(), 'clause')}, "
+               f"{counted(built.graph.number_of_edges(), 'edge')}, {len(built.unresolved)} unresolved)")
 
 
 @click.command()
@@ -75,10 +75,11 @@ def lint(game: str, version: str | None, as_json: bool) -> None:
     from corpus.library import load_book
     from graph.lint import lint as lint_book
 
-    findings = lint_book(load_book(game, version))
+    book = load_book(game, version)
+    findings = lint_book(book)
     if as_json:
         emit_json([f.as_dict() for f in findings])
         return
     for finding in findings:
         click.echo(f"{finding.source}:{finding.line}: {finding.kind} [{finding.clause}] {finding.message}")
-    click.echo(f"{len(findings)} finding(s)")
+    click.echo(f"{counted(len(findings), 'problem')} in {book.game} {book.version}")

@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from webapp.cli import EXIT_BAD_INPUT, emit_json
+from webapp.cli import EXIT_BAD_INPUT, counted, emit_json
 
 
 @click.command()
@@ -36,7 +36,7 @@ def rule(board: str | None, game: str | None, as_json: bool) -> None:
         if as_json:
             emit_json(error.as_dict())
         else:
-            click.echo(f"arbiter: {board}: {len(error.problems)} problem(s)", err=True)
+            click.echo(f"arbiter: {board}: {counted(len(error.problems), 'problem')}", err=True)
             for problem in error.problems:
                 click.echo(f"  {problem}", err=True)
         raise click.exceptions.Exit(EXIT_BAD_INPUT)

@@ -7,7 +7,7 @@ import sys
 
 import click
 
-from webapp.cli import emit_json
+from webapp.cli import counted, emit_json
 
 
 @contextlib.contextmanager
@@ -48,4 +48,4 @@ def search(query: str, game, version, kind, limit: int, page: int, as_json: bool
     for hit in results.hits:
         click.echo(f"{hit.game}@{hit.version}:{hit.id}  {hit.title}  ({hit.score:g})")
         click.echo(f"    {hit.snippet.marked()}")
-    click.echo(f"page {results.page} of {results.pages} ({results.total} matches)")
+    click.echo(f"page {results.page} of {results.pages} ({counted(results.total, 'match', 'matches')})")

@@ -13,6 +13,8 @@ import time
 
 import click
 
+from webapp.cli import counted
+
 
 def warm(app) -> None:
     """Load what every page needs, once, before the first request."""
@@ -53,7 +55,7 @@ def serve(host: str, port: int, workers: int | None, threads: int) -> None:
 
     def ready() -> None:
         click.echo(f"Arbiter is serving on http://{_url_host(bound_host)}:{bound_port}/ "
-                   f"({workers} worker{'s' if workers > 1 else ''} × {threads} threads; "
+                   f"({counted(workers, 'worker')} × {counted(threads, 'thread')}; "
                    f"ready in {time.perf_counter() - started:.1f} s; Ctrl+C stops it)")
         sys.stdout.flush()
 

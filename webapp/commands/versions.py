@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from webapp.cli import emit_json
+from webapp.cli import counted, emit_json
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 _COLOURS = {"delete": "red", "insert": "green"}
@@ -73,7 +73,7 @@ def ingest(file, game, version, title, date, parser, replace, as_json) -> None:
     verb = "already had" if done.already_present else ("replaced" if done.replaced else "ingested")
     click.echo(
         f"{verb} {info.game} {info.version}{' (a new game)' if done.new_game else ''}: "
-        f"{report['clauses']} clauses, {info.parser} layout, {info.script.value} script, "
+        f"{counted(report['clauses'], 'clause')}, {info.parser} layout, {info.script.value} script, "
         f"coverage {done.coverage:.2%}"
     )
     show_findings(findings)
@@ -101,7 +101,7 @@ def lint_findings(game: str, version: str) -> list[dict]:
 
 
 def show_findings(findings: list[dict], limit: int = 20) -> None:
-    click.echo(f"lint: {len(findings)} finding{'s' if len(findings) != 1 else ''}")
+    click.echo(f"lint: {counted(len(findings), 'problem')}")
     for finding in findings[:limit]:
         click.echo(f"  line {finding['line']}: {finding['kind']} {finding['clause'] or ''} — {finding['message']}")
     if len(findings) > limit:
@@ -230,7 +230,7 @@ def show_rulings(impact: dict) -> None:
     if not impact["engine"]:
         click.echo("\nrulings: no judging engine for this game")
         return
-    click.echo(f"\nrulings: {len(impact['clauses'])} cited clause(s) changed")
+    click.echo(f"\nrulings: {counted(len(impact['clauses']), 'cited clause')} changed")
     for item in impact["clauses"]:
         click.echo(f"  {item['clause']}: {item['kind']} {item['change']} (relies on 「{item['phrase']}」)")
     for message in impact["broken"]:

@@ -7,6 +7,7 @@ from flask import redirect
 from corpus.library import all_books, load_book, load_version, versions
 from corpus.model import Book, BookInfo
 from graph.find import numbering_scheme
+from graph.lint import problem_count
 from webapp.views import Area
 from webapp.views.links import book_url, clause_url, label
 
@@ -20,7 +21,7 @@ def info_dict(info: BookInfo) -> dict:
 
 def book_dict(book: Book) -> dict:
     """:func:`info_dict` plus what only a parsed book knows."""
-    return {**info_dict(book.info), "clauses": len(book), "problems": len(book.problems),
+    return {**info_dict(book.info), "clauses": len(book), "problems": problem_count(book),
             "versions": versions(book.game), "numbered": numbered(book)}
 
 

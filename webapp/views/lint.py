@@ -6,10 +6,10 @@ from collections import Counter
 
 from corpus.library import all_books, load_book, load_version
 from graph.lint import lint as lint_book
+from graph.lint import problem_count
 from webapp.views import Area
 from webapp.views.books import info_dict
 from webapp.views.links import clause_url
-
 
 area = Area("lint", __name__)
 
@@ -19,8 +19,9 @@ area = Area("lint", __name__)
 def lint_index() -> dict:
     rows = []
     for info in all_books():
-        counts = Counter(f.kind.value for f in lint_book(load_version(info)))
-        rows.append({**info_dict(info), "findings": sum(counts.values()), "kinds": dict(counts)})
+        book = load_version(info)
+        kinds = Counter(f.kind.value for f in lint_book(book))
+        rows.append({**info_dict(info), "findings": problem_count(book), "kinds": dict(kinds)})
     return {"books": rows}
 
 

@@ -40,7 +40,7 @@ TEXT_OR_NULL = nullable(STRING)
 STRINGS = array(STRING)
 SPAN = {"type": "array", "items": INTEGER, "minItems": 2, "maxItems": 2}
 
-BOOK_SUMMARY = obj({"game": STRING, "game_title": STRING, "title": STRING, "version": STRING,
+BOOK_SUMMARY = obj({"game": STRING, "game_title": STRING, "game_title_zh": STRING, "title": STRING, "version": STRING,
                     "parser": STRING, "date": STRING, "language": STRING,
                     "script": {"type": "string", "enum": ["Hant", "Hans", "Latn"]}, "url": STRING})
 BOOK_DETAIL = {**BOOK_SUMMARY,
@@ -98,7 +98,6 @@ SCHEMAS = {
     "VersionsIndex": obj({"games": array(obj({"game": STRING, "game_title": STRING, "versions": STRINGS})),
                           "chosen": obj({k: TEXT_OR_NULL for k in ("game", "old", "new")}),
                           "suggested": obj({k: STRING for k in ("game", "old", "new")}),
-                          "concepts": STRINGS,
                           "redirect": TEXT_OR_NULL}),
     "Diff": obj({"game": STRING, "old": STRING, "new": STRING,
                  "summary": obj({k: INTEGER for k in DIFF_KINDS}),
@@ -111,7 +110,7 @@ SCHEMAS = {
                     "versions": STRINGS, "steps": array(obj({"old_version": STRING, "new_version": STRING,
                                                              "kind": STRING, "old_ids": STRINGS,
                                                              "new_ids": STRINGS, "diff_url": STRING}))}),
-    "Compare": obj({"left": TEXT_OR_NULL, "right": TEXT_OR_NULL, "concept": TEXT_OR_NULL,
+    "Compare": obj({"left": TEXT_OR_NULL, "right": TEXT_OR_NULL, "concept": TEXT_OR_NULL, "concepts": STRINGS,
                     "comparison": nullable(ANY_OBJECT), "matches": nullable(array(ANY_OBJECT))}),
     "LintIndex": obj({"books": array({**BOOK_SUMMARY,
                                       "required": BOOK_SUMMARY["required"] + ["findings", "kinds"],

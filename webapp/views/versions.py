@@ -16,10 +16,11 @@ from flask import url_for
 from corpus.errors import ArbiterError, NotFound
 from corpus.library import all_books, games, load_book, versions
 from corpus.model import Book
+from corpus.versions.compare import Side, compare_sides, concept_view, parse_reference, resolve
 from corpus.versions.crosscheck import CrossCheck, cross_check
 from corpus.versions.diff import ADDED, REMOVED, VersionDiff, diff_books
 from corpus.versions.lineage import clause_history
-from webapp.views import Area, Param, is_api, text_arg
+from webapp.views import Area, Failed, Param, text_arg
 from webapp.views.clauses import brief, find_clause
 from webapp.views.links import clause_url
 
@@ -67,8 +68,7 @@ def versions_index() -> dict:
     listed = [{"game": game, "game_title": _title(game), "versions": versions(game)} for game in games()]
     several = next((g for g in listed if len(g["versions"]) > 1), listed[0])
     suggested = {"game": several["game"], "old": several["versions"][-2:][0], "new": several["versions"][-1]}
-    data = {"games": listed, "chosen": chosen, "suggested": suggested, "concepts": concept_keys(),
-            "redirect": None}
+    data = {"games": listed, "chosen": chosen, "suggested": suggested, "redirect": None}
     if all(chosen.values()):
         diff_of(chosen["game"], chosen["old"], chosen["new"])  # check before sending the browser on
         data["redirect"] = diff_url(chosen["game"], chosen["old"], chosen["new"])
@@ -119,29 +119,51 @@ def history(game: str, clause_id: str) -> dict:
 
 @area.page("/compare", template="compare.html", response="Compare",
            summary="Two clauses side by side (left/right as GAME[@VERSION]:ID), or the best "
-                   "clause of every game for a concept.",
+                   "clause of every game for a concept; with neither, the concepts to choose from.",
            params=(Param("left", "A clause, e.g. ucg:1.3.2."), Param("right", "A clause, e.g. gcg:1-2-2."),
                    Param("concept", "A term (勝利條件) or a synonym-file concept (win_conditions).")))
 def compare() -> dict:
-    from corpus.versions.compare import compare_clauses, concept_view
-
     left, right, concept = text_arg("left"), text_arg("right"), text_arg("concept")
-    data = {"left": left, "right": right, "concept": concept, "comparison": None, "matches": None}
-    if concept:
-        from webapp.views.search import searcher
-
-        matches = [m.as_dict() for m in concept_view(concept, searcher=searcher())]
-        for match in matches:
-            side = match["clause"]
-            if side:  # a heading says little by itself: show what it holds
-                book = load_book(side["game"], side["version"])
-                side["url"] = clause_url(side["game"], side["version"], side["id"])
-                side["children"] = [brief(book, c.id) for c in book.children(side["id"])[:CHILDREN_SHOWN]]
-        data["matches"] = matches
-    elif left and right:
-        data["comparison"] = compare_clauses(left, right).as_dict()
-        for side in (data["comparison"]["left"], data["comparison"]["right"]):
-            side["url"] = clause_url(side["game"], side["version"], side["id"])
-    elif is_api():
-        raise ArbiterError("give concept=TERM, or left=GAME:ID and right=GAME:ID", "concept")
+    data = {"left": left, "right": right, "concept": concept, "concepts": concept_keys(),
+            "comparison": None, "matches": None}
+    try:
+        if concept:
+            data["matches"] = concept_matches(concept)
+        elif left or right:
+            data["comparison"] = comparison(left, right)
+    except ArbiterError as error:
+        raise Failed(data, error) from None
     return data
+
+
+def concept_matches(concept: str) -> list[dict]:
+    """Every game's best clause for ``concept``; a heading with the first of the clauses it holds."""
+    from webapp.views.search import searcher
+
+    matches = [m.as_dict() for m in concept_view(concept, searcher=searcher())]
+    for match in matches:
+        side = match["clause"]
+        if side:  # a heading says little by itself: show what it holds
+            book = load_book(side["game"], side["version"])
+            side["url"] = clause_url(side["game"], side["version"], side["id"])
+            side["children"] = [brief(book, c.id) for c in book.children(side["id"])[:CHILDREN_SHOWN]]
+    return matches
+
+
+def comparison(left: str | None, right: str | None) -> dict:
+    """Two clauses side by side, each with its address."""
+    data = compare_sides(_side("left", left), _side("right", right)).as_dict()
+    for side in (data["left"], data["right"]):
+        side["url"] = clause_url(side["game"], side["version"], side["id"])
+    return data
+
+
+def _side(name: str, address: str | None) -> Side:
+    """The clause named by parameter ``name``; a missing or unknown one is an error naming it."""
+    if address is None:
+        raise ArbiterError(f"give {name}=GAME:ID as well (e.g. gcg:1-2-2), or a concept", name)
+    try:
+        return resolve(parse_reference(address))
+    except ArbiterError as error:
+        error.field = name
+        raise
