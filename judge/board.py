@@ -196,34 +196,149 @@ def validate(model: type[M], data: Any) -> M:
     return board
 
 
-#: Deeper than any board (a few levels); a deeper document is refused as it is read.
+#: Board files are a few kilobytes (a deck list with comments); a larger text is refused unread.
+MAX_CHARACTERS = 256 * 1024
+#: More values than any board holds (a deck list has a few hundred): mapping keys, items and the
+#: collections themselves count, and an alias counts as every value it names.
+MAX_VALUES = 10_000
+#: Deeper than any board (a few levels).
 MAX_DEPTH = 64
 
 
-class _BoardLoader(yaml.SafeLoader):
-    """``yaml.SafeLoader`` that stops at :data:`MAX_DEPTH` levels of nesting,
-    before a hostile file (``[[[[…``) exhausts the stack or the CPU."""
+class _Refused(Exception):
+    """A document past one of the limits above, found while it is read."""
 
-    depth = 0
 
-    def compose_node(self, parent, index):
-        self.depth += 1
-        try:
-            if self.depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark
-                raise yaml.composer.ComposerError(None, None, f"nested more than {MAX_DEPTH} levels deep", mark)
+class _Budget:
+    """The values a document holds so far, and how deep it nests: refused the moment
+    either passes its limit."""
+
+    def __init__(self, counting: str = "") -> None:
+        self.values = 0
+        self.counting = counting  # how the values are counted, said when refusing
+
+    def spend(self, values: int, depth: int, line: int | None = None) -> None:
+        """Count ``values`` more, the deepest of them ``depth`` levels down."""
+        self.values += values
+        where = f" (line {line})" if line is not None else ""
+        if depth > MAX_DEPTH:
+            raise _Refused(f"nested more than {MAX_DEPTH} levels deep{where}")
+        if self.values > MAX_VALUES:
+            raise _Refused(f"more than {MAX_VALUES} values{where}{self.counting}")
+
+
+class _BudgetComposer(yaml.composer.Composer):
+    """PyYAML's composer, counting every node as it is composed (see :class:`_Budget`).
+
+    libyaml's own composer (``CSafeLoader``'s) is compiled and cannot be stopped
+    part way, so the nodes are composed here from the parser's events (libyaml's
+    when PyYAML has it): a hostile file is refused after at most
+    :data:`MAX_VALUES` nodes, never after building the whole document.  Aliases
+    are not copies in PyYAML, but everything after parsing (validation, JSON)
+    walks them as if they were: each alias is charged the values and the depth
+    its anchor holds, so a "billion laughs" is refused at the first alias that
+    goes over, and an alias inside its own anchor (a cycle) is refused outright.
+    """
+
+    def _start(self) -> None:
+        """Set up everything but the parser (which each loader below sets up its own way)."""
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
+        self.budget = _Budget("; an alias counts as every value it names")
+        self.depth = 0  # of the node being composed
+        self.deepest = 0  # the deepest level reached inside it
+        self.anchored: dict[str, tuple[int, int]] = {}  # anchor -> (values, levels) it holds
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node:
+        event = self.peek_event()
+        line = event.start_mark.line + 1
+        if isinstance(event, yaml.AliasEvent):
+            if event.anchor in self.anchors and event.anchor not in self.anchored:
+                raise _Refused(f"the alias *{event.anchor} (line {line}) is inside its own anchor")
+            values, levels = self.anchored.get(event.anchor, (0, 0))  # an unknown one: PyYAML says so
+            self.deepest = max(self.deepest, self.depth + levels)
+            self.budget.spend(values, self.deepest, line)
             return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
+        outer, before = self.deepest, self.budget.values
+        self.depth += 1
+        self.deepest = self.depth
+        self.budget.spend(1, self.depth, line)
+        node = super().compose_node(parent, index)
+        if event.anchor is not None:
+            self.anchored[event.anchor] = (self.budget.values - before, self.deepest - self.depth + 1)
+        self.depth -= 1
+        self.deepest = max(outer, self.deepest)
+        return node
+
+
+class PyBoundedLoader(_BudgetComposer, yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser,
+                      yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+    """``yaml.SafeLoader`` keeping to the limits: for a PyYAML built without libyaml."""
+
+    def __init__(self, text: str) -> None:
+        yaml.reader.Reader.__init__(self, text)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        self._start()
+
+
+#: The loader board files are read with: libyaml's parser where PyYAML has it (about 3× faster).
+BoundedLoader: type[PyBoundedLoader | CBoundedLoader] = PyBoundedLoader
+
+if yaml.__with_libyaml__:
+
+    class CBoundedLoader(_BudgetComposer, yaml.cyaml.CParser, yaml.constructor.SafeConstructor,
+                         yaml.resolver.Resolver):
+        """``yaml.CSafeLoader`` keeping to the limits: libyaml parses, :class:`_BudgetComposer` composes."""
+
+        def __init__(self, text: str) -> None:
+            yaml.cyaml.CParser.__init__(self, text)
+            self._start()
+
+    BoundedLoader = CBoundedLoader
+
+
+def _load_yaml(text: str) -> Any:
+    loader = BoundedLoader(text)
+    try:
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
+
+def _load_json(text: str) -> Any:
+    """JSON, held to the same limits.  Its parser is compiled and JSON has no
+    aliases, so the values of the (size-limited) text are counted once read."""
+    data = json.loads(text)
+    budget, pending = _Budget(), [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, dict):
+            budget.spend(1 + len(value), depth)  # the mapping and its keys
+            pending.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            budget.spend(1, depth)
+            pending.extend((item, depth + 1) for item in value)
+        else:
+            budget.spend(1, depth)
+    return data
 
 
 def read_document(text: str, source: str = "<board>") -> dict:
-    """Parse a board file's text (JSON or YAML) into a mapping."""
+    """Parse a board file's text (JSON or YAML) into a mapping.
+
+    The limits (:data:`MAX_CHARACTERS`, :data:`MAX_VALUES`, :data:`MAX_DEPTH`)
+    are kept while reading, for the command line and the web alike, so a
+    hostile file costs a fraction of a second before it is refused.
+    """
+    if len(text) > MAX_CHARACTERS:
+        raise BoardError([BoardProblem("", f"{source}: {len(text)} characters, more than the "
+                                           f"{MAX_CHARACTERS} a board file may have")])
     try:
-        if text.lstrip().startswith("{"):
-            data = json.loads(text)
-        else:
-            data = yaml.load(text, Loader=_BoardLoader)
+        data = _load_json(text) if text.lstrip().startswith("{") else _load_yaml(text)
+    except _Refused as error:
+        raise BoardError([BoardProblem("", f"{source}: {error}")]) from None
     except json.JSONDecodeError as error:
         raise BoardError([BoardProblem("", f"{source}: not valid JSON: {error}")]) from None
     except RecursionError:

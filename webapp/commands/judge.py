@@ -47,13 +47,16 @@ def rule(board: str | None, game: str | None, as_json: bool) -> None:
 
 
 def _read(board: str) -> str:
+    """The board file's text, read no further than one character past what a board
+    file may hold (``arbiter rule /dev/zero`` is refused, not read forever)."""
     from corpus.errors import ArbiterError
+    from judge.board import MAX_CHARACTERS
 
     if board == "-":
-        return sys.stdin.read()
+        return sys.stdin.read(MAX_CHARACTERS + 1)
     try:
         with open(board, encoding="utf-8") as handle:
-            return handle.read()
+            return handle.read(MAX_CHARACTERS + 1)
     except (OSError, UnicodeDecodeError) as error:
         raise ArbiterError(f"cannot read {board}: {error}", "board") from None
 
