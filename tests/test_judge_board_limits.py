@@ -65,8 +65,9 @@ def refused(call, *args):
 
 #: Board files that used to cost seconds (or forever) before they were refused.
 HOSTILE = {
-    "0.5 MB of YAML areas": (judgment_yaml(512 * 1024), "characters, more than the"),
-    "YAML areas just under the size limit": (judgment_yaml(MAX_CHARACTERS - 100), f"more than {MAX_VALUES} values"),
+    "0.5 MB of YAML areas, just under the size limit": (judgment_yaml(MAX_CHARACTERS),
+                                                         f"more than {MAX_VALUES} values"),
+    "1 MB of YAML areas": (judgment_yaml(2 * MAX_CHARACTERS), "characters, more than the"),
     "60 000 areas as JSON": (judgment_json(60_000), "characters, more than the"),
     "JSON areas just under the size limit": (judgment_json(JSON_AREAS), f"more than {MAX_VALUES} values"),
     "a YAML billion laughs": (billion_laughs(), f"more than {MAX_VALUES} values"),
@@ -163,7 +164,7 @@ def test_aliases_count_as_what_they_name_and_may_not_contain_themselves():
 
 def test_the_limits_leave_room_for_a_large_real_board():
     """A 50-card deck list of 50 different cards, each line written out in full, is ruled."""
-    lines = [f"  - {{number: BP01-{n:03d}, name: 超人力霸王迪卡第{n}型, count: 1, counts_as: null}}  # 第 {n} 張"
+    lines = [f"  - {{number: BP01-{n:03d}, name: 超人力霸王迪卡第{n}型, count: 1, counts_as: null}}  # 第{n}張"
              for n in range(1, 51)]
     ruling = rule_text("game: ucg\nquestion: deck\ncards:\n" + "\n".join(lines) + "\n")
     assert ruling.outcome["cards"] == 50 and ruling.outcome["legal"] is True
