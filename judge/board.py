@@ -1,9 +1,14 @@
 """Board files: reading a ruling request and validating it, all problems at once.
 
 A request is a YAML or JSON mapping: ``game``, optional ``version``,
-``question`` and the state that question needs.  Each question's state is a
-:class:`BoardModel` (pydantic), written in the game's own vocabulary.  Two
-kinds of problem are reported, together, each with its path in the file:
+``question`` and the state that question needs.  :func:`read_document`
+reads it within fixed limits (:data:`MAX_CHARACTERS`, :data:`MAX_VALUES`,
+:data:`MAX_DEPTH`), checked while it reads, so a hostile file is refused in
+a fraction of a second, for the command line and the web alike.  Each
+question's state is a :class:`BoardModel` (pydantic), written in the game's
+own vocabulary, whose numbers are the strict, bounded types of
+:mod:`judge.bounds`.  Two kinds of problem are reported, together, each with
+its path in the file:
 
 * schema problems — ``areas[2].A.cards: expected an integer`` — worded by
   :func:`describe` from pydantic's error types, so every engine gets the same
@@ -13,6 +18,7 @@ kinds of problem are reported, together, each with its path in the file:
   :meth:`BoardModel.impossibilities`, each citing the clause that makes the
   board impossible.
 
+>>> from pydantic import Field
 >>> class Demo(BoardModel):
 ...     cards: int = Field(ge=1)
 ...     sides: list[int]
@@ -29,13 +35,13 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
-from typing import Annotated, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
-from pydantic_core import PydanticCustomError
+from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic_core import ErrorDetails, PydanticCustomError
 
 from corpus.errors import ArbiterError
 from judge.players import Player
@@ -43,8 +49,6 @@ from judge.players import Player
 M = TypeVar("M", bound="BoardModel")
 T = TypeVar("T")
 
-#: a number of cards: never negative
-Count = Annotated[int, Field(ge=0)]
 Path = tuple[str | int, ...]
 
 
@@ -151,19 +155,35 @@ _MESSAGES = {
 }
 
 
-def describe(error: dict) -> BoardProblem:
-    """One pydantic error as a :class:`BoardProblem`."""
+#: Strict types refuse these inputs outright; the message says what was given instead.
+_STRICT = ("int_type", "bool_type")
+_SHOWN = 20  # characters of a refused value quoted in a message
+
+
+def _given(value: Any) -> str:
+    """A refused scalar as the board file would write it: ``true``, ``"3"``, ``2.5``."""
+    shown = json.dumps(value, ensure_ascii=False)
+    return shown if len(shown) <= _SHOWN else shown[: _SHOWN - 1] + "…"
+
+
+def describe(error: ErrorDetails) -> BoardProblem:
+    """One pydantic error as a :class:`BoardProblem` (citing the clause a bound comes from)."""
     kind = error["type"]
     ctx = error.get("ctx") or {}
     path = format_path(error["loc"])
+    cites = tuple(ctx.get("cites", ()))
     if kind in ("enum", "literal_error"):
         return BoardProblem(path, f"expected one of {_choices(ctx.get('expected', ''))}")
     if kind == "impossible":
-        return BoardProblem(path, error["msg"], tuple(ctx.get("cites", ())))
+        return BoardProblem(path, error["msg"], cites)
     template = _MESSAGES.get(kind)
     if template is None:
         return BoardProblem(path, error["msg"].removeprefix("Value error, "))
-    return BoardProblem(path, template.format(**ctx))
+    message = template.format(**ctx)
+    given = error.get("input")
+    if kind in _STRICT and isinstance(given, (bool, int, float, str)):  # true is not a count, "3" not a number
+        message += f", not {_given(given)}"
+    return BoardProblem(path, message, cites)
 
 
 _CONTAINERS = (BaseModel, list, tuple, dict)
@@ -196,34 +216,153 @@ def validate(model: type[M], data: Any) -> M:
     return board
 
 
-#: Deeper than any board (a few levels); a deeper document is refused as it is read.
+#: Board files are a few kilobytes (a deck list with comments); a larger text is refused unread (the
+#: web app refuses a larger request body before reading it, MAX_CONTENT_LENGTH: the same figure in bytes).
+MAX_CHARACTERS = 512 * 1024
+#: More values than any board holds (a deck list has a few hundred): mapping keys, items and the
+#: collections themselves count, and an alias counts as every value it names.
+MAX_VALUES = 10_000
+#: Deeper than any board (a few levels).
 MAX_DEPTH = 64
 
 
-class _BoardLoader(yaml.SafeLoader):
-    """``yaml.SafeLoader`` that stops at :data:`MAX_DEPTH` levels of nesting,
-    before a hostile file (``[[[[…``) exhausts the stack or the CPU."""
+class _Refused(Exception):
+    """A document past one of the limits above, found while it is read."""
 
-    depth = 0
 
-    def compose_node(self, parent, index):
-        self.depth += 1
-        try:
-            if self.depth > MAX_DEPTH:
-                mark = self.peek_event().start_mark
-                raise yaml.composer.ComposerError(None, None, f"nested more than {MAX_DEPTH} levels deep", mark)
+class _Budget:
+    """The values a document holds so far, and how deep it nests: refused the moment
+    either passes its limit."""
+
+    def __init__(self, counting: str = "") -> None:
+        self.values = 0
+        self.counting = counting  # how the values are counted, said when refusing
+
+    def spend(self, values: int, depth: int, line: int | None = None) -> None:
+        """Count ``values`` more, the deepest of them ``depth`` levels down."""
+        self.values += values
+        where = f" (line {line})" if line is not None else ""
+        if depth > MAX_DEPTH:
+            raise _Refused(f"nested more than {MAX_DEPTH} levels deep{where}")
+        if self.values > MAX_VALUES:
+            raise _Refused(f"more than {MAX_VALUES} values{where}{self.counting}")
+
+
+class _BudgetLoader(yaml.composer.Composer, yaml.constructor.SafeConstructor, yaml.resolver.Resolver):
+    """A safe loader but for its parser, whose composer counts every node (see :class:`_Budget`).
+
+    libyaml's own composer (``CSafeLoader``'s) is compiled and cannot be stopped
+    part way, so the nodes are composed here from the parser's events (libyaml's
+    when PyYAML has it): a hostile file is refused after at most
+    :data:`MAX_VALUES` nodes, never after building the whole document.  Aliases
+    are not copies in PyYAML, but everything after parsing (validation, JSON)
+    walks them as if they were: each alias is charged the values and the depth
+    its anchor holds, so a "billion laughs" is refused at the first alias that
+    goes over, and an alias inside its own anchor (a cycle) is refused outright.
+    """
+
+    peek_event: Callable[[], yaml.Event]  # the parser's, from the loaders below
+    dispose: Callable[[], None]
+
+    def _start(self) -> None:
+        """Set up all but the parser, which each loader below sets up first, its own way."""
+        yaml.composer.Composer.__init__(self)
+        yaml.constructor.SafeConstructor.__init__(self)
+        yaml.resolver.Resolver.__init__(self)
+        self.budget = _Budget("; an alias counts as every value it names")
+        self.depth = 0  # of the node being composed
+        self.deepest = 0  # the deepest level reached inside it
+        self.anchored: dict[str, tuple[int, int]] = {}  # anchor -> (values, levels) it holds
+
+    def compose_node(self, parent: yaml.Node | None, index: Any) -> yaml.Node | None:
+        event = self.peek_event()
+        line = event.start_mark.line + 1 if event.start_mark else None
+        if isinstance(event, yaml.AliasEvent):
+            anchor = event.anchor or ""
+            if anchor in self.anchors and anchor not in self.anchored:
+                raise _Refused(f"the alias *{anchor} (line {line}) is inside its own anchor")
+            values, levels = self.anchored.get(anchor, (0, 0))  # an unknown one: PyYAML says so
+            self.deepest = max(self.deepest, self.depth + levels)
+            self.budget.spend(values, self.deepest, line)
             return super().compose_node(parent, index)
-        finally:
-            self.depth -= 1
+        outer, before = self.deepest, self.budget.values
+        self.depth += 1
+        self.deepest = self.depth
+        self.budget.spend(1, self.depth, line)
+        node = super().compose_node(parent, index)
+        if isinstance(event, yaml.NodeEvent) and event.anchor is not None:
+            self.anchored[event.anchor] = (self.budget.values - before, self.deepest - self.depth + 1)
+        self.depth -= 1
+        self.deepest = max(outer, self.deepest)
+        return node
 
 
-def read_document(text: str, source: str = "<board>") -> dict:
-    """Parse a board file's text (JSON or YAML) into a mapping."""
+class PyBoundedLoader(_BudgetLoader, yaml.reader.Reader, yaml.scanner.Scanner, yaml.parser.Parser):
+    """``yaml.SafeLoader`` keeping to the limits: for a PyYAML built without libyaml."""
+
+    def __init__(self, text: str) -> None:
+        yaml.reader.Reader.__init__(self, text)
+        yaml.scanner.Scanner.__init__(self)
+        yaml.parser.Parser.__init__(self)
+        self._start()
+
+
+#: The loader board files are read with: libyaml's parser where PyYAML has it (about 3× faster).
+BoundedLoader: Callable[[str], _BudgetLoader] = PyBoundedLoader
+
+if yaml.__with_libyaml__:
+    from yaml._yaml import CParser
+
+    class CBoundedLoader(_BudgetLoader, CParser):
+        """``yaml.CSafeLoader`` keeping to the limits: libyaml parses, :class:`_BudgetLoader` composes."""
+
+        def __init__(self, text: str) -> None:
+            CParser.__init__(self, text)
+            self._start()
+
+    BoundedLoader = CBoundedLoader
+
+
+def _load_yaml(text: str) -> Any:
+    loader = BoundedLoader(text)
     try:
-        if text.lstrip().startswith("{"):
-            data = json.loads(text)
+        return loader.get_single_data()
+    finally:
+        loader.dispose()
+
+
+def _load_json(text: str) -> Any:
+    """JSON, held to the same limits.  Its parser is compiled and JSON has no
+    aliases, so the values of the (size-limited) text are counted once read."""
+    data = json.loads(text)
+    budget, pending = _Budget(), [(data, 1)]
+    while pending:
+        value, depth = pending.pop()
+        if isinstance(value, dict):
+            budget.spend(1 + len(value), depth)  # the mapping and its keys
+            pending.extend((item, depth + 1) for item in value.values())
+        elif isinstance(value, list):
+            budget.spend(1, depth)
+            pending.extend((item, depth + 1) for item in value)
         else:
-            data = yaml.load(text, Loader=_BoardLoader)
+            budget.spend(1, depth)
+    return data
+
+
+def read_document(text: str, source: str = "<board>") -> dict[str, Any]:
+    """Parse a board file's text (JSON or YAML) into a mapping.
+
+    The limits (:data:`MAX_CHARACTERS`, :data:`MAX_VALUES`, :data:`MAX_DEPTH`)
+    are kept while reading, for the command line and the web alike, so a
+    hostile file costs a fraction of a second before it is refused.
+    """
+    if len(text) > MAX_CHARACTERS:
+        raise BoardError([BoardProblem("", f"{source}: {len(text)} characters, more than the "
+                                           f"{MAX_CHARACTERS} a board file may have")])
+    try:
+        data = _load_json(text) if text.lstrip().startswith("{") else _load_yaml(text)
+    except _Refused as error:
+        raise BoardError([BoardProblem("", f"{source}: {error}")]) from None
     except json.JSONDecodeError as error:
         raise BoardError([BoardProblem("", f"{source}: not valid JSON: {error}")]) from None
     except RecursionError:

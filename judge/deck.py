@@ -22,6 +22,7 @@ from collections.abc import Callable, Hashable, Iterable
 from pydantic import Field
 
 from judge.board import BoardModel
+from judge.bounds import Copies
 from judge.ruling import Trace
 
 
@@ -30,7 +31,7 @@ class DeckCard(BoardModel):
 
     number: str = Field(min_length=1)
     name: str = Field(min_length=1)
-    count: int = Field(ge=1)
+    count: Copies
     #: the card number this printing counts as (an alternate-art version)
     counts_as: str | None = None
 

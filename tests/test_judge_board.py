@@ -32,7 +32,7 @@ def test_every_problem_is_reported_at_once_with_its_path():
     assert found == [
         "first_player: expected one of A, B",
         "areas[2].A.level_changes[1]: expected one of UP, DOWN",
-        "areas[2].B.cards: expected an integer",
+        'areas[2].B.cards: expected an integer, not "two"',
         "areas[2].C: unknown field",
     ]
 

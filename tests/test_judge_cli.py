@@ -98,3 +98,29 @@ def test_the_installed_command_rules_an_example(arbiter_home):
                           timeout=120)
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["outcome"]["winner"] == "A"
+
+
+#: Python's own writing of values, which the text output must never show
+REPRS = ("{'", "[{", "['", "None", "True", "False")
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_text_output_writes_every_fact_as_text_not_python(path):
+    result = run(str(path))
+    assert result.exit_code == 0, result.output
+    for python in REPRS:
+        assert python not in result.stdout, (python, result.stdout)
+    outcome = json.loads(run(str(path), "--json").stdout)["outcome"]
+    lines = result.stdout.splitlines()
+    for key in outcome:
+        if key != "reason":
+            assert any(line.startswith(f"  {key}:") for line in lines), (key, result.stdout)
+
+
+def test_text_output_nests_lists_and_mappings_and_shows_nothing_as_a_dash():
+    result = run(str(ROOT / "judge/examples/ucg/judgment.yaml"))
+    facts = result.stdout.split("\n1. ")[0].splitlines()[1:]  # up to the first step
+    assert facts[:5] == ["  winner: A", "  wins: A=3, B=1", "  areas:", "    1. result: A", "       reason: higher_bp"]
+    assert "  next_first_player: —" in facts
+    chosen = run(str(ROOT / "judge/examples/ucg/set_scene.yaml")).stdout
+    assert "if player A chooses draw=yes: replaces_current" in chosen and "    drew: yes" in chosen

@@ -16,6 +16,7 @@ import yaml
 
 from corpus.library import all_books, games, load_book, versions
 from corpus.versions.diff import diff_versions
+from judge.board import MAX_VALUES
 from judge.registry import ENGINES, engine, rule_text
 from webapp import create_app
 from webapp.views import PAGES
@@ -278,7 +279,7 @@ def test_bad_board_problems_name_their_fields(client):
     (b"game: chess\nquestion: mate\n", "game: expected one of"),
     (b"a: &a [x, x, x, x, x, x, x, x, x]\n" + b"".join(  # a "billion laughs" of aliases
         b"%c: &%c [%s]\n" % (n, n, b", ".join([b"*%c" % (n - 1)] * 9)) for n in range(ord("b"), ord("k"))),
-     "more than 20000 values"),
+     f"more than {MAX_VALUES} values"),
 ])
 def test_malformed_board_files_are_400(client, body, fragment):
     response = client.post("/api/rule/ucg/judgment", data=body, content_type="application/yaml")

@@ -8,10 +8,15 @@ prints every problem, one per line (with ``--json``, the error object).
 from __future__ import annotations
 
 import sys
+from typing import TYPE_CHECKING
 
 import click
 
 from webapp.cli import EXIT_BAD_INPUT, counted, emit_json
+from webapp.commands import facts
+
+if TYPE_CHECKING:
+    from judge.ruling import Ruling, Step
 
 
 @click.command()
@@ -47,13 +52,16 @@ def rule(board: str | None, game: str | None, as_json: bool) -> None:
 
 
 def _read(board: str) -> str:
+    """The board file's text, read no further than one character past what a board
+    file may hold (``arbiter rule /dev/zero`` is refused, not read forever)."""
     from corpus.errors import ArbiterError
+    from judge.board import MAX_CHARACTERS
 
     if board == "-":
-        return sys.stdin.read()
+        return sys.stdin.read(MAX_CHARACTERS + 1)
     try:
         with open(board, encoding="utf-8") as handle:
-            return handle.read()
+            return handle.read(MAX_CHARACTERS + 1)
     except (OSError, UnicodeDecodeError) as error:
         raise ArbiterError(f"cannot read {board}: {error}", "board") from None
 
@@ -68,22 +76,28 @@ def _list_questions(game: str, found, as_json: bool) -> None:
         click.echo(f"{row['question']:<{width}}  {row['summary']}  (e.g. {row['example']})")
 
 
-def _print_ruling(ruling) -> None:
+def _print_ruling(ruling: Ruling) -> None:
+    """The outcome, its facts as indented text (:mod:`webapp.commands.facts`), the steps, each choice."""
+    from judge.ruling import plain
+
     outcome = ruling.outcome.as_dict()
     click.echo(f"{ruling.game} {ruling.rulebook_version} · {ruling.question}: {outcome.pop('reason')}")
-    for key, value in outcome.items():
-        click.echo(f"  {key}: {value}")
+    for line in facts.lines(outcome, "  "):
+        click.echo(line)
     for number, step in enumerate(ruling.steps, start=1):
         _print_step(f"{number}.", step)
     for choice in ruling.choices:
-        chosen = ", ".join(f"{k}={v}" for k, v in choice.option.items())
-        who = f"player {choice.player.value}" if choice.player else "choice"
-        click.echo(f"if {who} chooses {chosen}: {choice.outcome.as_dict()}")
+        chosen = "; ".join(f"{key}={facts.inline(value)}" for key, value in plain(dict(choice.option)).items())
+        who = f"player {choice.player.value}" if choice.player else "the player"
+        outcome = choice.outcome.as_dict()
+        click.echo(f"if {who} chooses {chosen}: {outcome.pop('reason')}")
+        for line in facts.lines(outcome, "    "):
+            click.echo(line)
         for step in choice.steps:
             _print_step("  -", step)
     click.echo(f"decisive: {', '.join(ruling.decisive) or '(none)'}")
 
 
-def _print_step(label: str, step) -> None:
+def _print_step(label: str, step: Step) -> None:
     mark = {"silent": " [rulebook silent]", "conflict": " [rulebook conflict]"}.get(step.kind.value, "")
     click.echo(f"{label} {step.text}{mark} [{', '.join(step.cites)}]")

@@ -27,7 +27,8 @@ from itertools import product
 
 from pydantic import Field, field_validator
 
-from judge.board import BoardModel, Count, impossible
+from judge.board import BoardModel, impossible
+from judge.bounds import Flag, Many, Small
 from judge.games.bs.rules import (
     ATTACK_STEP, BATTLE_END, BLOCK, BLOCKED, BP_ORDER, BP_ZERO, CORES_GO, DECLARE, DESTROY, EXHAUSTED,
     FLASH_1, FLASH_2, LV_FROM_CORES, OWN_RESERVE, SYMBOLS, UNBLOCKED, UNION, UNION_GO, UNION_KEEP,
@@ -42,9 +43,9 @@ from judge.ruling import Outcome, Trace
 class Fighter(Spirit):
     """The attacking or blocking spirit (or ultimate)."""
 
-    symbols: int = Field(ge=0, description="its own symbols; a united brave's go in brave.symbols")
-    exhausted: bool = Field(False, description="exhausted (or heavily exhausted) when declared")
-    left_field: bool = Field(False, description="left the field during a flash timing, before the resolution")
+    symbols: Small = Field(description="its own symbols; a united brave's go in brave.symbols")
+    exhausted: Flag = Field(False, description="exhausted (or heavily exhausted) when declared")
+    left_field: Flag = Field(False, description="left the field during a flash timing, before the resolution")
 
     def impossibilities(self):
         yield from super().impossibilities()
@@ -58,7 +59,7 @@ class AttackBoard(BoardModel):
     active_player: Player = Field(Player.A, description="the attacking (turn) player")
     attacker: Fighter
     blocker: Fighter | None = None
-    life: Count = Field(description="the defending player's life (cores)")
+    life: Many = Field(description="the defending player's life (cores)")
 
     @field_validator("life")
     @classmethod

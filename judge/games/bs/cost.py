@@ -26,10 +26,12 @@ import enum
 from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
+from typing import Annotated
 
-from pydantic import Field, PositiveInt
+from pydantic import Field
 
-from judge.board import BoardModel, Count
+from judge.board import BoardModel
+from judge.bounds import Flag, Many, Small, SmallPositive
 from judge.games.bs.reduction import Colour, Reduced, Reduction, Symbol, describe, reduce, word
 from judge.games.bs.rules import (
     COST, COST_1, COST_2, COST_3, COST_4, COST_5, DEPLETION, DEPLETION_TERM, GOD_CORES, GOD_SYMBOL,
@@ -70,10 +72,11 @@ LOWEST_LV = {FieldKind.SPIRIT: 1, FieldKind.ULTIMATE: 3}
 class UsedCard(BoardModel):
     name: str = Field(min_length=1)
     kind: UsedKind = UsedKind.SPIRIT
-    cost: Count
-    reduction: dict[Reduction, PositiveInt] = Field({}, description="reduction symbols by colour; any = 6 色")
-    min_cores: Count | None = Field(None, description="cores for its lowest Lv (Lv1; an ultimate's Lv3)")
-    summon_condition_met: bool = Field(True, description="an ultimate's summon condition (召喚條件) holds")
+    cost: Small
+    reduction: dict[Reduction, SmallPositive] = Field({},
+                                                      description="reduction symbols by colour; any = 6 色")
+    min_cores: Many | None = Field(None, description="cores for its lowest Lv (Lv1; an ultimate's Lv3)")
+    summon_condition_met: Flag = Field(True, description="an ultimate's summon condition (召喚條件) holds")
 
     def impossibilities(self):
         if self.kind.summoned and self.min_cores is None:
@@ -83,8 +86,8 @@ class UsedCard(BoardModel):
 class FieldCard(BoardModel):
     name: str = Field(min_length=1)
     kind: FieldKind = FieldKind.SPIRIT
-    cores: Count
-    min_cores: Count = Field(0, description="a spirit's cores for its lowest Lv (Lv1; an ultimate's Lv3)")
+    cores: Many
+    min_cores: Many = Field(0, description="a spirit's cores for its lowest Lv (Lv1; an ultimate's Lv3)")
     symbols: list[Symbol] = Field([], description="each symbol: red, … or god+red for a coloured god symbol")
 
     @property
@@ -108,9 +111,9 @@ class FieldCard(BoardModel):
 class Cores(BoardModel):
     """Where cores come from: the reserve, field cards by name, or (illegally) life."""
 
-    reserve: Count = 0
-    cards: dict[str, PositiveInt] = {}
-    life: Count = 0
+    reserve: Many = 0
+    cards: dict[str, Annotated[Many, Field(ge=1)]] = {}
+    life: Many = 0
 
     @property
     def total(self) -> int:
@@ -120,7 +123,7 @@ class Cores(BoardModel):
 class CostBoard(BoardModel):
     card: UsedCard
     field: list[FieldCard] = []
-    reserve: Count
+    reserve: Many
     payment: Cores | None = Field(None, description="how the player pays (optional)")
     placement: Cores | None = Field(None, description="the cores put on the summoned card (with a payment)")
 

@@ -17,6 +17,7 @@ from collections.abc import Hashable
 from pydantic import Field
 
 from judge.board import BoardModel
+from judge.bounds import Flag
 from judge.deck import DeckCard, check_size, copies, over_limit, total
 from judge.games.bs.rules import (
     AWAKEN_NAME, CONTRACT_DECK, CONTRACT_HAND, DECK_SIZE, SAME_NAME, TOKEN, USABLE,
@@ -30,9 +31,9 @@ COPIES = 3
 class BsDeckCard(DeckCard):
     name_number: str | None = Field(None, description="同名卡牌識別編號: the number at the end of the name")
     other_face: str | None = Field(None, description="an awakening card's other face's name (《轉醒》)")
-    contract: bool = Field(False, description="a contract card (契約卡)")
-    token: bool = Field(False, description="a token card (衍生物卡)")
-    forbidden: bool = Field(False, description="on the Eternal forbidden list (禁止卡)")
+    contract: Flag = Field(False, description="a contract card (契約卡)")
+    token: Flag = Field(False, description="a token card (衍生物卡)")
+    forbidden: Flag = Field(False, description="on the Eternal forbidden list (禁止卡)")
 
 
 class DeckBoard(BoardModel):

@@ -14,7 +14,8 @@ import enum
 
 from pydantic import Field
 
-from judge.board import BoardModel, Count
+from judge.board import BoardModel
+from judge.bounds import Many
 from judge.games.bs.rules import BP_ORDER, BP_ZERO, DEPLETION, DEPLETION_TERM, LV_CHANGE, UNION
 from judge.games.bs.spirits import Spirit, explain_level, explain_power, level_of, power
 from judge.ruling import Outcome, Trace
@@ -22,7 +23,7 @@ from judge.ruling import Outcome, Trace
 
 class LevelBoard(BoardModel):
     spirit: Spirit
-    from_cores: Count | None = Field(None, description="the cores on it before they changed")
+    from_cores: Many | None = Field(None, description="the cores on it before they changed")
 
 
 class LevelResult(enum.StrEnum):

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from pydantic import Field, field_validator
 
-from judge.board import BoardModel, Count
+from judge.board import BoardModel
+from judge.bounds import Many, Small, SmallPositive, Stat, StatChange
 from judge.games.bs.rules import (
     BP_ORDER, BP_ZERO, DEPLETION, LV_FROM_CORES, ULTIMATE_LV, UNION, UNION_LIKE_MYTHIC,
 )
@@ -50,18 +51,18 @@ class Kind(enum.StrEnum):
 class Level(BoardModel):
     """One printed Lv: the cores it needs and its BP."""
 
-    lv: int = Field(ge=1)
-    cores: Count = Field(description="cores needed for this Lv")
-    bp: Count
+    lv: SmallPositive
+    cores: Many = Field(description="cores needed for this Lv")
+    bp: Stat
 
 
 class Brave(BoardModel):
     """A brave (合體卡) united with the spirit."""
 
     name: str = Field(min_length=1)
-    bp_plus: Count = Field(description="the union value (合體數值 BP+)")
-    symbols: Count = 0
-    lv1_cores: Count = Field(1, description="cores the brave needs for Lv1 on its own")
+    bp_plus: Stat = Field(description="the union value (合體數值 BP+)")
+    symbols: Small = 0
+    lv1_cores: Many = Field(1, description="cores the brave needs for Lv1 on its own")
 
 
 class Card(BoardModel):
@@ -87,9 +88,9 @@ class Card(BoardModel):
 class Spirit(Card):
     """A spirit or ultimate with cores on it, maybe united, maybe under BP effects."""
 
-    cores: Count
+    cores: Many
     brave: Brave | None = None
-    bp_changes: list[int] = Field([], description="BP+/BP- amounts in the order they took effect")
+    bp_changes: list[StatChange] = Field([], description="BP+/BP- amounts in the order they took effect")
 
 
 def level_of(card: Card, cores: int) -> Level | None:

@@ -15,7 +15,8 @@ import enum
 
 from pydantic import Field
 
-from judge.board import BoardModel, Both, Count
+from judge.board import BoardModel, Both
+from judge.bounds import Many, Turn
 from judge.games.bs.rules import (
     ATTACK_STEP, CORE_STEP, DRAW_STEP, FIRST_TURN, HEAVY_EXHAUST, MAIN_STEP, REFRESH_STEP, START_STEP, TURN, WIN,
 )
@@ -24,14 +25,14 @@ from judge.ruling import Outcome, Trace
 
 
 class StartBoard(BoardModel):
-    turn: int = Field(ge=1, description="turns played so far plus this one; 1 = the first player's first turn")
+    turn: Turn = Field(description="turns played so far plus this one; 1 = the first player's first turn")
     active_player: Player
-    deck: Both[Count] = Field(description="cards in each player's deck as the turn begins")
-    hand: Count = Field(0, description="the active player's hand")
-    reserve: Count = Field(0, description="cores in the active player's reserve")
-    trash_cores: Count = Field(0, description="cores in the active player's trash")
-    exhausted: Count = Field(0, description="exhausted cards on the active player's field")
-    heavy_exhausted: Count = Field(0, description="heavily exhausted cards on the active player's field")
+    deck: Both[Many] = Field(description="cards in each player's deck as the turn begins")
+    hand: Many = Field(0, description="the active player's hand")
+    reserve: Many = Field(0, description="cores in the active player's reserve")
+    trash_cores: Many = Field(0, description="cores in the active player's trash")
+    exhausted: Many = Field(0, description="exhausted cards on the active player's field")
+    heavy_exhausted: Many = Field(0, description="heavily exhausted cards on the active player's field")
 
 
 class StartResult(enum.StrEnum):

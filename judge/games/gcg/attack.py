@@ -23,13 +23,13 @@ import enum
 
 from pydantic import Field
 
-from judge.board import BoardModel, Count
+from judge.board import BoardModel
+from judge.bounds import GCG_MOST_UNITS as BATTLE_AREA_LIMIT
+from judge.bounds import Flag, GcgCards
 from judge.games.gcg.cards import Base, Unit, is_link
 from judge.games.gcg.damage import PLAYER, Battle, BattleStep, declare, play
 from judge.players import Player
 from judge.ruling import Outcome, Trace
-
-BATTLE_AREA_LIMIT = 6
 
 
 class LeftField(BoardModel):
@@ -42,8 +42,8 @@ class LeftField(BoardModel):
 class Defender(BoardModel):
     units: list[Unit] = Field([], description="the non-turn player's battle area")
     base: Base | None = Field(None, description="the base in the base section (EX Base: AP 0, HP 3)")
-    shields: Count = Field(description="shields in the shield section")
-    top_shield_burst: bool = Field(False, description="the top shield has a 【爆發】 effect")
+    shields: GcgCards = Field(description="shields in the shield section")
+    top_shield_burst: Flag = Field(False, description="the top shield has a 【爆發】 effect")
 
     def impossibilities(self):
         if len(self.units) > BATTLE_AREA_LIMIT:

@@ -18,7 +18,8 @@ from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
-from judge.board import BoardModel, Count, impossible
+from judge.board import BoardModel, impossible
+from judge.bounds import Flag, Small, SmallChange, SmallPositive
 from judge.numbers import Tally, tally
 from judge.ruling import Trace
 
@@ -40,13 +41,13 @@ def _chosen(value: Any) -> Any:
 
 
 #: a number a card or a rule has a player choose (how many to deploy …)
-Chosen = Annotated[int, BeforeValidator(_chosen)]
+Chosen = Annotated[SmallPositive, BeforeValidator(_chosen)]
 #: a printed AP, HP, Lv. or cost: a whole number, never negative
-Printed = Annotated[int, BeforeValidator(_whole), Field(ge=0)]
+Printed = Annotated[Small, BeforeValidator(_whole)]
 #: a modifier (+1, -2): a whole number of either sign
-Change = Annotated[int, BeforeValidator(_whole)]
+Change = Annotated[SmallChange, BeforeValidator(_whole)]
 #: the value of one instance of a keyword effect such as 《修復：1》
-Amount = Annotated[int, BeforeValidator(_whole), Field(ge=1)]
+Amount = Annotated[SmallPositive, BeforeValidator(_whole)]
 
 
 class Pilot(BoardModel):
@@ -63,9 +64,9 @@ class Durable(BoardModel):
 
     name: str = Field(min_length=1)
     hp: Printed
-    damage: Count = Field(0, description="damage counters already on the card (5-5-1-1)")
+    damage: Small = Field(0, description="damage counters already on the card (5-5-1-1)")
     hp_changes: list[Change] = Field([], description="HP+/HP- of effects, in the order they apply")
-    on_destroy: bool = Field(False, description="has a 【破壞時】 effect (13-2-8)")
+    on_destroy: Flag = Field(False, description="has a 【破壞時】 effect (13-2-8)")
 
     @property
     def pilot_modifiers(self) -> tuple[int, int]:
@@ -103,19 +104,19 @@ class Stats(Durable):
 class Unit(Stats, Boarded):
     """A unit in a battle area, with what an attack needs to know about it."""
 
-    rested: bool = False
-    deployed_this_turn: bool = False
+    rested: Flag = False
+    deployed_this_turn: Flag = False
     link_condition: list[str] = Field([], description="pilot names or traits of its link condition (2-12-1)")
-    blocker: bool = Field(False, description="《阻擋者》")
-    first_strike: bool = Field(False, description="《先制攻擊》")
-    high_maneuver: bool = Field(False, description="《高機動》")
+    blocker: Flag = Field(False, description="《阻擋者》")
+    first_strike: Flag = Field(False, description="《先制攻擊》")
+    high_maneuver: Flag = Field(False, description="《高機動》")
     breach: list[Amount] = Field([], description="the value of each 《突破》 it has, printed or gained")
 
 
 class Base(Stats):
     """The base in the shield area's base section (4-6-3); EX Base is AP0 HP3 (5-17-3-1-1)."""
 
-    token: bool = Field(False, description="a token (替代卡) such as the EX Base (5-17)")
+    token: Flag = Field(False, description="a token (替代卡) such as the EX Base (5-17)")
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,11 +13,11 @@ import enum
 from pydantic import Field
 
 from judge.board import BoardModel
+from judge.bounds import GCG_DECK_SIZE as DECK_SIZE
+from judge.bounds import GCG_ENERGY_DECK_SIZE as ENERGY_DECK_SIZE
 from judge.deck import DeckCard, by_number, check_size, over_limit, total
 from judge.ruling import Outcome, Trace
 
-DECK_SIZE = 50
-ENERGY_DECK_SIZE = 10
 COPIES = 4
 MOST_COLOURS = 2
 

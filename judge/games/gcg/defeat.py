@@ -17,7 +17,8 @@ import enum
 
 from pydantic import Field
 
-from judge.board import BoardModel, Both, Count
+from judge.board import BoardModel, Both
+from judge.bounds import Flag, GcgCards, Small
 from judge.players import Player, turn_order
 from judge.ruling import Outcome, Trace
 
@@ -75,12 +76,12 @@ def conclude(trace: Trace, turn_player: Player, causes: dict[Player, list[Cause]
 class PlayerState(BoardModel):
     """One player when rule processing starts."""
 
-    deck: Count = Field(description="cards in the deck")
-    shields: Count = Field(description="shields in the shield area")
-    base: bool = Field(False, description="a base is in the base section")
-    battle_damage: Count | None = Field(
+    deck: GcgCards = Field(description="cards in the deck")
+    shields: GcgCards = Field(description="shields in the shield area")
+    base: Flag = Field(False, description="a base is in the base section")
+    battle_damage: Small | None = Field(
         None, description="battle damage a unit dealt to the player itself (null: none was dealt)")
-    effect_damage: Count | None = Field(None, description="effect damage dealt to the player itself")
+    effect_damage: Small | None = Field(None, description="effect damage dealt to the player itself")
 
     def impossibilities(self):
         if self.battle_damage is not None and (self.shields or self.base):

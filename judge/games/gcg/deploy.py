@@ -21,14 +21,14 @@ from itertools import combinations, product
 
 from pydantic import Field
 
-from judge.board import BoardModel, Count
+from judge.board import BoardModel
+from judge.bounds import GCG_MOST_ENERGY as ENERGY_LIMIT
+from judge.bounds import GCG_MOST_UNITS as BATTLE_AREA_LIMIT
+from judge.bounds import Flag, GcgEnergy, GcgExEnergy
 from judge.games.gcg.cards import Chosen, Pilot, Printed, is_link_to
 from judge.ruling import Outcome, Trace
 
-BATTLE_AREA_LIMIT = 6
 BASE_LIMIT = 1
-ENERGY_LIMIT = 15
-EX_ENERGY_LIMIT = 5
 
 
 class Kind(enum.StrEnum):
@@ -41,34 +41,32 @@ class Deploying(BoardModel):
     type: Kind
     level: Printed
     cost: Printed
-    on_deploy: bool = Field(False, description="has a 【配置時】 effect (13-2-6)")
+    on_deploy: Flag = Field(False, description="has a 【配置時】 effect (13-2-6)")
     link_condition: list[str] = Field([], description="pilot names or traits of its link condition (2-12-1)")
 
 
 class Energy(BoardModel):
-    active: Count
-    rested: Count = 0
-    ex: Count = Field(0, description="EX energy in the energy area (active)")
+    active: GcgEnergy
+    rested: GcgEnergy = 0
+    ex: GcgExEnergy = Field(0, description="EX energy in the energy area (active)")
 
     def impossibilities(self):
         if self.active + self.rested + self.ex > ENERGY_LIMIT:
             yield (), f"an energy area holds at most {ENERGY_LIMIT} energy", ("4-4-2",)
-        if self.ex > EX_ENERGY_LIMIT:
-            yield ("ex",), f"an energy area holds at most {EX_ENERGY_LIMIT} EX energy", ("4-4-2-1",)
 
 
 class Placed(BoardModel):
     """A card already on the field that overflow may put into the trash."""
 
     name: str = Field(min_length=1)
-    on_destroy: bool = Field(False, description="has a 【破壞時】 effect (13-2-8)")
+    on_destroy: Flag = Field(False, description="has a 【破壞時】 effect (13-2-8)")
     pilot: str | None = Field(None, description="the pilot boarded on it (3-3-6)")
-    token: bool = Field(False, description="a token (替代卡) such as the EX Base (5-17)")
+    token: Flag = Field(False, description="a token (替代卡) such as the EX Base (5-17)")
 
 
 class DeployBoard(BoardModel):
     card: Deploying
-    by_effect: bool = Field(False, description="deployed by an effect rather than used from the hand")
+    by_effect: Flag = Field(False, description="deployed by an effect rather than used from the hand")
     count: Chosen = Field(1, description="units an effect deploys at once (11-4-2-2)")
     energy: Energy | None = Field(None, description="the energy area; required when used from the hand")
     battle_area: list[Placed] = Field([], description="the units already in the battle area")

@@ -15,6 +15,7 @@ from functools import cached_property
 from pydantic import Field, field_validator
 
 from judge.board import BoardModel, impossible
+from judge.bounds import Flag, Stat, StatChange, UcgCards
 from judge.numbers import Tally, tally
 from judge.ruling import Trace
 
@@ -51,11 +52,11 @@ class Forced(enum.StrEnum):
 class PrintedBP(BoardModel):
     """The BP printed on the top card (8.1.1); a value the card lacks is left out."""
 
-    SINGLE: int | None = Field(None, ge=0)
-    DOUBLE: int | None = Field(None, ge=0)
-    TRIPLE: int | None = Field(None, ge=0)
-    QUAD: int | None = Field(None, ge=0)
-    EXTRA: int | None = Field(None, ge=0)
+    SINGLE: Stat | None = None
+    DOUBLE: Stat | None = None
+    TRIPLE: Stat | None = None
+    QUAD: Stat | None = None
+    EXTRA: Stat | None = None
 
     def at(self, state: State) -> int | None:
         return getattr(self, state.value)
@@ -64,12 +65,12 @@ class PrintedBP(BoardModel):
 class Character(BoardModel):
     """One side of a battle area in the judgment phase."""
 
-    cards: int = Field(ge=1, description="character cards stacked (charge cards excluded)")
+    cards: UcgCards = Field(ge=1, description="character cards stacked (charge cards excluded)")
     bp: PrintedBP
-    extra: bool = Field(False, description="the condition of the EXTRA BP is met (8.1.2)")
-    charges: int = Field(0, ge=0, description="charge cards under the character (11.17)")
+    extra: Flag = Field(False, description="the condition of the EXTRA BP is met (8.1.2)")
+    charges: UcgCards = Field(0, description="charge cards under the character (11.17)")
     level_changes: list[LevelChange] = []
-    bp_changes: list[int] = Field([], description="BP+/BP- amounts in the order they apply")
+    bp_changes: list[StatChange] = Field([], description="BP+/BP- amounts in the order they apply")
     forced: Forced | None = None
 
     @field_validator("cards")

@@ -13,10 +13,10 @@ import enum
 from pydantic import Field
 
 from judge.board import BoardModel
+from judge.bounds import UCG_DECK_SIZE as DECK_SIZE
 from judge.deck import DeckCard, by_name_and_number, by_number, check_size, over_limit, total
 from judge.ruling import Outcome, Trace
 
-DECK_SIZE = 50
 COPIES = 4
 
 

@@ -25,6 +25,7 @@ from functools import cached_property
 from pydantic import Field
 
 from judge.board import BoardModel
+from judge.bounds import UCG_DECK_SIZE
 from judge.games.ucg.bp import BattlePoint, Character, Forced, battle_point, explain
 from judge.players import PLAYERS, Player
 from judge.ruling import Outcome, Trace
@@ -46,7 +47,9 @@ class Area(BoardModel):
 
 class JudgmentBoard(BoardModel):
     first_player: Player = Field(description="this turn's first player (先攻方)")
-    areas: list[Area] = Field(min_length=1, description="oldest first; the last is the newest")
+    #: each battle area was opened with one of the 50 cards of each player's deck (4.1.1)
+    areas: list[Area] = Field(min_length=1, max_length=UCG_DECK_SIZE,
+                              description="oldest first; the last is the newest")
 
 
 class AreaResult(enum.StrEnum):

@@ -10,13 +10,14 @@ import enum
 from pydantic import Field
 
 from judge.board import BoardModel
+from judge.bounds import Flag, SmallPositive, UcgCards
 from judge.players import Player
 from judge.ruling import Outcome, Trace
 
 
 class Scene(BoardModel):
     name: str = Field(min_length=1)
-    round: int = Field(ge=1, description="lit dots of the round icon (回合圖標)")
+    round: SmallPositive = Field(description="lit dots of the round icon (回合圖標)")
 
 
 class CurrentScene(Scene):
@@ -26,14 +27,14 @@ class CurrentScene(Scene):
 class SceneBoard(BoardModel):
     player: Player = Field(description="who sets the scene")
     first_player: Player = Field(description="this turn's first player")
-    battle_areas: int = Field(ge=0, description="battle areas on the field: the round count (2.4.2.3)")
+    battle_areas: UcgCards = Field(description="battle areas on the field: the round count (2.4.2.3)")
     scene: Scene
     current: CurrentScene | None = Field(None, description="the scene already in the scene area")
-    set_this_turn: int = Field(0, ge=0, description="scenes already set this turn")
-    by_effect: bool = Field(False, description="set by a card effect, not in the scene phase")
-    on_appear: bool = Field(False, description="the scene has a 《當本場景出現時》 effect")
-    deck: int = Field(ge=0, description="cards in the setting player's deck")
-    hand: int = Field(ge=0, description="cards in the setting player's hand")
+    set_this_turn: UcgCards = Field(0, description="scenes already set this turn")
+    by_effect: Flag = Field(False, description="set by a card effect, not in the scene phase")
+    on_appear: Flag = Field(False, description="the scene has a 《當本場景出現時》 effect")
+    deck: UcgCards = Field(description="cards in the setting player's deck")
+    hand: UcgCards = Field(description="cards in the setting player's hand")
 
 
 class SceneRuling(enum.StrEnum):

@@ -11,20 +11,21 @@ import enum
 
 from pydantic import Field
 
-from judge.board import BoardModel, Both, Count
+from judge.board import BoardModel, Both
+from judge.bounds import UcgCards
 from judge.players import Player, turn_order
 from judge.ruling import Outcome, Trace
 
 
 class Hand(BoardModel):
-    characters: int = Field(ge=0, description="character cards in hand that have a SINGLE BP")
-    without_single_bp: int = Field(0, ge=0, description="character cards without a SINGLE BP (11.15)")
+    characters: UcgCards = Field(description="character cards in hand that have a SINGLE BP")
+    without_single_bp: UcgCards = Field(0, description="character cards without a SINGLE BP (11.15)")
 
 
 class SetCharacterBoard(BoardModel):
     first_player: Player
-    battle_areas: int = Field(ge=0, description="battle areas already on the field")
-    empty: Both[Count] = Field(description="each player's empty slots among them (12.4.1)")
+    battle_areas: UcgCards = Field(description="battle areas already on the field")
+    empty: Both[UcgCards] = Field(description="each player's empty slots among them (12.4.1)")
     hand: Both[Hand]
 
     def impossibilities(self):

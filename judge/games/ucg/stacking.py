@@ -9,15 +9,16 @@ import enum
 from pydantic import Field, field_validator
 
 from judge.board import BoardModel, impossible
+from judge.bounds import UCG_MOST_STACKED, Flag, SmallPositive
 from judge.games.ucg.bp import State
 from judge.ruling import Outcome, Trace
 
 
 class StackCard(BoardModel):
     name: str = Field(min_length=1, description="角色名稱/角色名")
-    level: int = Field(ge=1, description="the printed 等級")
+    level: SmallPositive = Field(description="the printed 等級")
     team: list[str] = Field([], description="the ○○ of each [TEAM][○○] it has")
-    single_bp: bool = Field(True, description="the card has a SINGLE BP (11.15)")
+    single_bp: Flag = Field(True, description="the card has a SINGLE BP (11.15)")
 
 
 class PlacedBy(enum.StrEnum):
@@ -27,9 +28,10 @@ class PlacedBy(enum.StrEnum):
 
 class LevelUpBoard(BoardModel):
     stack: list[StackCard] = Field(min_length=1, description="bottom card first; no charge cards")
-    cards: list[StackCard] = Field(min_length=1, description="the cards to stack, in order")
+    cards: list[StackCard] = Field(min_length=1, max_length=UCG_MOST_STACKED,
+                                   description="the cards to stack, in order")
     placed_by: PlacedBy = PlacedBy.PLAYER
-    leveled_this_phase: bool = Field(False, description="this character already levelled up this phase")
+    leveled_this_phase: Flag = Field(False, description="this character already levelled up this phase")
 
     @field_validator("stack")
     @classmethod

@@ -19,7 +19,8 @@ from itertools import product
 
 from pydantic import Field
 
-from judge.board import BoardModel, Both, Count
+from judge.board import BoardModel, Both
+from judge.bounds import Flag, Stat, StatChange, UhbCards
 from judge.games.uhb.ending import DAMAGE_LIMIT, GameEnd, game_end
 from judge.numbers import Compare, holds
 from judge.players import Player, turn_order
@@ -52,10 +53,10 @@ class Condition(BoardModel):
 
     zone: Zone
     whose: Whose = Whose.SELF
-    at_least: int | None = None
-    at_most: int | None = None
-    more_than: int | None = None
-    less_than: int | None = None
+    at_least: UhbCards | None = None
+    at_most: UhbCards | None = None
+    more_than: UhbCards | None = None
+    less_than: UhbCards | None = None
 
     @property
     def test(self) -> tuple[Compare, int]:
@@ -68,18 +69,18 @@ class Condition(BoardModel):
 
 
 class PowerChange(BoardModel):
-    amount: int
+    amount: StatChange
     source: str = Field("", description="the card or effect, for the steps")
     condition: Condition | None = Field(None, alias="if")
 
 
 class Main(BoardModel):
     name: str = Field(min_length=1)
-    power: int
-    weakened_power: int | None = Field(None, description="the red weakened power (2.0.6a)")
-    weakened: bool = Field(False, description="in weakened state (5.11)")
-    win_effect: bool = Field(False, description="has a 胜 effect (2.0.5e)")
-    lose_effect: bool = Field(False, description="has a 败 effect (2.0.5f)")
+    power: Stat
+    weakened_power: Stat | None = Field(None, description="the red weakened power (2.0.6a)")
+    weakened: Flag = Field(False, description="in weakened state (5.11)")
+    win_effect: Flag = Field(False, description="has a 胜 effect (2.0.5e)")
+    lose_effect: Flag = Field(False, description="has a 败 effect (2.0.5f)")
 
     def impossibilities(self):
         if self.weakened and self.weakened_power is None:
@@ -90,7 +91,7 @@ class Main(BoardModel):
 
 class Support(BoardModel):
     name: str = Field(min_length=1)
-    support_power: int
+    support_power: Stat
 
 
 class Side(BoardModel):
@@ -99,10 +100,10 @@ class Side(BoardModel):
     extra_supports: list[Support] = []
     power_changes: list[PowerChange] = []
     promote: str | None = Field(None, description="the support that takes the main's place if this side wins")
-    damage_zone: Count
-    deck: Count
-    hand: Count | None = None
-    energy: Count | None = None
+    damage_zone: UhbCards
+    deck: UhbCards
+    hand: UhbCards | None = None
+    energy: UhbCards | None = None
 
     @property
     def supports(self) -> list[Support]:

@@ -11,10 +11,10 @@ import enum
 from pydantic import Field
 
 from judge.board import BoardModel
+from judge.bounds import UHB_DECK_SIZE as DECK_SIZE
 from judge.deck import DeckCard, by_number, check_size, over_limit, total
 from judge.ruling import Outcome, Trace
 
-DECK_SIZE = 40
 SIDEBOARD_SIZE = 10
 COPIES = 3
 

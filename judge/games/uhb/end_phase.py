@@ -11,7 +11,8 @@ import enum
 
 from pydantic import Field
 
-from judge.board import BoardModel, Both, Count
+from judge.board import BoardModel, Both
+from judge.bounds import UhbCards
 from judge.players import Player
 from judge.ruling import Outcome, Trace
 
@@ -20,8 +21,8 @@ HAND_LIMIT = 10
 
 class EndPhaseBoard(BoardModel):
     active_player: Player
-    hand: Both[Count] = Field(description="cards in hand after the end-of-turn effects (4.5.2, 4.5.3)")
-    hand_limit: int = Field(HAND_LIMIT, ge=0, description="10 unless an effect changes it")
+    hand: Both[UhbCards] = Field(description="cards in hand after the end-of-turn effects (4.5.2, 4.5.3)")
+    hand_limit: UhbCards = Field(HAND_LIMIT, description="10 unless an effect changes it")
     on_discard: list[str] = Field([], description="cards in the active hand with 当此牌被弃置时 effects")
 
 

@@ -7,6 +7,7 @@ import enum
 from pydantic import Field
 
 from judge.board import BoardModel
+from judge.bounds import Flag, UhbCards
 from judge.ruling import Outcome, Trace
 
 
@@ -27,7 +28,7 @@ class Changing(BoardModel):
 
     name: str = Field(min_length=1)
     place: Place = Place.OWN_FIELD
-    face_up: bool = True
+    face_up: Flag = True
     change_mark: str | None = Field(None, description="the keyword on its form-change mark, if it has one")
 
 
@@ -37,13 +38,13 @@ class Entering(BoardModel):
     name: str = Field(min_length=1)
     place: Place = Place.HAND
     keywords: list[str] = []
-    change_effect: bool = Field(False, description="has a 转 effect (2.0.5g)")
+    change_effect: Flag = Field(False, description="has a 转 effect (2.0.5g)")
 
 
 class FormChangeBoard(BoardModel):
     phase: Phase = Phase.FORM_CHANGE
-    by_effect: bool = Field(False, description="an extra form change granted by a card effect")
-    changes_this_turn: int = Field(0, ge=0)
+    by_effect: Flag = Field(False, description="an extra form change granted by a card effect")
+    changes_this_turn: UhbCards = 0
     changing: Changing
     entering: Entering
 

@@ -12,7 +12,8 @@ import enum
 
 from pydantic import Field
 
-from judge.board import BoardModel, Both, Count
+from judge.board import BoardModel, Both
+from judge.bounds import UhbCards
 from judge.games.uhb.ending import LossCause, game_end
 from judge.players import Player, turn_order
 from judge.ruling import Outcome, Trace
@@ -34,12 +35,12 @@ class Who(enum.StrEnum):
 class Event(BoardModel):
     player: Who
     action: Action
-    count: int = Field(1, ge=1)
+    count: UhbCards = Field(1, ge=1)
 
 
 class Zones(BoardModel):
-    damage_zone: Count
-    deck: Count
+    damage_zone: UhbCards
+    deck: UhbCards
 
 
 class LossCheckBoard(BoardModel):

@@ -34,7 +34,8 @@ from dataclasses import dataclass
 
 from pydantic import Field
 
-from judge.board import BoardModel, Count
+from judge.board import BoardModel
+from judge.bounds import ZD_DECK_SIZE, Flag, ZdCards
 from judge.games.zd.combat import Character, Keyword, Settlement, Timing, settle
 from judge.games.zd.ending import HitBy, decide, life_hit
 from judge.games.zd.modifiers import show
@@ -50,13 +51,14 @@ DESTROY_FAMILY = (Timing.BATTLE_DESTROYED, Timing.ATTACK_DESTROYED, Timing.DEFEN
 
 class LifeCard(BoardModel):
     name: str = Field(min_length=1)
-    counter: bool = Field(False, description="it has a 反击特效")
+    counter: Flag = Field(False, description="it has a 反击特效")
 
 
 class Attacker(Character):
-    entered_this_turn: bool = False
-    unblockable: bool = Field(False, description="an effect says it cannot be defended (502.p1)")
-    max_targets: int = Field(1, ge=1, description="how many characters an effect lets it attack at once (507.p1)")
+    entered_this_turn: Flag = False
+    unblockable: Flag = Field(False, description="an effect says it cannot be defended (502.p1)")
+    max_targets: ZdCards = Field(1, ge=1,
+                                 description="how many characters an effect lets it attack at once (507.p1)")
 
 
 class Defence(BoardModel):
@@ -65,9 +67,10 @@ class Defence(BoardModel):
 
 
 class DefendingSide(BoardModel):
-    life: Count = Field(description="cards in the life zone")
-    life_cards: list[LifeCard] = Field([], description="the life zone's top cards, top first")
-    characters: list[Character] = Field(default_factory=list)
+    life: ZdCards = Field(description="cards in the life zone")
+    life_cards: list[LifeCard] = Field([], max_length=ZD_DECK_SIZE,
+                                       description="the life zone's top cards, top first")
+    characters: list[Character] = Field([], max_length=ZD_DECK_SIZE)
 
     def impossibilities(self):
         if len(self.life_cards) > self.life:

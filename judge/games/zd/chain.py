@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from pydantic import Field
 
 from judge.board import BoardModel
+from judge.bounds import Flag
 from judge.players import Player, by_turn_order
 from judge.ruling import Outcome, Trace
 
@@ -82,12 +83,12 @@ class Item(BoardModel):
     owner: Player = Field(description="the player who controls it")
     kind: Kind
     card_type: CardType | None = Field(None, description="for a card: which kind of card")
-    quick: bool = Field(False, description="the card has 速攻")
-    with_previous: bool = Field(False, description="added at the same time as the item before it (106.p6)")
+    quick: Flag = Field(False, description="the card has 速攻")
+    with_previous: Flag = Field(False, description="added at the same time as the item before it (106.p6)")
     on_cost: list[Item] = Field([], description="effects triggered when it is used and its cost paid")
     on_resolve: list[Item] = Field([], description="effects triggered while it resolves (106.p5)")
     cancels: str | None = Field(None, description="the item it takes off the chain when it resolves (620)")
-    ends_turn: bool = Field(False, description="it ends the turn when it resolves (619)")
+    ends_turn: Flag = Field(False, description="it ends the turn when it resolves (619)")
 
     def impossibilities(self):
         if (self.kind is Kind.CARD) != (self.card_type is not None):

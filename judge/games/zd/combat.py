@@ -25,7 +25,8 @@ from functools import cached_property
 
 from pydantic import Field
 
-from judge.board import BoardModel, Count
+from judge.board import BoardModel
+from judge.bounds import Flag, Stat
 from judge.games.zd.modifiers import Change, Trail, follow
 
 
@@ -59,12 +60,12 @@ class Character(BoardModel):
     """A character in a battle, with its values as they stand in the damage step."""
 
     name: str = Field(min_length=1)
-    attack: int = Field(description="printed （攻）")
-    defence: int = Field(description="printed （防）")
+    attack: Stat = Field(description="printed （攻）")
+    defence: Stat = Field(description="printed （防）")
     attack_changes: list[Change] = Field([], description="（攻）± and attack bonuses, in order")
     defence_changes: list[Change] = Field([], description="（防）± and defence bonuses, in order")
-    damage: Count = Field(0, description="damage already on it this turn (607.p2)")
-    rested: bool = False
+    damage: Stat = Field(0, description="damage already on it this turn (607.p2)")
+    rested: Flag = False
     keywords: list[Keyword] = Field(default_factory=list)
     timings: list[Timing] = Field([], description="the 【…】 timings of its effects")
 

@@ -20,10 +20,11 @@ from collections.abc import Hashable
 from pydantic import Field
 
 from judge.board import BoardModel
+from judge.bounds import ZD_DECK_SIZE as DECK_SIZE
+from judge.bounds import Flag
 from judge.deck import DeckCard, by_number, check_size, over_limit, total
 from judge.ruling import Outcome, Trace
 
-DECK_SIZE = 50
 COPIES = 4
 
 
@@ -34,7 +35,7 @@ class ZdCard(DeckCard):
 
 class DeckBoard(BoardModel):
     cards: list[ZdCard] = Field(min_length=1)
-    official_event: bool = Field(False, description="an official event: one anime series only")
+    official_event: Flag = Field(False, description="an official event: one anime series only")
 
     def impossibilities(self):
         if self.official_event:

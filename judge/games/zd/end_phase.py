@@ -15,7 +15,8 @@ import enum
 
 from pydantic import Field
 
-from judge.board import BoardModel, Both, Count
+from judge.board import BoardModel, Both
+from judge.bounds import ZdCards
 from judge.players import Player
 from judge.ruling import Outcome, Trace
 
@@ -24,8 +25,8 @@ HAND_LIMIT = 6
 
 class EndPhaseBoard(BoardModel):
     active_player: Player
-    hand: Both[Count] = Field(description="cards in hand when the discard step begins")
-    hand_limit: Count = Field(HAND_LIMIT, description="6 unless a card effect changes it")
+    hand: Both[ZdCards] = Field(description="cards in hand when the discard step begins")
+    hand_limit: ZdCards = Field(HAND_LIMIT, description="6 unless a card effect changes it")
     triggered: list[str] = Field([], description="effects the discard triggers (e.g. when a card is discarded)")
 
 

@@ -33,6 +33,7 @@ from itertools import pairwise
 from pydantic import Field, field_validator, model_validator
 
 from judge.board import BoardModel
+from judge.bounds import MOST_FACTOR_TERM, StatChange
 from judge.numbers import Tally, whole
 
 
@@ -42,15 +43,15 @@ class Change(BoardModel):
     A bare number in a board file is read as ``add``.
     """
 
-    add: int | None = None
+    add: StatChange | None = None
     multiply: Fraction | None = Field(None, description="a factor such as 2 or 1/2")
-    to: int | None = Field(None, description="the value becomes this (……变为)")
+    to: StatChange | None = Field(None, description="the value becomes this (……变为)")
     source: str = Field("", description="the card or effect, for the steps")
 
     @model_validator(mode="before")
     @classmethod
     def _bare_number(cls, data):
-        return {"add": data} if isinstance(data, int) and not isinstance(data, bool) else data
+        return {"add": data} if isinstance(data, (int, float, str)) else data  # add says what is wrong with it
 
     @field_validator("multiply", mode="before")
     @classmethod
@@ -65,6 +66,9 @@ class Change(BoardModel):
             raise ValueError("expected a factor such as 2 or 1/2") from None
         if factor < 0:
             raise ValueError("expected a factor of 0 or more")
+        if max(factor.numerator, factor.denominator) > MOST_FACTOR_TERM:
+            raise ValueError(f"expected a factor of at most {MOST_FACTOR_TERM}, in parts of no less than "
+                             f"1/{MOST_FACTOR_TERM}")
         return factor
 
     @model_validator(mode="after")

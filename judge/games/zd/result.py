@@ -23,7 +23,8 @@ from itertools import product
 
 from pydantic import Field
 
-from judge.board import BoardModel, Both, Count
+from judge.board import BoardModel, Both
+from judge.bounds import Flag, LoopNumber, ZdCards
 from judge.games.zd.ending import GameEnd, HitBy, Verdict, decide, life_hit, verdict
 from judge.players import Player, turn_order
 from judge.ruling import Outcome, Trace
@@ -34,19 +35,19 @@ LEAST_REPEATS = 10000
 
 class LifeHit(BoardModel):
     by: HitBy = HitBy.BATTLE
-    points: int = Field(1, ge=1, description="points of damage to the life zone")
+    points: ZdCards = Field(1, ge=1, description="points of damage to the life zone")
 
 
 class Standing(BoardModel):
     """What happens to one player at this moment."""
 
-    life: Count | None = Field(None, description="cards in the life zone when it is hit")
+    life: ZdCards | None = Field(None, description="cards in the life zone when it is hit")
     hit: LifeHit | None = None
-    deck: Count | None = Field(None, description="cards left in the deck")
-    draws: Count = Field(0, description="cards the player must draw now")
-    concedes: bool = False
-    wins_by_effect: bool = False
-    loses_by_effect: bool = False
+    deck: ZdCards | None = Field(None, description="cards left in the deck")
+    draws: ZdCards = Field(0, description="cards the player must draw now")
+    concedes: Flag = False
+    wins_by_effect: Flag = False
+    loses_by_effect: Flag = False
 
     def impossibilities(self):
         if self.hit is not None and self.life is None:
@@ -59,9 +60,9 @@ class Loop(BoardModel):
     """A set of actions that repeats without end (901.p1)."""
 
     optional_by: list[Player] = Field([], max_length=2, description="players whose optional actions are in it")
-    triggers: bool = Field(False, description="its mandatory actions involve triggered effects")
+    triggers: Flag = Field(False, description="its mandatory actions involve triggered effects")
     first: Player | None = Field(None, description="who performs its first optional action, or controls its first trigger")
-    numbers: dict[Player, Count] = Field({}, description="the numbers the players name")
+    numbers: dict[Player, LoopNumber] = Field({}, description="the numbers the players name")
     broken_by: Player | None = Field(None, description="a player who takes an action that stops it (901.p5)")
 
     def impossibilities(self):

@@ -21,7 +21,8 @@ import enum
 
 from pydantic import Field
 
-from judge.board import BoardModel, Count
+from judge.board import BoardModel
+from judge.bounds import Small, Stat, StatChange
 from judge.games.zd.modifiers import Change, Trail, follow, show
 from judge.ruling import Outcome, Trace
 
@@ -43,11 +44,11 @@ CHANGED_BY = {Kind.ATTACK: "317.p3", Kind.DEFENCE: "317.p4", Kind.COST: "303.p4"
 
 class NumbersBoard(BoardModel):
     value: Kind
-    start: int = Field(description="the printed value, or the value before these changes")
+    start: StatChange = Field(description="the printed value, or the value before these changes")
     changes: list[Change] = Field([], description="in the order they happen; a bare number is an amount")
     card: str = Field("", description="the card, for the steps")
-    coloured_cost: Count | None = Field(None, description="cost only: the coloured part of the cost (303.p3)")
-    damage: Count | None = Field(None, description="defence only: damage already on the character this turn")
+    coloured_cost: Small | None = Field(None, description="cost only: the coloured part of the cost (303.p3)")
+    damage: Stat | None = Field(None, description="defence only: damage already on the character this turn")
 
     def impossibilities(self):
         if self.coloured_cost is not None and self.value is not Kind.COST:
