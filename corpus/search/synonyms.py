@@ -14,6 +14,15 @@ of the same name under ``ARBITER_HOME/synonyms/`` extends the bundled one:
 its concepts replace bundled concepts with the same key (``terms: []``
 switches one off) and add new keys.
 
+A file that cannot be used — not YAML, not a mapping of concepts with
+``terms:`` lists, or over a bound below — is reported once on stderr
+(named relative to ``ARBITER_HOME``) and skipped; every search goes on with
+the other file.  Terms with no word in them (``""``, punctuation) are
+dropped.  The bounds keep a user's file from costing every search: at most
+:data:`MAX_FILE_BYTES` bytes, :data:`MAX_CONCEPTS` concepts,
+:data:`MAX_FILE_TERMS` terms in all and :data:`MAX_TERM_CHARS` characters a
+term (a bundled file is about 2 KB, 15 concepts and 100 terms).
+
 >>> key("Win Conditions")
 'win condit'
 >>> mentions(key("胜利条件是什么"), key("勝利條件")), mentions(key("winner"), key("win"))
@@ -32,12 +41,18 @@ from pathlib import Path
 from corpus.errors import ArbiterError
 from corpus.freshness import looked
 from corpus.search.analysis import english_term, han_runs
+from corpus.search.backend import report_to_stderr
 from corpus.search.folding import fold
 from corpus.storage import arbiter_home
 
 FOLDER = "synonyms"
 #: At most this many synonym terms are added to one game's search.
 MAX_TERMS = 16
+#: Bounds on one synonym file; a file over any of them is refused whole.
+MAX_FILE_BYTES = 64 * 1024
+MAX_CONCEPTS = 500
+MAX_FILE_TERMS = 2_000
+MAX_TERM_CHARS = 100
 _GAME = re.compile(r"^[A-Za-z0-9_-]+$")
 _LATIN_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
 _NOT_WORD = re.compile(r"[^\w]+")
@@ -90,7 +105,7 @@ def _thesaurus(game: str, home: Path) -> Thesaurus:
     if not any(path.name in _names_in(path.parent) for path in files):
         return _NO_CONCEPTS  # most games at scale have no synonym file: no look at each
     stamps = looked(files, lambda: tuple(_mtime(path) for path in files))
-    return _load(files, stamps)
+    return _load(files, stamps, home)
 
 
 def _names_in(folder: Path) -> frozenset[str]:
@@ -113,12 +128,37 @@ def _mtime(path: Path) -> int | None:
 
 
 @lru_cache(maxsize=64)
-def _load(files: tuple[Path, ...], stamps: tuple) -> Thesaurus:
+def _load(files: tuple[Path, ...], stamps: tuple[int | None, ...], home: Path) -> Thesaurus:
     found: dict[str, Concept] = {}
     for path, stamp in zip(files, stamps):
         if stamp is not None:
-            found.update(_read(path))
+            found.update(_usable(path, stamp, home))
     return Thesaurus({k: c for k, c in found.items() if c.terms})
+
+
+class UnusableFile(Exception):
+    """Why a synonym file is skipped, worded for the user."""
+
+
+_reported: set[tuple[Path, int]] = set()
+
+
+def _usable(path: Path, stamp: int, home: Path) -> dict[str, Concept]:
+    """The file's concepts, or none when it cannot be used: reported once per version of the file."""
+    try:
+        return _read(path)
+    except UnusableFile as problem:
+        if (path, stamp) not in _reported:
+            _reported.add((path, stamp))
+            report_to_stderr(f"synonym file {_shown(path, home)} is skipped: {problem}")
+        return {}
+
+
+def _shown(path: Path, home: Path) -> str:
+    """A file's name for reports: under ARBITER_HOME or bundled, never where the server keeps it."""
+    if path.is_relative_to(home):
+        return f"$ARBITER_HOME/{path.relative_to(home).as_posix()}"
+    return f"{FOLDER}/{path.name} (bundled)"
 
 
 class Thesaurus:
@@ -171,25 +211,65 @@ _NO_CONCEPTS = Thesaurus({})
 
 
 def _read(path: Path) -> dict[str, Concept]:
+    """The concepts of one file, in file order; :class:`UnusableFile` says why there are none."""
+    data = _parsed(path)
+    if data is None:  # empty, or only comments
+        return {}
+    if not isinstance(data, dict):
+        raise UnusableFile("expected a mapping of concept keys, each with 'terms:'")
+    if len(data) > MAX_CONCEPTS:
+        raise UnusableFile(f"it has {len(data)} concepts: at most {MAX_CONCEPTS} are allowed")
+    result: dict[str, Concept] = {}
+    count = 0
+    for name, entry in data.items():
+        terms = entry.get("terms") if isinstance(entry, dict) else None
+        if not isinstance(terms, list):
+            raise UnusableFile(f"concept {name!r} needs 'terms:' as a list of words")
+        count += len(terms)  # before looking at them: an alias can repeat one long list
+        if count > MAX_FILE_TERMS:
+            raise UnusableFile(f"it has more than {MAX_FILE_TERMS} terms: at most {MAX_FILE_TERMS} are allowed")
+        words = [_word(t, f"concept {name!r}: a term") for t in terms]
+        kept = tuple(w for w in words if key(w))
+        given = entry.get("label")
+        label = "" if given is None else _word(given, f"concept {name!r}: the label")
+        label = label if key(label) else (kept[0] if kept else str(name))
+        result[str(name)] = Concept(str(name), label, kept, tuple(key(t) for t in kept))
+    return result
+
+
+def _parsed(path: Path) -> object:
+    """The file's YAML, read only up to :data:`MAX_FILE_BYTES` and parsed by libyaml."""
     import yaml
 
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, UnicodeDecodeError, yaml.YAMLError) as error:
-        raise ArbiterError(f"synonyms file {path} cannot be read: {error}", "synonyms") from None
-    if not isinstance(data, dict):
-        raise ArbiterError(f"synonyms file {path}: expected a mapping of concept keys", "synonyms")
-    result = {}
-    for name, entry in data.items():
-        terms = entry.get("terms") if isinstance(entry, dict) else None
-        if not isinstance(terms, list) or not all(isinstance(t, (str, int, float)) for t in terms):
-            raise ArbiterError(
-                f"synonyms file {path}: concept {name!r} needs 'terms:' as a list of words", "synonyms"
-            )
-        label = str(entry.get("label") or (terms[0] if terms else name))
-        terms = tuple(str(t) for t in terms)
-        result[str(name)] = Concept(str(name), label, terms, tuple(key(t) for t in terms))
-    return result
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
+        if len(raw) > MAX_FILE_BYTES:
+            raise UnusableFile(f"it is larger than {MAX_FILE_BYTES} bytes, the most allowed")
+        # libyaml's parser; PyYAML built without it has only the Python one (slower, same bounds)
+        return yaml.load(raw.decode("utf-8"), Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    except OSError as error:
+        raise UnusableFile(f"it cannot be read ({error.strerror})") from None
+    except UnicodeDecodeError:
+        raise UnusableFile("it is not UTF-8 text") from None
+    except yaml.MarkedYAMLError as error:
+        mark = error.problem_mark
+        where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
+        raise UnusableFile(f"it is not valid YAML{where}: {error.problem}") from None
+    except yaml.YAMLError as error:  # the rest of its message names the string, not the file
+        raise UnusableFile(f"it is not valid YAML: {str(error).splitlines()[0]}") from None
+
+
+def _word(value: object, what: str) -> str:
+    """A term or label as written (numbers are words too), without surrounding blanks."""
+    if isinstance(value, bool):  # YAML reads yes, no, on, off unquoted as true or false
+        raise UnusableFile(f"{what} is {value}: put words such as yes or no in quotes")
+    if not isinstance(value, str | int | float):
+        raise UnusableFile(f"{what} must be a word, not {type(value).__name__}")
+    text = str(value).strip()
+    if len(text) > MAX_TERM_CHARS:
+        raise UnusableFile(f"{what} is {len(text)} characters long: at most {MAX_TERM_CHARS} are allowed")
+    return text
 
 
 def expansions(
