@@ -119,7 +119,7 @@ def resolve(
     while waiting:
         first_owner = by_turn_order(waiting, active, owner=lambda p: p.owner)[0].owner
         candidates = tuple(p for p in waiting if p.owner is first_owner)
-        pick = min(candidates, key=lambda p: rank.get(p.name, len(rank) + candidates.index(p)))
+        _, pick = min(enumerate(candidates), key=lambda seen: rank.get(seen[1].name, len(rank) + seen[0]))
         waiting.remove(pick)
         how = How.CHOSEN if len(candidates) > 1 else How.ONLY
         carry_out(pick, Event(pick, how, candidates, decider(first_owner)))

@@ -18,7 +18,7 @@ import enum
 from pydantic import Field
 
 from judge.board import BoardModel
-from judge.order import How, Pending, Placement, Triggered, resolve
+from judge.order import MAX_EVENTS, How, Pending, Placement, Triggered, resolve
 from judge.players import Player
 from judge.ruling import Outcome, Trace
 
@@ -39,7 +39,8 @@ class Trigger(Effect):
 
 class EffectOrderBoard(BoardModel):
     active_player: Player
-    waiting: list[Effect] = Field(min_length=1, description="effects waiting to be carried out")
+    waiting: list[Effect] = Field(min_length=1, max_length=MAX_EVENTS,
+                                  description="effects waiting to be carried out")
     triggers: dict[str, list[Trigger]] = Field({}, description="effect name -> what carrying it out triggers")
     preference: list[str] = Field([], description="the order the active player would choose in")
 
