@@ -28,15 +28,16 @@ import time
 
 from flask import Flask, Request, current_app, jsonify, render_template, request, url_for
 from flask_babel import Babel, get_locale
-from werkzeug.exceptions import HTTPException, RequestEntityTooLarge
+from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from corpus.errors import ArbiterError
 from corpus.freshness import one_look
 from webapp.views import PAGES, is_api
 from webapp.views import apidocs, books, clauses, labels, lint, locale, rulings, search, versions
 from webapp.views.gamenames import game_name
-from webapp.views.links import SCRIPT_LANG, annotated, clause_url, here, highlighted
+from webapp.views.links import SCRIPT_LANG, GameConverter, annotated, clause_url, here, highlighted
 from webapp.views.pager import pages_shown
+from webapp.views.params import check_path, decoded_query
 from webapp.views.picture import layout
 
 DEFAULTS = {
@@ -74,12 +75,14 @@ def create_app(config: dict | None = None) -> Flask:
     app.json.ensure_ascii = False
     app.json.sort_keys = False
     Babel(app, locale_selector=locale.select_locale)
+    app.url_map.converters["game"] = GameConverter
     for area in AREAS:
         app.register_blueprint(area.area.blueprint)
     _errors(app)
     _templates(app)
     app.wsgi_app = _one_look_per_request(app.wsgi_app)
     app.before_request(_take_in_chunked_body)
+    app.before_request(_utf8_address)
     watcher = LibraryWatcher(app.config["REFRESH_SECONDS"])
     app.before_request(lambda: watcher.check(app))
 
@@ -108,6 +111,12 @@ def _take_in_chunked_body() -> None:
     if len(body) > limit:
         raise RequestEntityTooLarge()
     environ["wsgi.input"], environ["CONTENT_LENGTH"] = io.BytesIO(body), str(len(body))
+
+
+def _utf8_address() -> None:
+    """Refuse a path or query string that is not UTF-8 (400 naming the parameter), on every route."""
+    check_path()
+    decoded_query()
 
 
 def _one_look_per_request(wsgi_app):
@@ -140,7 +149,15 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
         code = (error.name or "error").lower().replace(" ", "_")
-        return error_response(code, error.description or error.name, error.code or 500)
+        message = error.description or error.name
+        if error.code == 404 and request.url_rule is None and is_api():
+            message = (f"no such API endpoint: {request.path}; every endpoint is described at "
+                       f"{url_for('apidocs.openapi_api')} (readable at {url_for('apidocs.openapi')})")
+        body, status = error_response(code, message, error.code or 500)
+        response = current_app.make_response((body, status))
+        if isinstance(error, MethodNotAllowed) and error.valid_methods:  # RFC 9110: a 405 says what is
+            response.headers["Allow"] = ", ".join(sorted(error.valid_methods))
+        return response
 
     @app.errorhandler(Exception)
     def internal(error: Exception):

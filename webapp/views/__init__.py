@@ -5,8 +5,12 @@ JSON-ready data.  :meth:`Area.page` registers it twice, the way Datasette
 serves every table both as HTML and as JSON: at its HTML address, rendered
 through a Jinja template, and at ``/api`` + that address (or an explicit
 ``api`` rule), returned as JSON.  Both are the same data, so the page and the
-API cannot drift apart, and the route table :data:`PAGES` is what
-``/api/openapi.json`` is generated from.
+API cannot drift apart.  Each page names the pydantic models of its query
+parameters (:mod:`webapp.views.params`), request body and response
+(:mod:`webapp.views.schemas`); the route table :data:`PAGES` and those
+models are what ``/api/openapi.json`` is generated from, and the query model
+is also what checks every request, so the description cannot drift from the
+behaviour either.
 
 A page function raises :class:`~corpus.errors.ArbiterError` for bad input
 (the app turns it into a 4xx error object or error page) or
@@ -20,30 +24,21 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
-from flask import Blueprint, jsonify, redirect, render_template, request
+from flask import Blueprint, Response, jsonify, redirect, render_template, request
+from flask.typing import ResponseReturnValue
+from pydantic import BaseModel
 
 from corpus.errors import ArbiterError
+from webapp.views.params import BadParameter, QueryModel, nothing_asked, read_query
 
 API_PREFIX = "/api"
 
 
 @dataclass(frozen=True, slots=True)
-class Param:
-    """A query or form parameter, as documented in the OpenAPI description."""
-
-    name: str
-    description: str
-    type: str = "string"  # OpenAPI type: string, integer
-    required: bool = False
-    enum: tuple[str, ...] = ()
-    minimum: int | None = None
-    maximum: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
 class Page:
-    """One row of the route table: a page, its JSON twin, and how to document it."""
+    """One row of the route table: a page, its JSON twin, and the models that describe it."""
 
     endpoint: str
     rule: str | None  # HTML address (None: API only)
@@ -51,10 +46,10 @@ class Page:
     methods: tuple[str, ...]
     summary: str
     tag: str
-    params: tuple[Param, ...] = ()
-    response: str = "Object"  # name of a schema in webapp.views.openapi
-    body: str | None = None  # schema name of a JSON/YAML request body (POST)
-    errors: tuple[int, ...] = (400, 404)
+    query: type[QueryModel] | None  # its query parameters, validated and documented
+    response: type[BaseModel]  # what the JSON twin answers
+    body: type[BaseModel] | None = None  # a JSON/YAML request body (POST)
+    errors: tuple[int, ...] = (400, 404)  # documented error statuses (400 always: any request can be bad)
 
 
 #: Every page of every area, in registration order.
@@ -64,7 +59,7 @@ PAGES: list[Page] = []
 class Failed(Exception):
     """Bad input, but the HTML page is still shown with ``data`` around the error."""
 
-    def __init__(self, data: dict, error: ArbiterError):
+    def __init__(self, data: dict[str, Any], error: ArbiterError):
         super().__init__(error.message)
         self.data = data
         self.error = error
@@ -92,30 +87,40 @@ class Area:
         *,
         template: str | None,
         summary: str,
+        response: type[BaseModel],
         api: str | None = None,
         methods: tuple[str, ...] = ("GET",),
-        params: tuple[Param, ...] = (),
-        response: str = "Object",
-        body: str | None = None,
+        query: type[QueryModel] | None = None,
+        body: type[BaseModel] | None = None,
         errors: tuple[int, ...] = (400, 404),
-    ) -> Callable:
-        """Register ``function`` at ``rule`` (HTML) and at its API address (JSON)."""
+        form_errors: bool = False,
+    ) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., dict[str, Any]]]:
+        """Register ``function`` at ``rule`` (HTML) and at its API address (JSON).
 
-        def register(function: Callable[..., dict]) -> Callable[..., dict]:
+        With a ``query`` model, the function gets the request's parameters
+        as ``params=`` (validated: a bad one is a 400 naming it).  The HTML
+        page gets ``params=None`` when nothing was asked yet (the empty
+        form); with ``form_errors`` it also shows a bad parameter next to
+        that form instead of on the error page.
+        """
+
+        def register(function: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
             endpoint = function.__name__
             api_rule = api or API_PREFIX + (rule if rule != "/" else "")
             PAGES.append(Page(f"{self.name}.{endpoint}", rule, api_rule, methods, summary,
-                              self.name, params, response, body, errors))
+                              self.name, query, response, body, errors))
 
-            def as_json(**kwargs):
+            def as_json(**kwargs: Any) -> Response:
+                if query is not None:
+                    kwargs["params"] = read_query(query)
                 try:
                     return jsonify(function(**kwargs))
                 except Failed as failed:
                     raise failed.error from None
 
-            def as_html(**kwargs):
+            def as_html(**kwargs: Any) -> ResponseReturnValue:
                 try:
-                    data, status, error = function(**kwargs), 200, None
+                    data, status, error = _html_data(function, query, form_errors, kwargs), 200, None
                 except Failed as failed:
                     data, status, error = failed.data, failed.error.status, failed.error
                 if data.get("redirect"):
@@ -130,25 +135,17 @@ class Area:
         return register
 
 
-def text_arg(name: str, default: str | None = None, limit: int = 500) -> str | None:
-    """A query/form parameter as stripped text (None when absent or blank)."""
-    value = request.values.get(name)
-    if value is None or not value.strip():
-        return default
-    if len(value) > limit:
-        raise ArbiterError(f"{name} is {len(value)} characters long: at most {limit} are allowed", name)
-    return value.strip()
-
-
-def int_arg(name: str, default: int, minimum: int = 1, maximum: int = 10_000) -> int:
-    """An integer parameter within bounds; anything else is a 400 naming it."""
-    value = request.values.get(name)
-    if value is None or not value.strip():
-        return default
+def _html_data(function: Callable[..., dict[str, Any]], query: type[QueryModel] | None, form_errors: bool,
+               kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The HTML page's data: the function's, given the parameters the request holds."""
+    if query is None:
+        return function(**kwargs)
     try:
-        number = int(value.strip())
-    except ValueError:
-        raise ArbiterError(f"{name} must be a whole number, not {value[:40]!r}", name) from None
-    if not minimum <= number <= maximum:
-        raise ArbiterError(f"{name} must be between {minimum} and {maximum}, not {number}", name)
-    return number
+        params = read_query(query)
+    except BadParameter as error:
+        if nothing_asked(query):
+            return function(**kwargs, params=None)
+        if form_errors:
+            raise Failed(function(**kwargs, params=None), error) from None
+        raise
+    return function(**kwargs, params=params)

@@ -6,6 +6,7 @@ from importlib.metadata import PackageNotFoundError, version
 
 from webapp.views import PAGES, Area
 from webapp.views.openapi import build
+from webapp.views.schemas import OpenAPI
 
 area = Area("apidocs", __name__)
 
@@ -17,7 +18,7 @@ def package_version() -> str:
         return "0"
 
 
-@area.page("/api-docs", api="/api/openapi.json", template="api.html", response="OpenAPI", errors=(),
-           summary="This description of the API (OpenAPI 3).")
+@area.page("/api-docs", api="/api/openapi.json", template="api.html", response=OpenAPI,
+           summary="This description of the API (OpenAPI 3.1).")
 def openapi() -> dict:
     return build(PAGES, "Arbiter", package_version())

@@ -10,6 +10,7 @@ from graph.find import numbering_scheme
 from graph.lint import problem_count
 from webapp.views import Area
 from webapp.views.links import book_url, clause_url, label
+from webapp.views.schemas import Book, Home
 
 area = Area("books", __name__)
 
@@ -30,7 +31,7 @@ def numbered(book: Book) -> bool:
     return numbering_scheme(clause.id for clause in book.clauses) is not None
 
 
-@area.page("/", api="/api/books", template="home.html", response="Home",
+@area.page("/", api="/api/books", template="home.html", response=Home,
            summary="Every rulebook with its versions and clause counts.", errors=())
 def home() -> dict:
     games: dict[str, dict] = {}
@@ -43,14 +44,14 @@ def home() -> dict:
     return {"games": list(games.values())}
 
 
-@area.blueprint.route("/<game>")
-@area.blueprint.route("/<game>/")
+@area.blueprint.route("/<game:game>")
+@area.blueprint.route("/<game:game>/")
 def newest(game: str):
     """``/ucg`` → the newest version's contents (an unknown game is a 404)."""
     return redirect(book_url(game, versions(game)[-1]))
 
 
-@area.page("/<game>/<version>", template="book.html", response="Book",
+@area.page("/<game:game>/<version>", template="book.html", response=Book,
            summary="A rulebook version and its table of contents (a tree of clauses).")
 def book(game: str, version: str) -> dict:
     loaded = load_book(game, version)

@@ -8,15 +8,17 @@ appears in, and a picture of its neighbourhood in the reference graph.
 
 from __future__ import annotations
 
-from corpus.errors import NotFound
+from corpus.errors import ArbiterError, NotFound
 from corpus.library import load_book, versions
 from corpus.model import Book, Clause
+from corpus.versions.compare import Side, parse_reference, resolve
 from graph.build import ReferenceGraph, graph_for
 from graph.citations import CitationKind, Reference
 from webapp.views import Area
 from webapp.views.books import book_dict
 from webapp.views.links import clause_url, label
 from webapp.views.picture import RELATIONS
+from webapp.views.schemas import ClausePage
 
 area = Area("clauses", __name__)
 #: An edge's kind, seen from the clause it leaves and from the clause it enters.
@@ -32,6 +34,15 @@ def find_clause(book: Book, clause_id: str) -> Clause:
     if found is None:
         raise NotFound(f"no clause {clause_id!r} in {book.game} {book.version}", "clause_id")
     return found
+
+
+def clause_at(address: str, field: str) -> Side:
+    """The clause at ``GAME[@VERSION]:ID``; what is wrong with the address is reported as ``field``."""
+    try:
+        return resolve(parse_reference(address))
+    except ArbiterError as error:
+        error.field = field
+        raise
 
 
 def brief(book: Book, clause_id: str) -> dict:
@@ -79,7 +90,7 @@ def version_list(game: str, clause_id: str) -> list[dict]:
     return rows
 
 
-@area.page("/<game>/<version>/<path:clause_id>", template="clause.html", response="ClausePage",
+@area.page("/<game:game>/<version>/<path:clause_id>", template="clause.html", response=ClausePage,
            summary="One clause: breadcrumb, text with its references, what cites it, "
                    "its versions and its neighbourhood in the reference graph.")
 def clause(game: str, version: str, clause_id: str) -> dict:

@@ -17,12 +17,26 @@ from urllib.parse import quote, urlencode
 
 from flask import request, url_for
 from markupsafe import Markup, escape
+from werkzeug.routing import BaseConverter
 
+from corpus.store.names import RESERVED_GAME_KEYS
 from graph.annotate import annotate
 
 #: How many characters of a clause a hover title or a label shows.
 LABEL_WIDTH = 80
 SCRIPT_LANG = {"Hant": "zh-Hant", "Hans": "zh-Hans", "Latn": "en"}
+
+
+class GameConverter(BaseConverter):
+    """A game key in an address: any path segment but the names of Arbiter's own areas.
+
+    ``/api/rule/file`` is the board-file endpoint, never game ``rule``
+    version ``file``; ``/api/nosuch`` is no endpoint, never game ``api``.
+    (No game can be ingested under those names: :data:`corpus.store.names.RESERVED_GAME_KEYS`.)
+    """
+
+    regex = rf"(?!(?:{'|'.join(sorted(RESERVED_GAME_KEYS))})$)[^/]+"
+    part_isolating = True  # one path segment (werkzeug would guess otherwise from the "/" above)
 
 
 def clause_url(game: str, version: str, clause_id: str, api: bool = False) -> str:

@@ -10,11 +10,12 @@ from graph.lint import problem_count
 from webapp.views import Area
 from webapp.views.books import info_dict
 from webapp.views.links import clause_url
+from webapp.views.schemas import Lint, LintIndex
 
 area = Area("lint", __name__)
 
 
-@area.page("/lint", template="lint_index.html", response="LintIndex", errors=(),
+@area.page("/lint", template="lint_index.html", response=LintIndex, errors=(),
            summary="Every rulebook version with the number of lint findings of each kind.")
 def lint_index() -> dict:
     rows = []
@@ -25,7 +26,7 @@ def lint_index() -> dict:
     return {"books": rows}
 
 
-@area.page("/lint/<game>/<version>", template="lint.html", response="Lint",
+@area.page("/lint/<game:game>/<version>", template="lint.html", response=Lint,
            summary="A rulebook version's problems: broken references, duplicate or skipped "
                    "numbers, stale changelog entries; each with its clause and source line.")
 def lint(game: str, version: str) -> dict:

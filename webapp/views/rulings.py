@@ -26,6 +26,7 @@ from judge.board import BoardError, BoardProblem, read_document
 from judge.registry import ENGINES, ENVELOPE, Question, engine, rule
 from webapp.views import Area, Failed, is_api
 from webapp.views.links import clause_url, label, shorten
+from webapp.views.schemas import BoardFile, RuleIndex, RulePage
 
 area = Area("rulings", __name__)
 HOVER_WIDTH = 300
@@ -37,7 +38,7 @@ def question_dict(game: str, question: Question) -> dict:
             "url": url_for("rulings.ruling_page", game=game, question=question.name)}
 
 
-@area.page("/rule", template="rule_index.html", response="RuleIndex", errors=(),
+@area.page("/rule", template="rule_index.html", response=RuleIndex, errors=(),
            summary="The games Arbiter can rule on and the questions each engine answers.")
 def rule_index() -> dict:
     return {"games": [{"game": game, "questions": [question_dict(game, q)
@@ -169,8 +170,8 @@ def run(game: str | None, question: Question | None, text: str | None) -> dict:
     return data
 
 
-@area.page("/rule/<game>/<question>", template="rule.html", methods=("GET", "POST"),
-           response="RulePage", body="Board",
+@area.page("/rule/<game:game>/<question>", template="rule.html", methods=("GET", "POST"),
+           response=RulePage, body=BoardFile,
            summary="A question's board schema and example (GET), or the ruling on a board "
                    "file sent as the body, JSON or YAML (POST).")
 def ruling_page(game: str, question: str) -> dict:
@@ -183,7 +184,7 @@ def ruling_page(game: str, question: str) -> dict:
     return run(game, asked, submitted_text())
 
 
-@area.page("/rule/file", template="rule.html", methods=("POST",), response="RulePage", body="Board",
+@area.page("/rule/file", template="rule.html", methods=("POST",), response=RulePage, body=BoardFile,
            summary="The ruling on a board file that names its own game and question.")
 def board_file() -> dict:
     return run(None, None, submitted_text())

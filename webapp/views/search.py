@@ -3,21 +3,28 @@
 A thin page over :class:`corpus.search.service.Searcher` (the same one the
 command line uses; the app may be given its own with ``SEARCHER``).  A query
 that names exactly one clause by its number (``5.9.4.1``, or ``101`` with
-``game=zd``) sends the browser straight to that clause; the JSON twin says
-where, under ``redirect``.
+``game=zd``) or by its address (``ucg@1.6:5.9.4.1``, as ``arbiter compare``
+takes it) sends the browser straight to that clause; the JSON twin says
+where, under ``redirect``, and lists it first among its hits.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from flask import current_app
+from pydantic import Field
 
 from corpus.errors import ArbiterError
 from corpus.library import all_books, games, versions
 from corpus.model import ClauseKind
-from webapp.views import Area, Failed, Param, int_arg, is_api, text_arg
+from corpus.versions.compare import REFERENCE
+from webapp.views import Area, Failed
+from webapp.views.clauses import clause_at
 from webapp.views.links import clause_url
+from webapp.views.params import OptionalKind, OptionalText, QueryModel, RequiredText, WholeNumber, echoed
+from webapp.views.schemas import SearchPage
 
 area = Area("search", __name__)
 PER_PAGE = 10
@@ -44,38 +51,64 @@ def choices() -> dict:
     }
 
 
-@area.page("/search", template="search.html", response="SearchPage",
-           summary="Search every clause; filters by game, version and kind; highlighted snippets.",
-           params=(
-               Param("q", "Words in either Chinese script or English, \"a phrase\", a clause number, "
-                          "NOT/-word, game:/version:/kind: filters.", required=True),
-               Param("game", "Only this game."),
-               Param("version", "Only this version ('all': every version; default: newest)."),
-               Param("kind", "Only this clause kind.", enum=tuple(k.value for k in ClauseKind)),
-               Param("page", "Page of results.", type="integer", minimum=1, maximum=1000),
-           ))
-def search() -> dict:
-    query = text_arg("q")
-    filters = {"game": text_arg("game"), "version": text_arg("version"), "kind": text_arg("kind")}
-    data = {"query": query or "", "filters": filters, "choices": choices(), "hits": [],
-            "total": 0, "page": 1, "pages": 0, "per_page": PER_PAGE, "redirect": None}
-    if query is None:
-        if is_api():
-            raise ArbiterError("give a query: q=words, a phrase or a clause number", "q")
+class SearchQuery(QueryModel):
+    """What to search for, where, and which page of the results."""
+
+    q: RequiredText = Field(description="Words in either Chinese script or English, \"a phrase\", a clause "
+                                        "number (5.9.4.1) or address (ucg@1.6:5.9.4.1), NOT/-word, "
+                                        "game:/version:/kind: filters.")
+    game: OptionalText = Field(None, description="Only this game (empty: every game).")
+    version: OptionalText = Field(None, description="Only this version ('all': every version; "
+                                                    "empty: the newest).")
+    kind: OptionalKind = Field(None, description="Only this clause kind (empty: any kind).")
+    page: WholeNumber = Field(1, ge=1, le=1000, description="Page of results.")
+
+
+def is_address(query: str) -> bool:
+    """Whether the query is a clause's address (``ucg@1.6:5.9.4.1``, ``ucg:5.9.4.1``).
+
+    Only a known game makes an address: ``game:ucg`` stays a filter and
+    ``note:text`` stays words.
+    """
+    match = REFERENCE.match(query)
+    return match is not None and match["game"] in games()
+
+
+def addressed(query: str) -> tuple[dict[str, Any], str]:
+    """Results for a clause address: the clause first (then those under it), and where it is."""
+    side = clause_at(query, "q")
+    found = searcher().search(side.clause.id, game=side.info.game, version=side.info.version,
+                              limit=PER_PAGE).as_dict()
+    named = [hit for hit in found["hits"] if hit["id"] == side.clause.id]
+    found["hits"] = [{**hit, "exact": True} for hit in named] + [h for h in found["hits"] if h not in named]
+    return {**found, "query": query}, clause_url(side.info.game, side.info.version, side.clause.id)
+
+
+@area.page("/search", template="search.html", response=SearchPage, query=SearchQuery, form_errors=True,
+           summary="Search every clause; filters by game, version and kind; highlighted snippets. "
+                   "A clause number or address as the query names that clause (redirect).")
+def search(params: SearchQuery | None) -> dict[str, Any]:
+    data = {"query": echoed("q")["q"] or "", "filters": echoed("game", "version", "kind"), "choices": choices(),
+            "hits": [], "total": 0, "page": 1, "pages": 0, "per_page": PER_PAGE, "redirect": None}
+    if params is None:
         return data
+    query = params.q
     try:
-        page = int_arg("page", 1, maximum=1000)
-        results = searcher().search(query, limit=PER_PAGE, page=page, **filters)
+        if is_address(query):
+            found, data["redirect"] = addressed(query)
+            data.update(found)
+        else:
+            data.update(searcher().search(query, limit=PER_PAGE, page=params.page, game=params.game,
+                                          version=params.version, kind=params.kind).as_dict())
     except ArbiterError as error:
         if error.field == "query":
             error.field = "q"
         raise Failed(data, error) from None
-    data.update(results.as_dict())
     scripts = {(info.game, info.version): info.script.value for info in all_books()}
     for hit in data["hits"]:
         hit["url"] = clause_url(hit["game"], hit["version"], hit["id"])
         hit["script"] = scripts.get((hit["game"], hit["version"]), "Latn")
     exact = [hit for hit in data["hits"] if hit["exact"]]
-    if NUMBER_ONLY.match(query) and len(exact) == 1 and page == 1:
+    if NUMBER_ONLY.match(query) and len(exact) == 1 and params.page == 1:
         data["redirect"] = exact[0]["url"]
     return data

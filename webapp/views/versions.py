@@ -10,25 +10,30 @@ book, and so a new diff).
 from __future__ import annotations
 
 import threading
+from typing import Annotated, Any
 
 from flask import url_for
+from pydantic import Field, StringConstraints
 
 from corpus.errors import ArbiterError, NotFound
 from corpus.library import all_books, games, load_book, versions
 from corpus.model import Book
-from corpus.versions.compare import Side, compare_sides, concept_view, parse_reference, resolve
+from corpus.versions.compare import compare_sides, concept_view
 from corpus.versions.crosscheck import CrossCheck, cross_check
 from corpus.versions.diff import ADDED, REMOVED, VersionDiff, diff_books
 from corpus.versions.lineage import clause_history
-from webapp.views import Area, Failed, Param, text_arg
-from webapp.views.clauses import brief, find_clause
+from webapp.views import Area, Failed
+from webapp.views.clauses import brief, clause_at, find_clause
 from webapp.views.links import clause_url
+from webapp.views.params import ADDRESS, MAX_TEXT, OptionalText, QueryModel, RequiredText, echoed
+from webapp.views.schemas import Compare, Diff, History, VersionsIndex
 
 area = Area("versions", __name__)
 _diffs: dict[tuple, tuple[Book, Book, VersionDiff, CrossCheck]] = {}
 _lock = threading.Lock()
 #: How many of a matched heading's clauses the concept view lists.
 CHILDREN_SHOWN = 6
+Address = Annotated[str, StringConstraints(max_length=MAX_TEXT, pattern=ADDRESS)]
 
 
 def diff_of(game: str, old: str, new: str) -> tuple[VersionDiff, CrossCheck]:
@@ -59,12 +64,31 @@ def diff_url(game: str, old: str, new: str) -> str:
     return url_for("versions.diff", game=game, old=old, new=new)
 
 
-@area.page("/versions", template="versions_index.html", response="VersionsIndex", errors=(400, 404),
-           summary="Games and their versions, to choose two to compare.",
-           params=(Param("game", "Game to diff."), Param("old", "Older version."),
-                   Param("new", "Newer version.")))
-def versions_index() -> dict:
-    chosen = {name: text_arg(name) for name in ("game", "old", "new")}
+class VersionsQuery(QueryModel):
+    """The game and the two versions chosen so far (all three: the diff's address)."""
+
+    game: OptionalText = Field(None, description="Game to diff.")
+    old: OptionalText = Field(None, description="Older version.")
+    new: OptionalText = Field(None, description="Newer version.")
+
+
+class CompareQuery(QueryModel):
+    """left=GAME:ID and right=GAME:ID, two clauses to compare (one without the other is refused); or
+    concept=TERM, to find in every game (it wins when all three are given); or nothing, for the
+    concepts to choose from."""
+
+    together = (("left", "right"),)
+    left: Address | None = Field(None, description="A clause as GAME[@VERSION]:ID (ucg:1.3.2).")
+    right: Address | None = Field(None, description="A clause as GAME[@VERSION]:ID (gcg:1-2-2).")
+    concept: RequiredText | None = Field(None, description="A term (勝利條件) or a synonym-file concept "
+                                                           "(win_conditions).")
+
+
+@area.page("/versions", template="versions_index.html", response=VersionsIndex, query=VersionsQuery,
+           summary="Games and their versions, to choose two to compare (all three chosen: a redirect "
+                   "to their diff).")
+def versions_index(params: VersionsQuery) -> dict:
+    chosen = params.model_dump()
     listed = [{"game": game, "game_title": _title(game), "versions": versions(game)} for game in games()]
     several = next((g for g in listed if len(g["versions"]) > 1), listed[0])
     suggested = {"game": several["game"], "old": several["versions"][-2:][0], "new": several["versions"][-1]}
@@ -86,7 +110,7 @@ def _title(game: str) -> str:
     return next(info.game_title for info in all_books() if info.game == game)
 
 
-@area.page("/versions/<game>/<old>/<new>", template="diff.html", response="Diff",
+@area.page("/versions/<game:game>/<old>/<new>", template="diff.html", response=Diff,
            summary="What changed from OLD to NEW, clause by clause, with the publisher's "
                    "changelog checked against it.")
 def diff(game: str, old: str, new: str) -> dict:
@@ -94,14 +118,14 @@ def diff(game: str, old: str, new: str) -> dict:
     data = found.as_dict()
     data["changelog"] = check.as_dict()
     data["texts"] = {
-        "old": {c.id: c.old_text for c in found.of_kind(REMOVED)},
-        "new": {c.id: c.new_text for c in found.of_kind(ADDED)},
+        "old": {c.old_ids[0]: c.old_text for c in found.of_kind(REMOVED)},
+        "new": {c.new_ids[0]: c.new_text for c in found.of_kind(ADDED)},
     }
     data["versions"] = versions(game)
     return data
 
 
-@area.page("/versions/<game>/history/<path:clause_id>", template="history.html", response="History",
+@area.page("/versions/<game:game>/history/<path:clause_id>", template="history.html", response=History,
            summary="One clause through every version of its rulebook.")
 def history(game: str, clause_id: str) -> dict:
     known = versions(game)
@@ -117,20 +141,17 @@ def history(game: str, clause_id: str) -> dict:
             "url": clause_url(game, holder.version, clause.id), "versions": known, "steps": steps}
 
 
-@area.page("/compare", template="compare.html", response="Compare",
-           summary="Two clauses side by side (left/right as GAME[@VERSION]:ID), or the best "
-                   "clause of every game for a concept; with neither, the concepts to choose from.",
-           params=(Param("left", "A clause, e.g. ucg:1.3.2."), Param("right", "A clause, e.g. gcg:1-2-2."),
-                   Param("concept", "A term (勝利條件) or a synonym-file concept (win_conditions).")))
-def compare() -> dict:
-    left, right, concept = text_arg("left"), text_arg("right"), text_arg("concept")
-    data = {"left": left, "right": right, "concept": concept, "concepts": concept_keys(),
-            "comparison": None, "matches": None}
+@area.page("/compare", template="compare.html", response=Compare, query=CompareQuery, form_errors=True,
+           summary="Two clauses side by side (left and right), or the best clause of every game "
+                   "for a concept; with neither, the concepts to choose from.")
+def compare(params: CompareQuery | None) -> dict[str, Any]:
+    data: dict[str, Any] = {**echoed("left", "right", "concept"), "concepts": concept_keys(),
+                            "comparison": None, "matches": None}
     try:
-        if concept:
-            data["matches"] = concept_matches(concept)
-        elif left or right:
-            data["comparison"] = comparison(left, right)
+        if params is not None and params.concept:
+            data["matches"] = concept_matches(params.concept)
+        elif params is not None and params.left and params.right:
+            data["comparison"] = comparison(params.left, params.right)
     except ArbiterError as error:
         raise Failed(data, error) from None
     return data
@@ -140,7 +161,12 @@ def concept_matches(concept: str) -> list[dict]:
     """Every game's best clause for ``concept``; a heading with the first of the clauses it holds."""
     from webapp.views.search import searcher
 
-    matches = [m.as_dict() for m in concept_view(concept, searcher=searcher())]
+    try:
+        matches = [m.as_dict() for m in concept_view(concept, searcher=searcher())]
+    except ArbiterError as error:
+        if error.field == "query":  # the concept is searched: its words are the query
+            error.field = "concept"
+        raise
     for match in matches:
         side = match["clause"]
         if side:  # a heading says little by itself: show what it holds
@@ -150,20 +176,9 @@ def concept_matches(concept: str) -> list[dict]:
     return matches
 
 
-def comparison(left: str | None, right: str | None) -> dict:
+def comparison(left: str, right: str) -> dict[str, Any]:
     """Two clauses side by side, each with its address."""
-    data = compare_sides(_side("left", left), _side("right", right)).as_dict()
+    data = compare_sides(clause_at(left, "left"), clause_at(right, "right")).as_dict()
     for side in (data["left"], data["right"]):
         side["url"] = clause_url(side["game"], side["version"], side["id"])
     return data
-
-
-def _side(name: str, address: str | None) -> Side:
-    """The clause named by parameter ``name``; a missing or unknown one is an error naming it."""
-    if address is None:
-        raise ArbiterError(f"give {name}=GAME:ID as well (e.g. gcg:1-2-2), or a concept", name)
-    try:
-        return resolve(parse_reference(address))
-    except ArbiterError as error:
-        error.field = name
-        raise
