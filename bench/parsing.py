@@ -13,6 +13,7 @@ import os
 import re
 import tempfile
 import time
+from functools import partial
 
 RUNS = 7
 _WORDS = re.compile(r"\S+")
@@ -27,6 +28,13 @@ def best_of(work) -> float:
     return min(times)
 
 
+def _warm_load(game: str, version: str) -> None:
+    from corpus import library
+
+    library._load.cache_clear()
+    library.load_book(game, version)
+
+
 def main() -> None:
     os.environ.setdefault("ARBITER_HOME", tempfile.mkdtemp(prefix="arbiter-bench-"))
     from corpus import library
@@ -38,15 +46,10 @@ def main() -> None:
     for info in library.all_books():
         text = (root / info.source).read_text(encoding="utf-8")
         parse = get_parser(info.parser)
-        scan = best_of(lambda: _WORDS.findall(text))
-        parsed = best_of(lambda: parse(text, info))
+        scan = best_of(partial(_WORDS.findall, text))
+        parsed = best_of(partial(parse, text, info))
         library.load_book(info.game, info.version)  # fills the cache
-
-        def warm_load():
-            library._load.cache_clear()
-            library.load_book(info.game, info.version)
-
-        warm = best_of(warm_load)
+        warm = best_of(partial(_warm_load, info.game, info.version))
         clauses = len(parse(text, info).clauses)
         print(
             f"{info.key:<14} {clauses:>7} {scan * 1000:8.2f} {parsed * 1000:9.2f} "

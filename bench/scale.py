@@ -355,7 +355,8 @@ def extrapolated(partial: dict, smaller: dict, larger: dict) -> dict:
     for key in FIGURES:
         a, b = smaller.get(key), larger.get(key)
         if isinstance(b, list):
-            row[key] = [_power_law(smaller["size"], x, larger["size"], y, row["size"]) for x, y in zip(a, b)]
+            row[key] = [_power_law(smaller["size"], x, larger["size"], y, row["size"])
+                        for x, y in zip(a, b, strict=True)]
         else:
             row[key] = None if a is None or b is None else _power_law(smaller["size"], a, larger["size"], b, row["size"])
     return row

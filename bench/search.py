@@ -150,7 +150,7 @@ def latency(engines, queries, by_game: bool = True) -> list[tuple[float, float]]
     times: list[list[float]] = [[] for _ in engines]
     for _ in range(ROUNDS):
         for q in queries:
-            for run, spent in zip(engines, times):
+            for run, spent in zip(engines, times, strict=True):
                 start = time.perf_counter()
                 run(q.text, q.game if by_game else None)
                 spent.append((time.perf_counter() - start) * 1000)
@@ -210,7 +210,6 @@ def _searcher_with(snapshot, ranking):
     """A searcher with ``ranking``; indexes are built once per index-time weighting."""
     from corpus.search.service import Searcher
     from corpus.search.whoosh_backend import WhooshBackend
-
     from corpus.storage import arbiter_home
 
     key = tuple(getattr(ranking, name) for name in sorted(INDEX_TIME))

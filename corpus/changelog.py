@@ -105,7 +105,7 @@ def verb_action(text: str) -> ChangeAction:
     (<ChangeAction.MOVED: 'moved'>, <ChangeAction.ADDED: 'added'>, <ChangeAction.OTHER: 'other'>)
     """
     match = VERB.match(text)
-    if match is None:
+    if match is None or match.lastgroup is None:
         return ChangeAction.OTHER
     return ChangeAction(match.lastgroup)
 

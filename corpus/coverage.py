@@ -21,7 +21,7 @@ def units(text: str, script: Script) -> list[str]:
 
 def included_source(text: str, excluded: Iterable[tuple[int, int, str]]) -> str:
     lines = text.splitlines()
-    dropped = set()
+    dropped: set[int] = set()
     for start, end, _reason in excluded:
         dropped.update(range(start, end + 1))
     return "\n".join(line for number, line in enumerate(lines, 1) if number not in dropped)

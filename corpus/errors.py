@@ -7,6 +7,8 @@ command line prints it on one line and exits 2; the API answers 4xx with it.
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class ArbiterError(Exception):
     """A problem with the user's input, worded for the user."""
@@ -19,7 +21,7 @@ class ArbiterError(Exception):
         self.message = message
         self.field = field
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"error": {"code": self.code, "message": self.message, "field": self.field}}
 
 

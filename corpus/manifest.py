@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from corpus.model import BookInfo, Script
 
@@ -54,7 +55,7 @@ def read_manifest(path: Path, root: Path) -> Manifest:
     return Manifest(books=books, changelogs=changelogs, root=root)
 
 
-def book_info(entry: dict) -> BookInfo:
+def book_info(entry: dict[str, Any]) -> BookInfo:
     return BookInfo(
         game=entry["game"],
         game_title=entry.get("game_title", ""),
@@ -70,7 +71,7 @@ def book_info(entry: dict) -> BookInfo:
     )
 
 
-def version_key(version: str) -> tuple:
+def version_key(version: str) -> tuple[tuple[int, int, str], ...]:
     """Sort versions numerically where they are numbers ("1.071" > "1.070", "17.0" > "9.0")."""
     parts = []
     for piece in version.replace("-", ".").split("."):

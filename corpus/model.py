@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import Any
 
 #: Separates a printed number from the ordinal that makes a repeated number
 #: addressable: the second ``4.1.1a`` in a book gets the id ``4.1.1a~2``.
@@ -67,7 +68,7 @@ class BookInfo:
     def key(self) -> str:
         return f"{self.game}@{self.version}"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "game_title": self.game_title,
@@ -111,9 +112,9 @@ class Clause:
         """The number as printed (the id without a duplicate ordinal)."""
         return printed_number(self.id)
 
-    def as_dict(self, *, lines: bool = True) -> dict:
+    def as_dict(self, *, lines: bool = True) -> dict[str, Any]:
         """The documented fields; ``lines`` adds the source line span."""
-        data = {
+        data: dict[str, Any] = {
             "game": self.game,
             "version": self.version,
             "id": self.id,
@@ -145,7 +146,7 @@ class Problem:
     message: str
     line: int
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind.value,
             "clause": self.clause,
@@ -174,7 +175,7 @@ class ChangeEntry:
     line: int
     source: str = ""  # which file the entry was read from
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "from_version": self.from_version,
             "to_version": self.to_version,
@@ -234,6 +235,10 @@ class Book:
 
     def __len__(self) -> int:
         return len(self.clauses)
+
+    def __getitem__(self, clause_id: str) -> Clause:
+        """The clause ``clause_id``, known to be in the book (KeyError otherwise)."""
+        return self._by_id[clause_id]
 
     def get(self, clause_id: str) -> Clause | None:
         return self._by_id.get(clause_id)

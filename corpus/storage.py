@@ -12,8 +12,8 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
-import sys
 import shutil
+import sys
 import tempfile
 import uuid
 from collections.abc import Iterator

@@ -68,4 +68,4 @@ def annotate_clause(
         if reference.source == clause_id:
             grouped.setdefault(reference.span, []).append(reference)
     marks = [(span, tuple(refs)) for span, refs in grouped.items()]
-    return annotate(graph.book.get(clause_id).text, marks, wrap, escape)
+    return annotate(graph.book[clause_id].text, marks, wrap, escape)

@@ -56,7 +56,9 @@ class ReferenceGraph:
 
     def __init__(self, book: Book, references: Iterable[Reference]):
         self.book = book
-        self.graph = nx.MultiDiGraph(game=book.game, version=book.version, title=book.info.title)
+        self.graph: nx.MultiDiGraph[str] = nx.MultiDiGraph(
+            game=book.game, version=book.version, title=book.info.title
+        )
         self.references = tuple(references)
         self.unresolved = tuple(r for r in self.references if not r.resolved)
         for clause in book.clauses:
@@ -73,7 +75,7 @@ class ReferenceGraph:
         counts = Counter((r.source, r.target) for r in self.references if r.kind is CitationKind.TERM)
         seen_terms: set[tuple[str, str]] = set()
         for ref in self.references:
-            if not ref.resolved:
+            if ref.target is None:  # unresolved
                 continue
             if ref.kind is CitationKind.TERM:
                 if (ref.source, ref.target) in seen_terms:
@@ -95,7 +97,7 @@ class ReferenceGraph:
         self.require(clause_id)
         edges = self.graph.in_edges(clause_id, data=True) if incoming else self.graph.out_edges(clause_id, data=True)
         found = [data["reference"] for _, _, data in edges if data["kind"] == kind.value]
-        return sorted(found, key=lambda r: (self.book.get(r.source).order, r.span))
+        return sorted(found, key=lambda r: (self.book[r.source].order, r.span))
 
     def cites(self, clause_id: str) -> list[Reference]:
         """What the clause cites explicitly, in text order — unresolved targets included."""
@@ -121,7 +123,7 @@ class ReferenceGraph:
         if depth < 0:
             raise ArbiterError(f"depth must be 0 or more, not {depth}", "depth")
         distances = nx.single_source_shortest_path_length(self.graph.to_undirected(as_view=True), clause_id, cutoff=depth)
-        return dict(sorted(distances.items(), key=lambda kv: (kv[1], self.book.get(kv[0]).order)))
+        return dict(sorted(distances.items(), key=lambda kv: (kv[1], self.book[kv[0]].order)))
 
     def path(self, source: str, target: str, via_hierarchy: bool = False) -> list[str] | None:
         """The shortest chain of references from ``source`` to ``target`` (None if there is none).
@@ -146,14 +148,14 @@ class ReferenceGraph:
         for source, target, data in self.graph.edges(data=True):
             if data["kind"] == CitationKind.CITES.value:
                 citing.setdefault(target, set()).add(source)
-        ranked = sorted(citing.items(), key=lambda kv: (-len(kv[1]), self.book.get(kv[0]).order))
+        ranked = sorted(citing.items(), key=lambda kv: (-len(kv[1]), self.book[kv[0]].order))
         return [(clause_id, len(sources)) for clause_id, sources in ranked[:n]]
 
     # --- export ------------------------------------------------------------------------
 
-    def _plain(self) -> nx.MultiDiGraph:
+    def _plain(self) -> nx.MultiDiGraph[str]:
         """A copy whose attributes are plain values (what JSON and GraphML can hold)."""
-        plain = nx.MultiDiGraph(**self.graph.graph)
+        plain: nx.MultiDiGraph[str] = nx.MultiDiGraph(**self.graph.graph)
         plain.add_nodes_from(self.graph.nodes(data=True))
         for source, target, data in self.graph.edges(data=True):
             attributes = {"kind": data["kind"]}

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 
 class CitationKind(enum.StrEnum):
@@ -98,7 +99,7 @@ class Reference:
     def resolved(self) -> bool:
         return self.target is not None
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "source": self.source,
             "target": self.target,

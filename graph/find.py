@@ -23,12 +23,13 @@ Two passes, like eyecite's tokenizer and extractor rolled into one:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from graph import patterns as p
 from graph.citations import Citation, Target
 
 
-def numbering_scheme(ids) -> str | None:
+def numbering_scheme(ids: Iterable[str]) -> str | None:
     """The shape of a book's clause numbers: ``dotted``, ``dashed``, ``sections`` or None.
 
     Decided by the majority of ids, so a dashed book's plain chapter numbers
@@ -48,7 +49,7 @@ def numbering_scheme(ids) -> str | None:
             counts["dashed"] += 1
         elif re.match(r"\d+(?:$|\.)", clause_id):
             counts["sections"] += 1
-    best = max(counts, key=counts.get)
+    best = max(counts, key=counts.__getitem__)
     return best if ids and counts[best] * 2 > len(ids) else None
 
 
@@ -71,10 +72,11 @@ def find_citations(text: str, scheme: str | None = None) -> list[Citation]:
 Found = tuple[Target, int]  # a target and where its printed form ends (closing quote included)
 
 
-def _led(text: str, word: re.Match) -> Citation | None:
+def _led(text: str, word: re.Match[str]) -> Citation | None:
     keyword = " ".join(word.group().split())
     keyword = keyword.lower() if p.LATIN.match(keyword) else keyword.replace(" ", "")
-    start = p.LEAD.match(text, word.end()).end()
+    lead = p.LEAD.match(text, word.end())
+    start = lead.end() if lead else word.end()  # LEAD matches the empty string too
     first = _target(text, start, keyword) or _title_only(text, start, keyword)
     if first is None and p.LATIN.match(keyword) and (gap := p.ENGLISH_GAP.match(text, start)):
         first = _quoted(text, gap.end(), require_dot=False)
@@ -154,7 +156,7 @@ def _bare_quoted(text: str, taken: list[Citation]) -> list[Citation]:
     return found
 
 
-def _stray_label(text: str, match: re.Match) -> bool:
+def _stray_label(text: str, match: re.Match[str]) -> bool:
     """A number with its dot opening the text is a label the source printed twice, not a reference.
 
     dbscg 1.071 prints ``8-1-4-1. 8-1-4-2. [Permanent] skills are…``; the

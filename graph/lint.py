@@ -16,24 +16,34 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
-from corpus.model import Book, ChangeAction, ProblemKind
+from corpus.model import Book, ChangeAction
 from graph.build import graph_for
 from graph.citations import CitationKind, Reference, Status
 from graph.find import numbering_scheme
 
 
-#: What a finding is about: the parse's own problem kinds (same values as
-#: :class:`corpus.model.ProblemKind`), then those the references and the
-#: change list add.
-FindingKind = enum.StrEnum("FindingKind", [(kind.name, kind.value) for kind in ProblemKind] + [
-    ("DANGLING_REFERENCE", "dangling_reference"),  # the target does not exist
-    ("TITLE_DISAGREES", "title_disagrees"),  # the printed title names another clause
-    ("AMBIGUOUS_REFERENCE", "ambiguous_reference"),  # the number or title is printed twice
-    ("CITED_BY_TITLE_ONLY", "cited_by_title_only"),  # retitling would break it silently
-    ("CHANGELOG_UNKNOWN_CLAUSE", "changelog_unknown_clause"),
-    ("CHANGELOG_DELETED_PRESENT", "changelog_deleted_present"),
-])
+class FindingKind(enum.StrEnum):
+    """What a finding is about: the parse's own problem kinds (the members of
+    :class:`corpus.model.ProblemKind`), then those the references and the change list add.
+
+    >>> from corpus.model import ProblemKind
+    >>> [kind.value for kind in FindingKind][:len(ProblemKind)] == [kind.value for kind in ProblemKind]
+    True
+    """
+
+    DUPLICATE_ID = "duplicate_id"
+    OUT_OF_ORDER = "out_of_order"
+    SKIPPED_NUMBER = "skipped_number"
+    MISPLACED_HEADING = "misplaced_heading"
+    UNPARSED_TEXT = "unparsed_text"
+    DANGLING_REFERENCE = "dangling_reference"  # the target does not exist
+    TITLE_DISAGREES = "title_disagrees"  # the printed title names another clause
+    AMBIGUOUS_REFERENCE = "ambiguous_reference"  # the number or title is printed twice
+    CITED_BY_TITLE_ONLY = "cited_by_title_only"  # retitling would break it silently
+    CHANGELOG_UNKNOWN_CLAUSE = "changelog_unknown_clause"
+    CHANGELOG_DELETED_PRESENT = "changelog_deleted_present"
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +54,7 @@ class Finding:
     line: int  # 1-based line of the rulebook source (of the change-list file for its entries)
     source: str = ""  # the file ``line`` is in, relative to the rulebook folder
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"kind": self.kind.value, "clause": self.clause, "message": self.message,
                 "line": self.line, "source": self.source}
 
@@ -102,8 +112,7 @@ def _reference_findings(book: Book) -> list[Finding]:
 
 
 def _about(book: Book, ref: Reference, kind: FindingKind, message: str) -> Finding:
-    clause = book.get(ref.source)
-    return Finding(kind, ref.source, message, clause.line_start, book.info.source)
+    return Finding(kind, ref.source, message, book[ref.source].line_start, book.info.source)
 
 
 def _changelog_findings(book: Book) -> list[Finding]:

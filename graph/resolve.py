@@ -18,9 +18,8 @@ from dataclasses import replace
 
 from corpus.model import Book, ClauseKind
 from graph import patterns as p
-from graph.citations import Citation, CitationKind, Reference, Status, Target
+from graph.citations import Citation, CitationKind, Reference, Status
 from graph.terms import TermIndex, entry_name
-
 
 #: Clauses named after the term they define rather than headed by a title.
 _ENTRY_KINDS = (ClauseKind.GLOSSARY, ClauseKind.KEYWORD)
@@ -80,8 +79,8 @@ class Resolver:
                 references.append(replace(base, target=self.terms.clause_of(citation), status=Status.RESOLVED))
             elif target.relative:
                 references.append(self._previous(base, source))
-            elif target.until:
-                references += self._range(base, target)
+            elif target.number and target.until:  # a range prints both ends
+                references += self._range(base, target.number, target.until)
             elif target.number:
                 references.append(self._number(base, target.number, target.title))
             else:
@@ -103,7 +102,7 @@ class Resolver:
             return replace(base, target=self._nearest(ids, base.source), status=Status.AMBIGUOUS,
                            reason=f"{number} is printed {len(ids)} times ({', '.join(ids)}); "
                                   f"taken as the one nearest the citation")
-        clause = self.book.get(ids[0])
+        clause = self.book[ids[0]]
         if title and clause.title and not titles_agree(title, clause.title):
             return replace(base, target=ids[0], status=Status.TITLE_DISAGREES,
                            reason=f"{number} is titled 「{clause.title}」, not 「{title}」{self._elsewhere(title)}")
@@ -111,16 +110,15 @@ class Resolver:
 
     def _nearest(self, ids: list[str], source: str) -> str:
         """Of a number printed twice, the copy closest to the citing clause in reading order."""
-        here = self.book.get(source).order
-        return min(ids, key=lambda i: abs(self.book.get(i).order - here))
+        here = self.book[source].order
+        return min(ids, key=lambda i: abs(self.book[i].order - here))
 
     def _elsewhere(self, title: str | None) -> str:
         """"; 「X」 is the title of Y" when a printed title names another clause."""
         ids = self.titled(title) if title else []
         return f"; 「{title}」 is the title of {', '.join(ids)}" if ids else ""
 
-    def _range(self, base: Reference, target: Target) -> list[Reference]:
-        first, last = target.number, target.until
+    def _range(self, base: Reference, first: str, last: str) -> list[Reference]:
         inside = self._expand(first, last)
         if inside is None:
             ends = [self._number(base, first, None), self._number(base, last, None)]
@@ -145,7 +143,7 @@ class Resolver:
         ids = self.titled(title)
         if not ids:
             return replace(base, reason=f"no heading or entry titled 「{title}」{self._similar(title)}")
-        headings = [i for i in ids if self.book.get(i).kind not in _ENTRY_KINDS]
+        headings = [i for i in ids if self.book[i].kind not in _ENTRY_KINDS]
         if len(ids) > 1 and len(headings) != 1:
             return replace(base, target=ids[0], status=Status.AMBIGUOUS,
                            reason=f"「{title}」 is the title of {len(ids)} clauses ({', '.join(ids)})")

@@ -121,12 +121,13 @@ def definitions(book: Book) -> list[Definition]:
     for clause in sorted(entries, key=lambda c: p.PLACEHOLDER.search(entry_name(c)) is not None):
         found += [Definition(form, clause.id) for form in clean_term(entry_name(clause))]
     for clause in _keyword_chapter_leaves(book):
-        tokens = bracketed_terms(clause.title)
+        title = clause.title or ""  # a leaf is chosen for having a title
+        tokens = bracketed_terms(title)
         if tokens:
             opening, term, closing = tokens[0]
             found.append(Definition(opening + term + closing, clause.id, opening, closing))
-        elif p.SHORT_TERM.fullmatch(clause.title) and not p.PLACEHOLDER.search(clause.title):
-            found.append(Definition(clause.title.strip(), clause.id))
+        elif p.SHORT_TERM.fullmatch(title) and not p.PLACEHOLDER.search(title):
+            found.append(Definition(title.strip(), clause.id))
     for clause in book.clauses:
         if clause.title and defines_by_heading(clause.title):
             found += [Definition(o + t + c, clause.id, o, c) for o, t, c in bracketed_terms(clause.title)]
@@ -168,7 +169,7 @@ class TermIndex:
         return cls(definitions(book))
 
     @cached_property
-    def _matcher(self) -> re.Pattern | None:
+    def _matcher(self) -> re.Pattern[str] | None:
         if not self.definitions:
             return None
         return re.compile("|".join(f"(?P<d{i}>{d.pattern()})" for i, d in enumerate(self.definitions)))
@@ -179,7 +180,10 @@ class TermIndex:
             return []
         mentions = []
         for match in self._matcher.finditer(text):
-            form = self.definitions[int(match.lastgroup[1:])].form
+            group = match.lastgroup  # ``d<index>``: every alternative is a named group
+            if group is None:
+                continue
+            form = self.definitions[int(group[1:])].form
             target = Target(span=match.span(), title=form)
             mentions.append(Citation(span=match.span(), raw=match.group(), targets=(target,), kind=CitationKind.TERM))
         return mentions

@@ -25,6 +25,10 @@ import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from corpus.model import Book
 
 _SPACE = re.compile(r"\s+")
 
@@ -63,8 +67,8 @@ class Citations:
             yield Reliance(self.game, clause, phrase)
 
 
-def verify(citations: Citations, book) -> list[str]:
-    """Every way ``book`` (a :class:`corpus.model.Book`) breaks the citations.
+def verify(citations: Citations, book: Book) -> list[str]:
+    """Every way ``book`` breaks the citations.
 
     Returns one message per broken clause, naming it; an empty list means
     every cited clause exists in that version and still says what the engine

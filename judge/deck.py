@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable
+from typing import TypeVar
 
 from pydantic import Field
 
@@ -36,14 +37,15 @@ class DeckCard(BoardModel):
     counts_as: str | None = None
 
 
-Key = Callable[[DeckCard], Hashable]
+Card = TypeVar("Card", bound=DeckCard)
+Key = TypeVar("Key", bound=Hashable)
 
 
-def by_number(card: DeckCard) -> Hashable:
+def by_number(card: DeckCard) -> str:
     return card.counts_as or card.number
 
 
-def by_name_and_number(card: DeckCard) -> Hashable:
+def by_name_and_number(card: DeckCard) -> tuple[str, str]:
     return (card.name, card.counts_as or card.number)
 
 
@@ -51,21 +53,21 @@ def total(cards: Iterable[DeckCard]) -> int:
     return sum(card.count for card in cards)
 
 
-def copies(cards: Iterable[DeckCard], key: Key) -> Counter:
-    counts: Counter = Counter()
+def copies(cards: Iterable[Card], key: Callable[[Card], Key]) -> Counter[Key]:
+    counts: Counter[Key] = Counter()
     for card in cards:
         counts[key(card)] += card.count
     return counts
 
 
-def over_limit(cards: Iterable[DeckCard], key: Key,
-               limit: int | Callable[[Hashable], int | None]) -> list[tuple[Hashable, int]]:
+def over_limit(cards: Iterable[Card], key: Callable[[Card], Key],
+               limit: int | Callable[[Key], int | None]) -> list[tuple[Key, int]]:
     """Each "same card" with more than its limit of copies, in first-seen order.
 
     ``limit`` is one number for every card, or a function of the key giving
     each card's own limit (``None``: no limit — a rulebook's stated exceptions).
     """
-    limit_of = limit if callable(limit) else (lambda key: limit)
+    limit_of = limit if callable(limit) else (lambda _key: limit)
     found = []
     for k, n in copies(cards, key).items():
         most = limit_of(k)

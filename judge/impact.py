@@ -9,14 +9,18 @@ check against the new book.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from judge.citations import verify
 from judge.registry import ENGINES, engine
 
+if TYPE_CHECKING:
+    from corpus.versions.diff import VersionDiff
 
-def ruling_impact(result) -> dict:
-    """The cited clauses that ``result`` (a :class:`corpus.versions.diff.DiffResult`)
-    modified, removed, renumbered, split or merged, and the citations the new
-    version breaks."""
+
+def ruling_impact(result: VersionDiff) -> dict[str, Any]:
+    """The cited clauses that ``result`` modified, removed, renumbered, split or merged, and the
+    citations the new version breaks."""
     if result.game not in ENGINES:
         return {"engine": False, "clauses": [], "broken": []}
     citations = engine(result.game).citations

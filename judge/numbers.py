@@ -26,6 +26,7 @@ import enum
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
+from fractions import Fraction
 
 
 class Compare(enum.StrEnum):
@@ -77,6 +78,6 @@ def tally(start: int, changes: Iterable[int], floor: int = 0) -> Tally:
     return Tally(start, changes, floor, running, floored)
 
 
-def whole(value: float) -> int:
+def whole(value: float | Fraction) -> int:
     """Drop the fraction (toward zero), as rulebooks that use whole numbers say."""
     return math.trunc(value)

@@ -56,7 +56,7 @@ class How(enum.StrEnum):
     CHOSEN = "chosen"  # the decider picked it among several candidates
     ONLY = "only"  # it was the only candidate
     INSERTED = "inserted"  # triggered during another effect and placed by the rules
-    
+
     def __str__(self) -> str:
         return self.value
 

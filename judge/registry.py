@@ -73,7 +73,8 @@ def engine(game: str) -> Engine:
     if target is None:
         raise NotFound(f"no judging engine for {game!r}: expected one of {', '.join(ENGINES)}", "game")
     module_name, attribute = target.split(":")
-    return getattr(import_module(module_name), attribute)
+    found: Engine = getattr(import_module(module_name), attribute)
+    return found
 
 
 def questions(game: str) -> list[Question]:
@@ -111,16 +112,16 @@ def _envelope(request: Mapping[str, Any]) -> tuple[Engine, Question, str]:
         problems.append(BoardProblem("version", f'expected text such as "{version}" (quote it in YAML)'))
     elif found is not None and version is not None:
         try:
-            book_info(game, version)
+            book_info(found.game, version)
         except NotFound as error:
             problems.append(BoardProblem("version", error.message))
     if question_name is None:
         problems.append(BoardProblem("question", "required"))
     elif found is not None and (not isinstance(question_name, str) or question_name not in found.questions):
         problems.append(BoardProblem("question", f"expected one of {', '.join(found.questions)}"))
-    if problems:
+    if problems or found is None or not isinstance(question_name, str):  # the last two come with a problem
         raise BoardError(problems)
-    return found, found.questions[question_name], book_info(game, version).version
+    return found, found.questions[question_name], book_info(found.game, version).version
 
 
 def rule(request: Mapping[str, Any]) -> Ruling:

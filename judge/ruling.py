@@ -69,7 +69,7 @@ class Outcome:
     def get(self, key: str, default: Any = None) -> Any:
         return self.facts.get(key, default)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"reason": self.reason.value, **plain(dict(self.facts))}
 
 
@@ -80,7 +80,7 @@ class Step:
     values: Mapping[str, Any] = field(default_factory=dict)
     kind: StepKind = StepKind.RULE
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "kind": self.kind.value,
             "text": self.text,
@@ -98,7 +98,7 @@ class Choice:
     outcome: Outcome
     steps: tuple[Step, ...]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "player": plain(self.player),
             "option": plain(dict(self.option)),
@@ -129,7 +129,7 @@ class Ruling:
         steps = self.steps + tuple(s for choice in self.choices for s in choice.steps)
         return tuple(s for s in steps if s.kind in (StepKind.SILENT, StepKind.CONFLICT))
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "rulebook_version": self.rulebook_version,
@@ -156,7 +156,7 @@ class Trace:
         self.decisive: list[str] = []
         self.choices: list[Choice] = []
 
-    def _add(self, kind: StepKind, text: str, cites: tuple[str, ...], values: dict) -> Step:
+    def _add(self, kind: StepKind, text: str, cites: tuple[str, ...], values: dict[str, Any]) -> Step:
         step = Step(text=text, cites=self.citations(*cites), values=values, kind=kind)
         self.steps.append(step)
         return step

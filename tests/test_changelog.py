@@ -120,7 +120,7 @@ def test_history_counts_per_version_and_version_chain(history):
         "1.01": 1, "1.02": 1, "1.03": 1, "1.062": 23, "1.063": 7,
         "1.064": 8, "1.070": 8, "1.071": 3, "1.073": 1, "1.074": 1,
     }
-    previous = dict(zip(headers, [None] + headers[:-1]))
+    previous = dict(zip(headers, [None] + headers[:-1], strict=True))
     assert all(e.from_version == previous[e.to_version] for e in history)
     assert previous["1.073"] == "1.071"  # the history prints no 1.072
     assert [e.line for e in history] == sorted(e.line for e in history)
@@ -147,8 +147,8 @@ def test_history_1062_block(history):
         (REVISED, ("7-3-1-2-3-1",),
          "Clarified the existence of counter timings before and after a skill’s resolution in 7-3-1-2-3-1."),
         (REVISED, ("7-4",),
-         "Revised the damage step and clarified the timing of trigger conditions “When you deal damage,” "
-         "“When you dealt damage,” and “When you KO” in 7-4."),
+         ("Revised the damage step and clarified the timing of trigger conditions “When you deal damage,” "
+          "“When you dealt damage,” and “When you KO” in 7-4.")),
         (MOVED, ("7-4-1-8", "7-4-1-9"), ""),
         (REVISED, ("8-4-2-3", "8-4-2-4"), "Clarified cost symbols in 8-4-2-3. and 8-4-2-4."),
         (ADDED, ("8-4-1-2",), ""),

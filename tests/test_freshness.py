@@ -10,9 +10,8 @@ import pytest
 from corpus import library, store
 from corpus.freshness import forget, looked, one_look
 from corpus.search.synonyms import bundled_folder, concepts, expansions
-from webapp.app import create_app
-
 from tests.test_versions_store import ucg_copy
+from webapp.app import create_app
 
 
 @pytest.fixture

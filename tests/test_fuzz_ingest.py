@@ -74,7 +74,7 @@ def mangled_bytes(draw) -> tuple[bytes, str | None]:
         data = text.encode(draw(st.sampled_from(ENCODINGS)), errors="replace")
     elif damage == "mixed":  # chunks of the book, each saved in another encoding
         cuts = sorted(rng.sample(range(len(text)), 6))
-        chunks = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)])]
+        chunks = [text[a:b] for a, b in zip([0, *cuts], [*cuts, len(text)], strict=True)]
         data = b"".join(chunk.encode(draw(st.sampled_from(ENCODINGS)), errors="replace") for chunk in chunks)
     elif damage == "cut":  # a download cut short, maybe inside a character
         encoded = text.encode("utf-8")

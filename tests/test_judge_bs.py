@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 
 from corpus.library import load_book
+from judge.board import BoardError
 from judge.games.bs import rules as R
 from judge.games.bs.attack import AttackResult
 from judge.games.bs.cost import CostResult
 from judge.games.bs.decklist import DeckRuling
 from judge.games.bs.level import LevelResult
 from judge.games.bs.turn import StartResult
-from judge.board import BoardError
 from judge.registry import engine, rule
 from judge.ruling import StepKind
 

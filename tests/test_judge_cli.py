@@ -73,8 +73,8 @@ def test_a_bad_board_exits_2_with_every_problem():
     assert result.stderr.splitlines() == [
         "arbiter: -: 2 problems",
         "  first_player: expected one of A, B",
-        "  areas[0].A.cards: a character of 5 stacked cards is impossible: BP is defined for one to four "
-        "cards (SINGLE, DOUBLE, TRIPLE, QUAD) [8.1.1]",
+        ("  areas[0].A.cards: a character of 5 stacked cards is impossible: BP is defined for one to four "
+         "cards (SINGLE, DOUBLE, TRIPLE, QUAD) [8.1.1]"),
     ]
     as_json = json.loads(run("-", "--json", stdin=board).stdout)
     assert [p["cites"] for p in as_json["error"]["problems"]] == [[], ["8.1.1"]]

@@ -94,7 +94,7 @@ def test_decisive_clauses_are_found_by_leaving_each_out():
     assert trace.decisive == ["floor"]
 
 
-class Why(str, enum.Enum):
+class Why(enum.StrEnum):
     DEMO = "demo"
 
 

@@ -26,7 +26,7 @@ def ch(bp: int, cards: int = 1, **extra) -> dict:
 
 def judgment(*areas, first="A"):
     return rule({"game": "ucg", "question": "judgment", "first_player": first,
-                 "areas": [dict(zip("AB", pair)) for pair in areas]})
+                 "areas": [dict(zip("AB", pair, strict=True)) for pair in areas]})
 
 
 def number_in(clause: str, pattern: str) -> int:

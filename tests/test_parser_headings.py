@@ -143,7 +143,7 @@ def test_every_glossary_entry_is_one_clause():
     rows = _glossary_lines()
     entries = [c for c in RESULT.clauses if c.kind is ClauseKind.GLOSSARY]
     assert len(rows) == len(entries) == 82
-    for (n, term, definition), clause in zip(rows, entries):
+    for (n, term, definition), clause in zip(rows, entries, strict=True):
         assert clause.id == f"用語集/{remove_cjk_spacing(term)}"
         assert (clause.title, clause.text, clause.parent) == (term, definition, "用語集")
         assert clause.line_start == clause.line_end == n

@@ -198,7 +198,7 @@ def test_pdf_letter_spacing_inside_chinese_is_removed():
 def test_spaces_the_books_print_on_purpose_are_kept():
     assert "抽 9 张牌" in text_of("uhb", "1.2.3")
     assert "在 3 處或以上的戰鬥中勝出" in text_of("ucg", "1.3.2")
-    assert "關於 BP (Battle Point)" == library.load_book("ucg").get("8").title
+    assert library.load_book("ucg").get("8").title == "關於 BP (Battle Point)"
 
 
 # --- kinds and titles -----------------------------------------------------------------------

@@ -201,7 +201,7 @@ def test_paragraph_lines_point_at_their_text(book):
         if clause.kind in (ClauseKind.RULE, ClauseKind.EXAMPLE, ClauseKind.NOTE):
             first = LINES[clause.line_start - 1].replace("**", "").lstrip("- ").strip()
             assert clause.text.replace(" ", "").startswith(first[:8].replace(" ", "")), clause.id
-            assert not LINES[clause.line_end - 1].strip() == "", clause.id
+            assert LINES[clause.line_end - 1].strip() != "", clause.id
 
 
 def test_ids_in_other_sections_survive_deleting_a_paragraph():

@@ -21,7 +21,8 @@ def test_json_lists_hits_best_first_with_the_documented_fields():
     assert hits and set(hits[0]) == {"game", "version", "id", "title", "kind", "snippet", "highlights", "score", "exact"}
     assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
     first = hits[0]
-    assert [first["snippet"][a:b] for a, b in first["highlights"]][0] == "勝利條件"
+    a, b = first["highlights"][0]
+    assert first["snippet"][a:b] == "勝利條件"
     assert "勝利條件" in first["snippet"], "the snippet is in the book's own script"
 
 

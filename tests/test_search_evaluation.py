@@ -18,8 +18,8 @@ from whoosh import query as wq
 from whoosh.scoring import BM25F
 
 from corpus.search.backend import Filters, SearchQuery
-from corpus.search.service import Searcher, without_question_words
 from corpus.search.query import parse_query
+from corpus.search.service import Searcher, without_question_words
 from corpus.search.synonyms import expansions
 from corpus.search.whoosh_query import QueryBuilder
 

@@ -64,7 +64,7 @@ def test_the_fingerprint_follows_the_clauses():
 
 
 def test_an_unchanged_corpus_is_not_reindexed(built, tmp_path):
-    searcher, backend, _ = built
+    searcher, _, _ = built
     assert ids(searcher, "先手 抽牌")[0] == "1.2"
     again = Searcher(WhooshBackend(tmp_path / "index"), corpus=corpus)
     assert again.refresh() is False
@@ -72,7 +72,6 @@ def test_an_unchanged_corpus_is_not_reindexed(built, tmp_path):
 
 
 def test_a_changed_corpus_is_reindexed_and_swapped_in(built, tmp_path):
-    searcher, backend, _ = built
     changed = Searcher(WhooshBackend(tmp_path / "index"), corpus=lambda: corpus("後攻玩家先設置場景牌。"))
     assert changed.refresh() is True
     assert ids(changed, "場景牌") == ["1.2"]
@@ -81,7 +80,6 @@ def test_a_changed_corpus_is_reindexed_and_swapped_in(built, tmp_path):
 
 
 def test_a_build_that_fails_halfway_leaves_the_old_index(built, tmp_path, monkeypatch):
-    searcher, backend, _ = built
     calls = []
 
     def failing(doc):
@@ -101,7 +99,6 @@ def test_a_build_that_fails_halfway_leaves_the_old_index(built, tmp_path, monkey
 
 
 def test_the_old_index_stays_readable_while_a_new_one_is_built(built, tmp_path):
-    searcher, backend, _ = built
     seen = []
 
     def progress(_count):  # called between segments, mid-build

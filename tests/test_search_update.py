@@ -20,15 +20,15 @@ import pytest
 from whoosh import index as whoosh_index
 
 from corpus import store
+from corpus.freshness import one_look
 from corpus.library import all_books, load_book
 from corpus.manifest import bundled_manifest
 from corpus.model import Book, BookInfo, Clause, ClauseKind, Script
-from corpus.freshness import one_look
 from corpus.search import whoosh_writing
 from corpus.search.documents import snapshot
-from corpus.search.service import Searcher
 from corpus.search.folding import fold
 from corpus.search.ranking import DEFAULT_RANKING
+from corpus.search.service import Searcher
 from corpus.search.userdict import corpus_terms
 from corpus.search.whoosh_backend import MANIFEST, StaleChanges, WhooshBackend, _mentioned
 from corpus.search.whoosh_schema import word_sections
@@ -55,7 +55,7 @@ class Library(dict):
 
     def snapshot(self):
         books = sorted(self)
-        newest = {game: version for game, version in books}
+        newest = dict(books)
         return snapshot((make_book(g, v, self[g, v]), newest[g] == v) for g, v in books)
 
 

@@ -169,7 +169,7 @@ def test_the_original_data_loss_cannot_happen(home, tmp_path):
     again = arbiter("ingest", str(shared[0]), "--game", "dbx", "--version", "9", home=home)
     assert again.returncode == 2 and database(home).read_bytes() == b""
     database(home).write_bytes(saved)  # the user restores the backup: everything is there
-    assert [key for key in stores.contents(home)] == [("dbx", "1.070"), ("dbx", "1.071")]
+    assert list(stores.contents(home)) == [("dbx", "1.070"), ("dbx", "1.071")]
 
 
 def test_a_text_changed_in_the_database_is_refused_when_read(home, tmp_path):

@@ -126,11 +126,11 @@ def test_changelog_cross_check_against_the_history_file(diff):
     by_remark = {v.entry.remark: {c.new_ids[0] for c in v.changes} for v in check.verdicts}
     new_lines = lines_of("1.071")
     changed = {c.new_ids[0] for c in diff.of_kind("modified")}
-    new_text = {i: t for i, t in clause_lines(new_lines).values()}
+    new_text = dict(clause_lines(new_lines).values())
     # "[Wish]": the changed clauses that now name [Wish]; "[Critical]": the one about [Critical]
     assert by_remark["Clarified activation timing rules for [Wish]."] == {i for i in changed if "[Wish]" in new_text[i]}
     assert by_remark["Fixed a missing detail in [Critical]’s rules text."] == {"10-6-1"}
-    old_text = {i: t for i, t in clause_lines(lines_of("1.070")).values()}
+    old_text = dict(clause_lines(lines_of("1.070")).values())
     gained_keyword = {i for i in changed if new_text[i].count("keyword") > old_text[i].count("keyword")}
     assert gained_keyword <= by_remark["Clarified which skills count as keyword skills."]
     # what the history does not mention: the retitled headings and every renumbering

@@ -142,7 +142,7 @@ def test_bad_files_are_refused_with_a_clear_message(home, tmp_path):
         "missing.txt": (None, "cannot read"),
         "latin1.txt": ("規則".encode("big5"), "not UTF-8"),
         "empty.txt": (b"  \n", "is empty"),
-        "prose.txt": ("This is a letter.\nIt has sentences, only.\n".encode() * 20, "cannot tell the layout"),
+        "prose.txt": (b"This is a letter.\nIt has sentences, only.\n" * 20, "cannot tell the layout"),
     }
     for name, (data, message) in cases.items():
         path = tmp_path / name

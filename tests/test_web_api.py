@@ -20,7 +20,7 @@ from corpus.versions.diff import diff_versions
 from judge.board import MAX_VALUES
 from judge.registry import ENGINES, engine, rule_text
 from webapp import create_app
-from webapp.views import PAGES
+from webapp.views import PAGES, Area
 from webapp.views.openapi import openapi_path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -56,17 +56,14 @@ def test_home_lists_every_rulebook_with_its_clause_count(client):
     assert 'name="q"' in page  # the search box
 
 
+def _toc_ids(nodes: list[dict]) -> list[str]:
+    return [found for node in nodes for found in (node["id"], *_toc_ids(node["children"]))]
+
+
 def test_rulebook_contents_hold_every_clause_once(client):
     for info in all_books():
         data = client.get(f"/api/{info.game}/{info.version}").json
-        seen = []
-
-        def walk(nodes):
-            for node in nodes:
-                seen.append(node["id"])
-                walk(node["children"])
-
-        walk(data["toc"])
+        seen = _toc_ids(data["toc"])
         assert sorted(seen) == sorted(c.id for c in load_book(info.game, info.version).clauses), info.key
 
 
@@ -398,6 +395,24 @@ def test_every_page_links_its_json_twin_and_the_twin_answers(client):
         twin = re.search(r'<link rel="alternate" type="application/json" href="([^"]+)">', page).group(1)
         response = client.get(twin.replace("&amp;", "&"))
         assert response.status_code == 200 and response.content_type == "application/json", address
+
+
+def test_a_query_parameter_named_like_a_part_of_the_address_leaves_the_page_whole(client):
+    page = html(client.get("/ucg/1.6?version=9.9&game=zd"))
+    twin = re.search(r'<link rel="alternate" type="application/json" href="([^"]+)">', page).group(1)
+    assert twin == "/api/ucg/1.6"
+    assert client.get(twin).json["book"]["version"] == "1.6"
+
+
+@pytest.mark.parametrize("rule, options, fragment", [
+    (None, {"template": None}, "needs its API address"),
+    ("/somewhere", {"template": None}, "the page at /somewhere needs a template"),
+])
+def test_a_page_missing_an_address_or_template_is_refused_when_declared(rule, options, fragment):
+    pages = len(PAGES)
+    with pytest.raises(ValueError, match=fragment):
+        Area("demo", __name__).page(rule, summary="demo", **options)
+    assert len(PAGES) == pages
 
 
 @pytest.mark.parametrize("method, address, status", [

@@ -54,7 +54,7 @@ def real_paths(app) -> list[str]:
     paths = set()
     for rule in app.url_map.iter_rules():
         values = {**REAL, **(RULINGS if "question" in rule.arguments else {})}
-        paths.add(re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", lambda m: values[m.group(1)], rule.rule))
+        paths.add(re.sub(r"<(?:[a-z]+:)?([a-z_]+)>", lambda m, values=values: values[m.group(1)], rule.rule))
     return sorted(paths)
 
 

@@ -25,15 +25,29 @@ import io
 import logging
 import threading
 import time
+from typing import Any
 
 from flask import Flask, Request, current_app, jsonify, render_template, request, url_for
+from flask.json.provider import DefaultJSONProvider
 from flask_babel import Babel, get_locale
 from werkzeug.exceptions import HTTPException, MethodNotAllowed, RequestEntityTooLarge
 
 from corpus.errors import ArbiterError
 from corpus.freshness import one_look
-from webapp.views import PAGES, is_api
-from webapp.views import apidocs, books, clauses, labels, lint, locale, rulings, search, versions
+from corpus.model import BookInfo
+from webapp.views import (
+    PAGES,
+    apidocs,
+    books,
+    clauses,
+    is_api,
+    labels,
+    lint,
+    locale,
+    rulings,
+    search,
+    versions,
+)
 from webapp.views.gamenames import game_name
 from webapp.views.links import SCRIPT_LANG, GameConverter, annotated, clause_url, here, highlighted
 from webapp.views.pager import pages_shown
@@ -67,20 +81,26 @@ class InMemoryRequest(Request):
         return io.BytesIO()
 
 
-def create_app(config: dict | None = None) -> Flask:
+class _Json(DefaultJSONProvider):
+    """JSON as the API documents it: Chinese as it is, keys in the order the views give them."""
+
+    ensure_ascii = False
+    sort_keys = False
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
     app = Flask("webapp")
     app.request_class = InMemoryRequest
     app.config.update(DEFAULTS)
     app.config.update(config or {})
-    app.json.ensure_ascii = False
-    app.json.sort_keys = False
+    app.json = _Json(app)
     Babel(app, locale_selector=locale.select_locale)
     app.url_map.converters["game"] = GameConverter
     for area in AREAS:
         app.register_blueprint(area.area.blueprint)
     _errors(app)
     _templates(app)
-    app.wsgi_app = _one_look_per_request(app.wsgi_app)
+    app.wsgi_app = _one_look_per_request(app.wsgi_app)  # type: ignore[method-assign]  # as Flask documents
     app.before_request(_take_in_chunked_body)
     app.before_request(_utf8_address)
     watcher = LibraryWatcher(app.config["REFRESH_SECONDS"])
@@ -161,7 +181,7 @@ def _errors(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def internal(error: Exception):
-        log.exception("internal error on %s", request.path)
+        log.error("internal error on %s", request.path, exc_info=error)
         return error_response("internal", "internal error: the request could not be answered", 500)
 
 
@@ -183,8 +203,10 @@ def api_url() -> str | None:
     endpoint = request.endpoint or ""
     if endpoint.endswith("_api") or not any(p.endpoint == endpoint for p in PAGES):
         return None
-    args = {k: v for k, v in request.args.items() if k != "lang"}
-    return url_for(endpoint + "_api", **(request.view_args or {}), **args)
+    # the address's own values win over a query parameter of the same name (``/ucg/1.6?version=2``)
+    values: dict[str, Any] = {k: v for k, v in request.args.items() if k != "lang"}
+    values.update(request.view_args or {})
+    return url_for(endpoint + "_api", **values)
 
 
 class LibraryWatcher:
@@ -199,7 +221,7 @@ class LibraryWatcher:
     def __init__(self, seconds: float):
         self.seconds = seconds
         self._next = 0.0
-        self._seen: tuple | None = None
+        self._seen: tuple[BookInfo, ...] | None = None
         self._lock = threading.Lock()
 
     def check(self, app: Flask) -> None:

@@ -49,7 +49,8 @@ class LazyGroup(click.Group):
         if entry is None:
             return None
         module_name, attribute = entry[0].split(":")
-        return getattr(import_module(module_name), attribute)
+        command: click.Command = getattr(import_module(module_name), attribute)
+        return command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """List commands from the table, without importing any of them."""

@@ -18,6 +18,7 @@ import gc
 import os
 import socket
 from collections.abc import Callable
+from typing import Any
 
 from flask import Flask
 from gunicorn import sock as gunicorn_sockets
@@ -60,7 +61,7 @@ def listen(host: str, port: int) -> socket.socket:
 class _Loaded(BaseApplication):
     """gunicorn's view of an app that is already loaded, with settings given here."""
 
-    def __init__(self, app: Flask, settings: dict):
+    def __init__(self, app: Flask, settings: dict[str, Any]):
         self.app, self.settings = app, settings
         super().__init__()
 
@@ -68,7 +69,7 @@ class _Loaded(BaseApplication):
         for name, value in self.settings.items():
             self.cfg.set(name, value)
 
-    def load(self) -> Flask:
+    def load(self) -> Flask:  # type: ignore[override]  # a WSGI app: the stubs type environ apart from Flask
         return self.app
 
 
@@ -89,8 +90,9 @@ def run(app: Flask, listener: socket.socket, workers: int, threads: int, ready: 
     })
     master = Master(loaded)
     address = listener.getsockname()[:2]
-    kind = gunicorn_sockets._sock_type(address)
-    master.LISTENERS = [kind(address, loaded.cfg, master.log, fd=listener.detach())]
+    kind = gunicorn_sockets._sock_type(address)  # type: ignore[attr-defined]  # private, so not in the stubs
+    listeners = [kind(address, loaded.cfg, master.log, fd=listener.detach())]
+    master.LISTENERS = listeners  # type: ignore[misc]  # gunicorn sets it per arbiter; stubs: class-wide
     # What the master loaded is shared with the workers page by page: keep the
     # collector from walking it (and so copying every page into every worker).
     gc.freeze()

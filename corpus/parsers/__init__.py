@@ -34,4 +34,5 @@ def get_parser(name: str) -> Parser:
         known = ", ".join(sorted(PARSERS))
         raise UnknownParser(f"unknown parser {name!r}: expected one of {known}") from None
     module_name, function_name = target.split(":")
-    return getattr(import_module(module_name), function_name)
+    parser: Parser = getattr(import_module(module_name), function_name)
+    return parser

@@ -40,10 +40,10 @@ from dataclasses import dataclass, field
 
 from corpus.errors import ArbiterError
 from corpus.model import (
+    DUPLICATE_MARK,
     BookInfo,
     Clause,
     ClauseKind,
-    DUPLICATE_MARK,
     ParseResult,
     Problem,
     ProblemKind,
@@ -300,11 +300,13 @@ class _Builder:
             self.index_lines.add(line.number)
             self.previous = ("index", -1)
             return
-        if _QUESTION.match(text):
-            self._question(line)
+        question = _QUESTION.match(text)
+        if question:
+            self._question(line, int(question.group(1)))
             return
-        if _ANSWER.match(text) and self.entry is not None and self.entry.kind is ClauseKind.FAQ:
-            self._answer(line)
+        answer = _ANSWER.match(text)
+        if answer and self.entry is not None and self.entry.kind is ClauseKind.FAQ:
+            self._answer(line, self.entry, int(answer.group(1)))
             return
         if self._glossary_entry(line):
             return
@@ -424,21 +426,19 @@ class _Builder:
 
     # FAQ and glossary entries
 
-    def _question(self, line: _Line) -> None:
+    def _question(self, line: _Line, number: int) -> None:
         self._close_entry()
         owner = self._owner(line)
         if owner is None:
             return
-        number = int(_QUESTION.match(line.text).group(1))
         entry = self._node(owner, f"Q{number}", ENTRY, line.number, ClauseKind.FAQ)
         entry.question = number
-        self._check_question(owner, entry)
+        self._check_question(owner, entry, number)
         self.entry = entry
         self._add_unit(entry, line.text, False, line.number)
 
-    def _answer(self, line: _Line) -> None:
-        entry = self.entry
-        entry.answer = int(_ANSWER.match(line.text).group(1))
+    def _answer(self, line: _Line, entry: _Node, number: int) -> None:
+        entry.answer = number
         if entry.answer != entry.question:
             self._problem(
                 ProblemKind.OUT_OF_ORDER,
@@ -448,24 +448,24 @@ class _Builder:
             )
         self._add_unit(entry, line.text, False, line.number)
 
-    def _check_question(self, owner: _Node, entry: _Node) -> None:
+    def _check_question(self, owner: _Node, entry: _Node, number: int) -> None:
         last = self.last_question.get(owner.id)
-        self.last_question[owner.id] = entry.question
+        self.last_question[owner.id] = number
         if last is None:
             return
-        if entry.question > last + 1:
-            missing = ", ".join(f"Q{n}" for n in range(last + 1, entry.question))
+        if number > last + 1:
+            missing = ", ".join(f"Q{n}" for n in range(last + 1, number))
             self._problem(
                 ProblemKind.SKIPPED_NUMBER,
                 entry.id,
-                f"Q{entry.question} follows Q{last}: {missing} missing",
+                f"Q{number} follows Q{last}: {missing} missing",
                 entry.line,
             )
-        elif entry.question < last:
+        elif number < last:
             self._problem(
                 ProblemKind.OUT_OF_ORDER,
                 entry.id,
-                f"Q{entry.question} follows Q{last}",
+                f"Q{number} follows Q{last}",
                 entry.line,
             )
 
@@ -524,7 +524,8 @@ class _Builder:
             if not node.toc:
                 continue
             sections = [n for n in self.nodes if n.parent == node.id and n.rank == PLAIN]
-            for item, section in zip(node.toc, sections):
+            # a list longer or shorter than the sections is reported once, below
+            for item, section in zip(node.toc, sections, strict=False):
                 if item != section.title:
                     self._problem(
                         ProblemKind.MISPLACED_HEADING,

@@ -62,7 +62,8 @@ _CHAPTER = re.compile(
 #: Sentence ends: a break after one of these starts a new paragraph.
 _TERMINAL = "。！？!?."
 _CLOSERS = "」』”’）)】》〉]"
-_BRACKET_PAIRS = ("「」", "『』", "【】", "《》", "〈〉", "“”", "（）", "()", "[]")
+_BRACKET_PAIRS = (("「", "」"), ("『", "』"), ("【", "】"), ("《", "》"), ("〈", "〉"), ("“", "”"), ("（", "）"),
+                  ("(", ")"), ("[", "]"))
 #: A bracketed span, whose punctuation says nothing about the line around it.
 _BRACKETED = re.compile("|".join(f"{re.escape(o)}[^{re.escape(c)}]*{re.escape(c)}" for o, c in _BRACKET_PAIRS))
 #: Text that can only carry on a sentence, never open a clause.
@@ -88,7 +89,7 @@ class Numbering:
 
     name: str
     separator: str
-    rule: re.Pattern = field(init=False, repr=False)
+    rule: re.Pattern[str] = field(init=False, repr=False)
 
     def __post_init__(self) -> None:
         sep = re.escape(self.separator)
@@ -172,8 +173,8 @@ def _front_matter(lines: list[str], numbering: Numbering) -> list[tuple[int, int
     back when the body starts; a short label line just above it (目錄,
     Table of Contents) belongs to it.
     """
-    numbered = [(i, numbering.split(line.strip())) for i, line in enumerate(lines)]
-    numbered = [(i, split) for i, split in numbered if split is not None]
+    splits = [(i, numbering.split(line.strip())) for i, line in enumerate(lines)]
+    numbered = [(i, split) for i, split in splits if split is not None]
     if not numbered:
         return []
     first, (first_number, _) = numbered[0]
@@ -275,7 +276,7 @@ class _Reader:
             return
         split = self.numbering.split(line)
         if split is not None and self._opens_clause(*split):
-            self._open(line_number, split[0])
+            current = self._open(line_number, split[0])
             rest = split[1]
         elif self.current is None:
             self.problems.append(
@@ -283,10 +284,10 @@ class _Reader:
             )
             return
         else:
-            rest = line
-        self._feed_text(line_number, rest)
+            current, rest = self.current, line
+        self._feed_text(line_number, rest, current)
 
-    def _feed_text(self, line_number: int, text: str) -> None:
+    def _feed_text(self, line_number: int, text: str, current: _Draft) -> None:
         """Add ``text`` to the current clause, splitting off a clause printed
         right after a sentence end when its number comes next in the sequence
         or repeats the current one (uhb ``…此步骤。 4.0.3 …``, ``…。4.1.1a …``)."""
@@ -296,11 +297,11 @@ class _Reader:
             if not before or before[-1] not in _TERMINAL:
                 continue
             number = match["num"]
-            if self._plausible(number) or number == self.current.number:
-                self.current.add(line_number, before)
-                self._open(line_number, number)
+            if self._plausible(number) or number == current.number:
+                current.add(line_number, before)
+                current = self._open(line_number, number)
                 start = match.end()
-        self.current.add(line_number, text[start:].strip())
+        current.add(line_number, text[start:].strip())
 
     def _figure(self, line_number: int) -> None:
         if self.figures and self.figures[-1][1] >= line_number - 2:
@@ -354,7 +355,7 @@ class _Reader:
             return False
         return self._plausible(number)
 
-    def _open(self, line_number: int, number: str) -> None:
+    def _open(self, line_number: int, number: str) -> _Draft:
         key = self.numbering.key(number)
         parent = self._parent_of(key)
         clause_id = unique_id(self._count, number)
@@ -363,6 +364,7 @@ class _Reader:
         self._siblings(parent).append(draft)
         self.drafts.append(draft)
         self._latest[key] = draft
+        return draft
 
     def _check_sequence(
         self,

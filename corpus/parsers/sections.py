@@ -359,7 +359,7 @@ class _Builder:
             parent, kind = None, ClauseKind.CHAPTER
         else:
             clause_id = self._unique(heading.number, heading.line)
-            parent = self._place(heading)
+            parent = self._place(heading, heading.number)
             kind = ClauseKind.CHAPTER if _rank(heading.number) == 0 else ClauseKind.SECTION
         self.section = self._add(
             _Draft(
@@ -373,9 +373,8 @@ class _Builder:
             )
         )
 
-    def _place(self, heading: _Heading) -> str | None:
-        """The parent id (from the number) after checking the numbering."""
-        number = heading.number
+    def _place(self, heading: _Heading, number: str) -> str | None:
+        """The parent id (from the heading's ``number``) after checking the numbering."""
         rank, wanted = _rank(number), _parent_number(number)
         around = self.open_numbers.get(rank - 1)
         if wanted is not None and around is not None and around != wanted:
@@ -467,7 +466,7 @@ class _Builder:
     def _freeze(self) -> tuple[Clause, ...]:
         """Clauses in reading order; a heading spans everything it contains."""
         for draft in reversed(self.drafts):
-            parent = self.by_id.get(draft.parent)
+            parent = self.by_id.get(draft.parent) if draft.parent is not None else None
             if parent is not None:
                 parent.last = max(parent.last, draft.last)
         return tuple(

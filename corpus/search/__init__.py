@@ -23,8 +23,13 @@ Importing this package is cheap; whoosh and jieba load on first search.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
 
-def search(query: str, **options):
+if TYPE_CHECKING:
+    from corpus.search.service import SearchResults
+
+
+def search(query: str, **options: Any) -> SearchResults:
     """Search with the process-wide :class:`~corpus.search.service.Searcher`."""
     from corpus.search.service import default_searcher
 

@@ -19,11 +19,15 @@ from __future__ import annotations
 import threading
 import unicodedata
 from functools import cache, lru_cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import opencc
 
 _local = threading.local()
 
 
-class _WidthAndCase(dict):
+class _WidthAndCase(dict[int, int]):
     """``str.translate`` table: NFKC width folding and lower case, one char each.
 
     A character whose normal form is longer than one character (``…`` →
@@ -40,9 +44,9 @@ class _WidthAndCase(dict):
 _WIDTH_AND_CASE = _WidthAndCase()
 
 
-def _converter():
+def _converter() -> opencc.OpenCC:
     """One OpenCC converter per thread (the binding makes no promise of sharing)."""
-    converter = getattr(_local, "converter", None)
+    converter: opencc.OpenCC | None = getattr(_local, "converter", None)
     if converter is None:
         import opencc
 
@@ -52,7 +56,7 @@ def _converter():
 
 @cache
 def _fold_char(char: str) -> str:
-    folded = _converter().convert(char)
+    folded: str = _converter().convert(char)
     return folded if len(folded) == 1 else char
 
 
@@ -62,7 +66,7 @@ def to_simplified(text: str) -> str:
     OpenCC converts phrases, which can change the length; when it does, the
     text is converted one character at a time instead.
     """
-    converted = _converter().convert(text)
+    converted: str = _converter().convert(text)
     if len(converted) == len(text):
         return converted
     return "".join(_fold_char(char) for char in text)

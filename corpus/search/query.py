@@ -65,7 +65,7 @@ class ParsedQuery:
 def _lex(text: str) -> list[tuple[str, bool]]:
     """Split into ``(piece, quoted)``: quoted runs are kept whole."""
     pieces: list[tuple[str, bool]] = []
-    i, word = 0, []
+    i, word = 0, list[str]()
     while i < len(text):
         char = text[i]
         if char in _QUOTES:

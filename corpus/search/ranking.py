@@ -15,6 +15,7 @@ by about ±0.01: the weights sit on a plateau, not on a few queries.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -39,7 +40,7 @@ class Ranking:
         """Multiplier for a clause of ``kind`` (1.0 for kinds not listed)."""
         return dict(self.kinds).get(kind, 1.0)
 
-    def with_(self, **changes) -> Ranking:
+    def with_(self, **changes: Any) -> Ranking:
         return replace(self, **changes)
 
 

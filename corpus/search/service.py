@@ -17,6 +17,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
+from typing import Any
 
 from corpus.errors import ArbiterError, NotFound
 from corpus.freshness import one_look
@@ -31,7 +32,13 @@ from corpus.search.backend import (
     SearchQuery,
     report_to_stderr,
 )
-from corpus.search.documents import BookDocuments, CorpusSnapshot, IndexDocument, library_snapshot, library_state
+from corpus.search.documents import (
+    BookDocuments,
+    CorpusSnapshot,
+    IndexDocument,
+    library_snapshot,
+    library_state,
+)
 from corpus.search.query import ParsedQuery, parse_query
 from corpus.search.snippets import Highlighter, Snippet
 from corpus.search.synonyms import expansions, key, mentions
@@ -53,7 +60,7 @@ class Hit:
     score: float
     exact: bool  # the query named this clause's id
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "version": self.version,
@@ -79,7 +86,7 @@ class SearchResults:
     def pages(self) -> int:
         return -(-self.total // self.per_page)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "query": self.query,
             "total": self.total,
@@ -103,7 +110,7 @@ class GameTexts:
             grouped.setdefault(book.game, []).append(book)
         before = previous._folded if previous else {}
         #: game → (its versions and their fingerprints, all their text folded)
-        self._folded: dict[str, tuple[tuple, str]] = {}
+        self._folded: dict[str, tuple[tuple[tuple[str, str], ...], str]] = {}
         for game, group in grouped.items():
             versions = tuple((book.key, book.fingerprint) for book in group)
             kept = before.get(game)
@@ -141,7 +148,7 @@ class _CorpusView:
         for book in snapshot.books:
             versions.setdefault(book.game, set()).add(book.version)
         documents = {doc.key: doc for doc in snapshot.documents}
-        texts = GameTexts(snapshot.books, previous and previous.texts)
+        texts = GameTexts(snapshot.books, previous.texts if previous else None)
         return cls(snapshot.fingerprint, documents, versions, texts, state)
 
 

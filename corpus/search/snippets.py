@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import html
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from corpus.search.analysis import NUMBER_PATTERN, bigrams, english_term, han_runs
 from corpus.search.folding import fold
@@ -48,7 +49,7 @@ class Snippet:
         """Escaped HTML with ``<mark>`` around each highlight."""
         return self._render("<mark>", "</mark>", html.escape)
 
-    def _render(self, start: str, end: str, escape) -> str:
+    def _render(self, start: str, end: str, escape: Callable[[str], str]) -> str:
         out, last = [], 0
         for a, b in self.highlights:
             out += [escape(self.text[last:a]), start, escape(self.text[a:b]), end]
@@ -56,7 +57,7 @@ class Snippet:
         out.append(escape(self.text[last:]))
         return "".join(out)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"text": self.text, "highlights": [list(span) for span in self.highlights]}
 
 

@@ -130,7 +130,7 @@ def _mtime(path: Path) -> int | None:
 @lru_cache(maxsize=64)
 def _load(files: tuple[Path, ...], stamps: tuple[int | None, ...], home: Path) -> Thesaurus:
     found: dict[str, Concept] = {}
-    for path, stamp in zip(files, stamps):
+    for path, stamp in zip(files, stamps, strict=True):
         if stamp is not None:
             found.update(_usable(path, stamp, home))
     return Thesaurus({k: c for k, c in found.items() if c.terms})
@@ -198,7 +198,7 @@ class Thesaurus:
             terms = {
                 t: None
                 for concept in self.named(typed)
-                for t, k in zip(concept.terms, concept.keys)
+                for t, k in zip(concept.terms, concept.keys, strict=True)
                 if not mentions(typed, k)
             }
             if len(self._expansions) >= self._REMEMBERED:

@@ -36,6 +36,7 @@ import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from whoosh import index as whoosh_index
 from whoosh import query as wq
@@ -100,11 +101,12 @@ def _file_checks(directory: Path, linked: dict[str, list[int]] | None = None) ->
 class _Opened:
     index: whoosh_index.Index
     analysis: Analysis
-    manifest: dict
+    manifest: dict[str, Any]
 
     @property
     def fingerprint(self) -> str:
-        return self.manifest["fingerprint"]
+        fingerprint: str = self.manifest["fingerprint"]
+        return fingerprint
 
     @property
     def newest(self) -> frozenset[str]:
@@ -120,7 +122,7 @@ class _Plan:
     terms: dict[str, list[str]]  # each version's dictionary terms
 
 
-def _plan(searcher: IndexSearcher, manifest: dict, snapshot: CorpusSnapshot) -> _Plan | None:
+def _plan(searcher: IndexSearcher, manifest: dict[str, Any], snapshot: CorpusSnapshot) -> _Plan | None:
     """What an update of the index ``manifest`` describes (open in ``searcher``) to
     ``snapshot`` must do; None if it must build afresh.
 
@@ -177,7 +179,8 @@ class WhooshBackend:
         self._report = report
         self._lock = threading.Lock()
         self._opened: _Opened | None = None
-        self._opened_at: tuple | None | object = _NEVER  # the manifest's signature when last opened
+        #: the manifest's signature when last opened
+        self._opened_at: tuple[int, int, int] | object | None = _NEVER
         self._local = threading.local()
 
     # -- the index on disk -------------------------------------------------
@@ -218,8 +221,8 @@ class WhooshBackend:
             return None
         return _Opened(index, analysis, manifest)
 
-    def _manifest(self) -> dict:
-        manifest = json.loads((self.directory / MANIFEST).read_text(encoding="utf-8"))
+    def _manifest(self) -> dict[str, Any]:
+        manifest: dict[str, Any] = json.loads((self.directory / MANIFEST).read_text(encoding="utf-8"))
         if manifest.get("layout") != self._layout():
             raise DamagedIndex("it was built with another layout or weighting")
         return manifest
@@ -271,7 +274,9 @@ class WhooshBackend:
 
     def changes(self, snapshot: CorpusSnapshot) -> IndexChanges | None:
         opened = self._current()
-        plan = _plan(self._searcher(opened), opened.manifest, snapshot) if opened else None
+        if opened is None:
+            return None
+        plan = _plan(self._searcher(opened), opened.manifest, snapshot)
         if plan is None:
             return None
         return IndexChanges(
@@ -289,8 +294,9 @@ class WhooshBackend:
             link_files(self.directory, building, skip=[MANIFEST])
             swapped = file_signature(self.directory / MANIFEST) != before  # by another process, while linking
             opened = None if swapped else self._current()
-            linked = opened is not None and _segments(opened.manifest) == _segments(manifest)
-            plan = _plan(self._searcher(opened), manifest, snapshot) if linked else None
+            plan = None
+            if opened is not None and _segments(opened.manifest) == _segments(manifest):  # the files linked
+                plan = _plan(self._searcher(opened), manifest, snapshot)
             if (
                 manifest["fingerprint"] != changes.base
                 or plan is None
@@ -343,7 +349,7 @@ class WhooshBackend:
             "files": files,
         }
 
-    def _swapped_in(self, analysis: Analysis, manifest: dict) -> None:
+    def _swapped_in(self, analysis: Analysis, manifest: dict[str, Any]) -> None:
         """Use the index just swapped in, without checking again what this process wrote."""
         forget()
         stamp = file_signature(self.directory / MANIFEST)
@@ -396,7 +402,7 @@ class WhooshBackend:
         return BackendPage(hits=tuple(hits), total=total)
 
 
-def _segments(manifest: dict) -> dict[str, str]:
+def _segments(manifest: dict[str, Any]) -> dict[str, str]:
     """``{version key: segment id}`` of the index a manifest describes."""
     return {book["key"]: book["segment"] for book in manifest["books"]}
 

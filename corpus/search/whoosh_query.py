@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from whoosh import query as wq
 
@@ -33,7 +34,6 @@ from corpus.search.backend import SearchQuery
 from corpus.search.folding import fold
 from corpus.search.query import Part
 from corpus.search.ranking import Ranking
-
 
 #: Only a part with a digit or a slash can be a clause id (5.9.4, 101.p5, 用語集/…).
 _ID_LIKE = re.compile(r"[0-9０-９/]")
@@ -178,7 +178,7 @@ class QueryBuilder:
         latin = [(w, pos) for w, pos, _start, _end in self.analysis.words(folded, index=False) if not han_runs(w)]
         if part.phrase and len(latin) > 1:
             # a dropped stop word ("draw a card") leaves a gap the phrase must allow
-            slop = max(b[1] - a[1] for a, b in zip(latin, latin[1:]))
+            slop = max(b[1] - a[1] for a, b in pairwise(latin))
             conditions.append(self._phrase("words", [w for w, _ in latin], slop, 1.0))
         else:
             conditions += [[wq.Term("words", w)] for w, _ in latin]

@@ -21,6 +21,9 @@ by :mod:`corpus.search.whoosh_query`, not through these objects.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 from whoosh.analysis import Token, Tokenizer
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
@@ -29,14 +32,13 @@ from corpus.search.documents import IndexDocument
 from corpus.search.folding import fold
 from corpus.search.ranking import DEFAULT_RANKING, Ranking
 
-
 #: Separates the title, heading path and text inside the ``words`` field's value.
 SECTION = "\x1e"
 #: Position gap between those sections, so a phrase never spans two of them.
 _GAP = 1000
 
 
-class StreamAnalyzer(Tokenizer):
+class StreamAnalyzer(Tokenizer):  # type: ignore[misc]  # whoosh ships no type information
     """Feeds one of :class:`Analysis`'s token streams (``words`` or ``grams``) to whoosh.
 
     The ``words`` value is ``title SECTION path SECTION text``; each section's
@@ -50,19 +52,20 @@ class StreamAnalyzer(Tokenizer):
         self.analysis = analysis
         self.boosts = boosts
 
-    def __getstate__(self) -> dict:
+    def __getstate__(self) -> dict[str, Any]:
         return {"stream": self.stream, "analysis": None, "boosts": self.boosts}
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, StreamAnalyzer) and (other.stream, other.boosts) == (self.stream, self.boosts)
 
-    def __call__(self, value, positions=False, chars=False, keeporiginal=False, removestops=True,
-                 start_pos=0, start_char=0, tokenize=True, mode="", **kwargs):
+    def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
+                 removestops: bool = True, start_pos: int = 0, start_char: int = 0, tokenize: bool = True,
+                 mode: str = "", **kwargs: Any) -> Iterator[Token]:
         if self.analysis is None:
             raise RuntimeError("this index's analyzers are only for building; queries use whoosh_query")
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
         offset = 0
-        for number, (section, boost) in enumerate(zip(value.split(SECTION), self.boosts)):
+        for number, (section, boost) in enumerate(zip(value.split(SECTION), self.boosts, strict=True)):
             if not boost:  # a section weighted 0 is not indexed at all
                 offset += len(section) + 1
                 continue
@@ -99,7 +102,7 @@ def build_schema(analysis: Analysis | None = None, ranking: Ranking = DEFAULT_RA
     )
 
 
-def whoosh_fields(doc: IndexDocument) -> dict:
+def whoosh_fields(doc: IndexDocument) -> dict[str, Any]:
     """The field values of one document, as ``writer.add_document`` takes them."""
     return {
         "key": doc.key,

@@ -33,6 +33,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Collection
 from itertools import compress
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from whoosh import query as wq
 from whoosh.scoring import BM25F
@@ -41,24 +42,33 @@ from corpus.search.backend import Filters
 from corpus.search.ranking import Ranking
 from corpus.search.whoosh_query import Plan
 
+if TYPE_CHECKING:
+    from whoosh.index import Index
+    from whoosh.searching import Searcher
+
 #: Bound on each per-searcher memory (term frequencies, synonym matches).
 MAX_REMEMBERED = 100_000
 Postings = tuple[list[int], list[float]]  # document numbers, and their scores
+Read = dict[tuple[str, str], Postings]  # what one search has read of a segment, by (field, term)
 _NOTHING: Postings = ([], [])
+_Key = TypeVar("_Key")
+_Value = TypeVar("_Value")
 
 
 class _Segment:
     """One leaf of the index, with what searches keep asking of it."""
 
-    def __init__(self, position: int, searcher, offset: int):
+    def __init__(self, position: int, searcher: Searcher, offset: int):
         self.position = position  # among the index's segments
         self.searcher = searcher
         self.offset = offset
         self.reader = searcher.reader()
-        self.id = self.reader.segment().segment_id()
-        self.size = searcher.doc_count_all()
+        self.id: str = self.reader.segment().segment_id()
+        self.size: int = searcher.doc_count_all()
         first = searcher.stored_fields(0) if self.size else {}
-        self.game, self.version = first.get("game"), first.get("version")  # one segment = one version
+        # one segment = one version; an empty segment holds none
+        self.game: str | None = first.get("game")
+        self.version: str | None = first.get("version")
 
     def holds(self, filters: Filters, newest: Collection[str]) -> bool:
         """Whether the segment's version passes the game and version parts of ``filters``."""
@@ -72,18 +82,18 @@ class _Segment:
 class IndexSearcher:
     """One thread's searcher over one open index, with the lookups it can keep."""
 
-    def __init__(self, index, ranking: Ranking, newest: Collection[str]):
+    def __init__(self, index: Index, ranking: Ranking, newest: Collection[str]):
         self.ranking = ranking
         self.newest = newest  # game@version of each game's newest version
         self.whoosh = index.searcher(weighting=BM25F(B=ranking.b, K1=ranking.k1))
         self._context = self.whoosh.context()
-        self._documents = max(self.whoosh.doc_count_all(), 1)
+        self._documents: int = max(self.whoosh.doc_count_all(), 1)
         kinds = self.whoosh.reader().column_reader("kind")
         self._factors = [ranking.kind_factor(kind) for kind in kinds]  # by document number
         self._segments = [_Segment(n, sub, offset) for n, (sub, offset) in enumerate(self.whoosh.leaf_searchers())]
         self._allowed: dict[Filters, dict[int, set[int] | None]] = {}
         self._frequencies: dict[tuple[str, str], tuple[int, ...]] = {}
-        self._synonym_matches: dict[tuple, Postings] = {}
+        self._synonym_matches: dict[tuple[str, wq.Query], Postings] = {}
         self._norms_memory: dict[tuple[str, str], list[float]] = {}
 
     def share(self, fieldname: str, term: str) -> float:
@@ -138,8 +148,9 @@ class IndexSearcher:
             for query in queries
         )
 
-    def stored_fields(self, docnum: int) -> dict:
-        return self.whoosh.stored_fields(docnum)
+    def stored_fields(self, docnum: int) -> dict[str, Any]:
+        fields: dict[str, Any] = self.whoosh.stored_fields(docnum)
+        return fields
 
     def close(self) -> None:
         self.whoosh.close()
@@ -149,14 +160,14 @@ class IndexSearcher:
     def _matches(self, segment: _Segment, plan: Plan, allowed: set[int] | None) -> list[tuple[int, float]]:
         """``(global document number, score)`` of the segment's matching documents."""
         scores = [0.0] * segment.size
-        read: dict[tuple[str, str], Postings] = {}  # the terms this search has read in this segment
+        read: Read = {}
         for query in plan.scored:
             self._add(scores, *self._scored(segment, query, read))
-        for query in plan.synonyms.get(segment.game, ()):
+        for query in plan.synonyms.get(segment.game, ()) if segment.game is not None else ():
             self._add(scores, *self._remembered(segment, query, read))
         if plan.required is not None:
             ids, base = self._scored(segment, plan.required, read)
-            candidates = [(d, b + scores[d]) for d, b in zip(ids, base)]
+            candidates = [(d, b + scores[d]) for d, b in zip(ids, base, strict=True)]
         else:
             # as in whoosh's union, a document that scores nothing does not match
             candidates = [(d, scores[d]) for d in compress(range(segment.size), scores)]
@@ -170,14 +181,14 @@ class IndexSearcher:
 
     @staticmethod
     def _add(scores: list[float], ids: list[int], values: list[float]) -> None:
-        for docnum, value in zip(ids, values):
+        for docnum, value in zip(ids, values, strict=True):
             scores[docnum] += value
 
-    def _remembered(self, segment: _Segment, query: wq.Query, read: dict) -> Postings:
+    def _remembered(self, segment: _Segment, query: wq.Query, read: Read) -> Postings:
         """A synonym's matches in the segment, worked out once per open index."""
         return _remember(self._synonym_matches, (segment.id, query), lambda: self._scored(segment, query, read))
 
-    def _scored(self, segment: _Segment, query: wq.Query, read: dict) -> Postings:
+    def _scored(self, segment: _Segment, query: wq.Query, read: Read) -> Postings:
         """The segment's documents matching ``query``, with their scores."""
         kind = type(query)
         if kind in (wq.Term, wq.Phrase) and self.whoosh.schema[query.fieldname].scorable:
@@ -196,7 +207,7 @@ class IndexSearcher:
             matcher.next()
         return ids, scores
 
-    def _term(self, segment: _Segment, fieldname: str, text: str, read: dict) -> Postings:
+    def _term(self, segment: _Segment, fieldname: str, text: str, read: Read) -> Postings:
         """A term's documents and BM25F scores (see :meth:`_bm25`), read once per search."""
         found = read.get((fieldname, text))
         if found is not None:
@@ -216,7 +227,7 @@ class IndexSearcher:
         found = read[(fieldname, text)] = (ids, scores)
         return found
 
-    def _phrase(self, segment: _Segment, query: wq.Phrase, read: dict) -> Postings:
+    def _phrase(self, segment: _Segment, query: wq.Phrase, read: Read) -> Postings:
         """whoosh's ``Phrase``: its words in order, each at most ``slop`` positions after the one
         before, scored as the sum of the words' scores.
 
@@ -237,7 +248,7 @@ class IndexSearcher:
         ids, scores = [], []
         for docnum in candidates:
             positions, parts = [], []
-            for matcher, (idf, k1, norms) in zip(postings, statistics):
+            for matcher, (idf, k1, norms) in zip(postings, statistics, strict=True):
                 if matcher.is_active():
                     matcher.skip_to(docnum)
                 if not matcher.is_active() or matcher.id() != docnum:
@@ -251,7 +262,7 @@ class IndexSearcher:
                     scores.append(_tree_sum(parts))
         return ids, scores
 
-    def _candidates(self, segment: _Segment, fieldname: str, words: list[str], read: dict) -> list[int]:
+    def _candidates(self, segment: _Segment, fieldname: str, words: list[str], read: Read) -> list[int]:
         """Documents that may hold every word: those common to the words read
         so far, else those of the rarest word."""
         known = sorted((read[(fieldname, w)][0] for w in words if (fieldname, w) in read), key=len)
@@ -304,7 +315,7 @@ def _tree_sum(values: list[float]) -> float:
     return _tree_sum(values[:half]) + _tree_sum(values[half:])
 
 
-def _remember(memory: dict, key, compute: Callable):
+def _remember(memory: dict[_Key, _Value], key: _Key, compute: Callable[[], _Value]) -> _Value:
     found = memory.get(key)
     if found is None:
         if len(memory) > MAX_REMEMBERED:

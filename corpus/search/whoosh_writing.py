@@ -19,15 +19,23 @@ import os
 import shutil
 from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from corpus.search.backend import Progress
 from corpus.search.documents import BookDocuments
 from corpus.search.whoosh_schema import whoosh_fields
 
+if TYPE_CHECKING:
+    from whoosh.codec.base import Segment
+    from whoosh.index import Index
+    from whoosh.writing import SegmentWriter
 
-def write_books(index, books: Iterable[BookDocuments], progress: Progress | None = None) -> dict[str, str]:
+
+def write_books(
+    index: Index, books: Iterable[BookDocuments], progress: Progress | None = None
+) -> dict[str, str]:
     """Add each version as a segment of its own, one commit each; ``{version key: segment id}``."""
-    segments = {}
+    segments: dict[str, str] = {}
     for book in books:
         writer = index.writer(limitmb=256)
         for doc in book.documents:
@@ -39,14 +47,14 @@ def write_books(index, books: Iterable[BookDocuments], progress: Progress | None
     return segments
 
 
-def keep_segments(index, order: list[str]) -> None:
+def keep_segments(index: Index, order: list[str]) -> None:
     """Commit the index with exactly the segments ``order`` names, in that order.
 
     Documents are numbered in segment order, and equal scores list in
     document order, so an updated index lists versions as a fresh build would.
     """
 
-    def policy(_writer, segments):
+    def policy(_writer: SegmentWriter, segments: list[Segment]) -> list[Segment]:
         by_id = {segment.segment_id(): segment for segment in segments}
         return [by_id[segment_id] for segment_id in order]
 

@@ -36,8 +36,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from corpus.errors import ArbiterError
-from corpus.store import schema
 from corpus.storage import arbiter_home, atomic_write_bytes, file_signature, unwritable
+from corpus.store import schema
 
 #: How long a writer waits for another one to finish, in seconds.
 BUSY_TIMEOUT = 30.0

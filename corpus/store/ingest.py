@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from corpus import cache
@@ -162,7 +162,7 @@ def _row(info: BookInfo, digest: str) -> tuple[str, ...]:
     values = {"game": info.game, "version": info.version, "game_title": info.game_title, "title": info.title,
               "published": info.date, "language": info.language, "script": info.script.value,
               "parser": info.parser, "sha256": digest,
-              "ingested": datetime.now(timezone.utc).isoformat(timespec="seconds")}
+              "ingested": datetime.now(UTC).isoformat(timespec="seconds")}
     return tuple(values[column] for column in schema.EDITION_COLUMNS)
 
 

@@ -244,11 +244,11 @@ class _Aligner:
                         best = (score, tuple(parts))
         if best is None:
             return
-        score, parts = best
+        score, pieces = best
         if kind is MatchKind.SPLIT:
-            self.group(kind, (whole,), parts, score)
+            self.group(kind, (whole,), pieces, score)
         else:
-            self.group(kind, parts, (whole,), score)
+            self.group(kind, pieces, (whole,), score)
 
     def same_id_rewritten(self) -> None:
         for i in self.old.unmatched():
@@ -275,7 +275,9 @@ class _Aligner:
             added=tuple(self.new.clauses[j] for j in self.new.unmatched()),
         )
 
-    def _match(self, kind, olds, news, score) -> Match:
+    def _match(
+        self, kind: MatchKind | None, olds: tuple[int, ...], news: tuple[int, ...], score: float
+    ) -> Match:
         old = tuple(self.old.clauses[i] for i in olds)
         new = tuple(self.new.clauses[j] for j in news)
         if kind is None:

@@ -18,12 +18,17 @@ ClauseReference(game='gcg', version=None, id='1-2-2')
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from corpus.errors import ArbiterError, NotFound
 from corpus.model import BookInfo, Clause, Script
 from corpus.versions.align import content, similarity
 from corpus.versions.inline import Op, canonical, display, inline_ops
+
+if TYPE_CHECKING:
+    from corpus.search.service import Searcher
 
 REFERENCE = re.compile(r"^\s*(?P<game>[^@:\s]+)(?:@(?P<version>[^:\s]+))?:(?P<id>.+?)\s*$")
 
@@ -40,7 +45,7 @@ class Side:
     info: BookInfo
     clause: Clause
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "address": self.clause.address,
             "game": self.info.game,
@@ -59,7 +64,7 @@ class Comparison:
     similarity: float
     ops: tuple[Op, ...]
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "left": self.left.as_dict(),
             "right": self.right.as_dict(),
@@ -124,7 +129,7 @@ class ConceptMatch:
     side: Side | None  # None when the game has nothing for it
     score: float = 0.0
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "game": self.game,
             "query": self.query,
@@ -150,7 +155,9 @@ def concept_queries(concept: str, games: list[str]) -> dict[str, str]:
     return {game: labels.get(game, fallback) for game in games}
 
 
-def concept_view(concept: str, searcher=None, progress=None) -> list[ConceptMatch]:
+def concept_view(
+    concept: str, searcher: Searcher | None = None, progress: Callable[[int], object] | None = None
+) -> list[ConceptMatch]:
     """The best-matching clause of every game for ``concept``, via search.
 
     ``progress(n)``, if given, is called after each game is searched.
@@ -164,9 +171,10 @@ def concept_view(concept: str, searcher=None, progress=None) -> list[ConceptMatc
     matches = []
     for game, query in concept_queries(concept.strip(), games()).items():
         hits = searcher.search(query, game=game, limit=1).hits
-        if hits:
-            book = load_book(game, hits[0].version)
-            matches.append(ConceptMatch(game, query, Side(book.info, book.get(hits[0].id)), hits[0].score))
+        book = load_book(game, hits[0].version) if hits else None
+        clause = book.get(hits[0].id) if book is not None else None
+        if book is not None and clause is not None:
+            matches.append(ConceptMatch(game, query, Side(book.info, clause), hits[0].score))
         else:
             matches.append(ConceptMatch(game, query, None))
         if progress is not None:

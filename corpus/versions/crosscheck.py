@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import enum
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from corpus.changelog import VERBS
 from corpus.manifest import version_key
@@ -58,7 +60,7 @@ class Verdict:
     changes: tuple[Change, ...]
     unconfirmed: tuple[str, ...] = ()  # stated clause ids no change touches
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "stated": self.entry.as_dict(),
             "status": self.status.value,
@@ -79,7 +81,7 @@ class CrossCheck:
         counts["unmentioned"] = len(self.unmentioned)
         return counts
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {
             "counts": self.counts(),
             "stated": [verdict.as_dict() for verdict in self.verdicts],
@@ -165,7 +167,7 @@ def _subject_words(text: str, keep_all: bool = False) -> set[str]:
     return words
 
 
-def _unique(changes) -> tuple[Change, ...]:
+def _unique(changes: Iterable[Change]) -> tuple[Change, ...]:
     seen: dict[int, Change] = {}
     for change in changes:
         seen.setdefault(id(change), change)

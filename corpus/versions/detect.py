@@ -77,5 +77,5 @@ def detect_script(text: str) -> Script:
     from corpus.search.folding import to_simplified
 
     joined = "".join(characters)
-    changed = sum(a != b for a, b in zip(joined, to_simplified(joined)))
+    changed = sum(a != b for a, b in zip(joined, to_simplified(joined), strict=True))
     return Script.HANT if changed > TRADITIONAL_SHARE * len(joined) else Script.HANS

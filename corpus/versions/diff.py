@@ -18,7 +18,9 @@ them; ``ops`` the inline edits (:mod:`corpus.versions.inline`).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from corpus.model import Book, Clause
 from corpus.versions.align import Alignment, Match, MatchKind, align, content
@@ -65,11 +67,13 @@ class Change:
             return new
         return f"{old} → {new}"
 
-    def as_dict(self):
+    def as_dict(self) -> str | dict[str, Any]:
+        """An added or removed clause is its id; any other change, a mapping."""
         if self.kind == ADDED:
             return self.new[0].id
         if self.kind == REMOVED:
             return self.old[0].id
+        data: dict[str, Any]
         if self.kind == "modified":
             data = {"id": self.new[0].id}
         else:
@@ -109,13 +113,13 @@ class VersionDiff:
         counts.update({kind: len(self.of_kind(kind)) for kind in KINDS})
         return counts
 
-    def touching(self, clause_ids) -> list[Change]:
+    def touching(self, clause_ids: Iterable[str]) -> list[Change]:
         """The changes that involve any of ``clause_ids`` (as old or new ids)."""
         wanted = set(clause_ids)
         return [c for c in self.changes if wanted & {*c.old_ids, *c.new_ids}]
 
-    def as_dict(self) -> dict:
-        data = {
+    def as_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
             "game": self.game,
             "old": self.old_book.version,
             "new": self.new_book.version,

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from rapidfuzz.distance import Indel
 
@@ -52,7 +54,7 @@ class Op:
     op: str  # "equal", "delete" or "insert"
     text: str
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"op": self.op, "text": self.text}
 
 
@@ -156,7 +158,7 @@ def changed_text(ops: list[Op]) -> tuple[str, str]:
     )
 
 
-def render(ops: list[Op], style=None) -> str:
+def render(ops: list[Op], style: Callable[[str, str], str] | None = None) -> str:
     """Plain-text form ``kept[-removed-]{+added+}`` (wdiff's notation).
 
     ``style(text, op)`` may decorate each piece instead (colour on a terminal).

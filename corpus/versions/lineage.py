@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
+from typing import Any
 
 from corpus.errors import NotFound
 from corpus.model import Book
@@ -27,9 +29,9 @@ class Step:
     new_version: str
     change: Change
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         change = self.change
-        data = {
+        data: dict[str, Any] = {
             "old_version": self.old_version,
             "new_version": self.new_version,
             "kind": change.kind,
@@ -44,7 +46,7 @@ class Step:
 def clause_history(
     books: list[Book],
     clause_id: str,
-    progress=None,
+    progress: Callable[[int], object] | None = None,
     diff: Callable[[Book, Book], VersionDiff] = diff_books,
 ) -> list[Step]:
     """The steps of ``clause_id`` through ``books`` (one game, oldest first).
@@ -60,7 +62,7 @@ def clause_history(
         versions = ", ".join(book.version for book in books)
         raise NotFound(f"no clause {clause_id!r} in any version ({versions})", "id")
     diffs = []
-    for old, new in zip(books, books[1:]):
+    for old, new in pairwise(books):
         diffs.append(diff(old, new))
         if progress is not None:
             progress(1)
@@ -90,4 +92,7 @@ def _change_of(diff: VersionDiff, ids: list[str], forward: bool) -> Change:
             return change
     lookup = diff.alignment.from_old if forward else diff.alignment.to_new
     match = lookup(ids[0])
+    if match is None:  # cannot happen: a clause of the book is either changed or matched unchanged
+        raise LookupError(f"{ids[0]} is neither changed nor matched from {diff.old_book.version} to "
+                          f"{diff.new_book.version}")
     return Change(UNCHANGED, match.old, match.new, 1.0)

@@ -74,7 +74,7 @@ def lines(value: Mapping[str, Any] | list[Any], indent: str = "") -> list[str]:
         return found
     for number, item in enumerate(value, start=1):
         mark = f"{number}. "
-        if _flat(item) and not isinstance(item, Mapping) or not item:
+        if (_flat(item) and not isinstance(item, Mapping)) or not item:
             found.append(f"{indent}{mark}{inline(item)}")
             continue
         below = lines(item, indent + " " * len(mark))  # the item's first line goes up beside its number

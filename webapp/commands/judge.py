@@ -44,7 +44,7 @@ def rule(board: str | None, game: str | None, as_json: bool) -> None:
             click.echo(f"arbiter: {board}: {counted(len(error.problems), 'problem')}", err=True)
             for problem in error.problems:
                 click.echo(f"  {problem}", err=True)
-        raise click.exceptions.Exit(EXIT_BAD_INPUT)
+        raise click.exceptions.Exit(EXIT_BAD_INPUT) from None
     if as_json:
         emit_json(ruling.as_dict())
     else:

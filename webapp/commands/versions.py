@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -92,7 +93,7 @@ def remove(game: str, version: str) -> None:
     reindex()
 
 
-def lint_findings(game: str, version: str) -> list[dict]:
+def lint_findings(game: str, version: str) -> list[dict[str, Any]]:
     """The rulebook lint (parse problems, references, changelog) of one version."""
     from corpus.library import load_book
     from graph.lint import lint
@@ -100,7 +101,7 @@ def lint_findings(game: str, version: str) -> list[dict]:
     return [finding.as_dict() for finding in lint(load_book(game, version))]
 
 
-def show_findings(findings: list[dict], limit: int = 20) -> None:
+def show_findings(findings: list[dict[str, Any]], limit: int = 20) -> None:
     click.echo(f"lint: {counted(len(findings), 'problem')}")
     for finding in findings[:limit]:
         click.echo(f"  line {finding['line']}: {finding['kind']} {finding['clause'] or ''} — {finding['message']}")
@@ -153,7 +154,7 @@ def chosen_versions(known: list[str], old: str | None, new: str | None, everythi
     for name, value in (("old", old), ("new", new)):
         if value is not None and value not in known:
             raise NotFound(f"unknown version {value!r}: expected one of {', '.join(known)}", name)
-    if old is None and new is None:
+    if old is None:  # NEW comes after OLD on the command line: neither is given
         if everything:
             return known
         if len(known) < 2:
@@ -226,7 +227,7 @@ def show_cross_check(check) -> None:
         click.echo(f"  not in the changelog: {labels}")
 
 
-def show_rulings(impact: dict) -> None:
+def show_rulings(impact: dict[str, Any]) -> None:
     if not impact["engine"]:
         click.echo("\nrulings: no judging engine for this game")
         return

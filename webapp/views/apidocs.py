@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from importlib.metadata import PackageNotFoundError, version
+from typing import Any
 
 from webapp.views import PAGES, Area
 from webapp.views.openapi import build
@@ -20,5 +21,5 @@ def package_version() -> str:
 
 @area.page("/api-docs", api="/api/openapi.json", template="api.html", response=OpenAPI,
            summary="This description of the API (OpenAPI 3.1).")
-def openapi() -> dict:
+def openapi() -> dict[str, Any]:
     return build(PAGES, "Arbiter", package_version())

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import redirect
 
 from corpus.library import all_books, load_book, load_version, versions
@@ -10,17 +12,18 @@ from graph.find import numbering_scheme
 from graph.lint import problem_count
 from webapp.views import Area
 from webapp.views.links import book_url, clause_url, label
-from webapp.views.schemas import Book, Home
+from webapp.views.schemas import Book as BookPage
+from webapp.views.schemas import Home
 
 area = Area("books", __name__)
 
 
-def info_dict(info: BookInfo) -> dict:
+def info_dict(info: BookInfo) -> dict[str, Any]:
     """A rulebook version as the pages and the API describe it (its manifest entry and address)."""
     return {**info.as_dict(), "url": book_url(info.game, info.version)}
 
 
-def book_dict(book: Book) -> dict:
+def book_dict(book: Book) -> dict[str, Any]:
     """:func:`info_dict` plus what only a parsed book knows."""
     return {**info_dict(book.info), "clauses": len(book), "problems": problem_count(book),
             "versions": versions(book.game), "numbered": numbered(book)}
@@ -33,8 +36,8 @@ def numbered(book: Book) -> bool:
 
 @area.page("/", api="/api/books", template="home.html", response=Home,
            summary="Every rulebook with its versions and clause counts.", errors=())
-def home() -> dict:
-    games: dict[str, dict] = {}
+def home() -> dict[str, Any]:
+    games: dict[str, dict[str, Any]] = {}
     for info in all_books():
         entry = games.setdefault(info.game, {"game": info.game, "game_title": info.game_title,
                                               "versions": []})
@@ -51,12 +54,12 @@ def newest(game: str):
     return redirect(book_url(game, versions(game)[-1]))
 
 
-@area.page("/<game:game>/<version>", template="book.html", response=Book,
+@area.page("/<game:game>/<version>", template="book.html", response=BookPage,
            summary="A rulebook version and its table of contents (a tree of clauses).")
-def book(game: str, version: str) -> dict:
+def book(game: str, version: str) -> dict[str, Any]:
     loaded = load_book(game, version)
 
-    def node(clause) -> dict:
+    def node(clause) -> dict[str, Any]:
         return {
             "id": clause.id,
             "kind": clause.kind.value,

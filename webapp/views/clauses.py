@@ -8,6 +8,8 @@ appears in, and a picture of its neighbourhood in the reference graph.
 
 from __future__ import annotations
 
+from typing import Any
+
 from corpus.errors import ArbiterError, NotFound
 from corpus.library import load_book, versions
 from corpus.model import Book, Clause
@@ -47,21 +49,21 @@ def clause_at(address: str, field: str) -> Side:
 
 def brief(book: Book, clause_id: str) -> dict:
     """A clause as a link: id, kind, label and address."""
-    clause = book.get(clause_id)
+    clause = book[clause_id]
     return {"id": clause_id, "kind": clause.kind.value, "label": label(clause),
             "url": clause_url(book.game, book.version, clause_id)}
 
 
-def reference_dict(book: Book, reference: Reference, other: str) -> dict:
+def reference_dict(book: Book, reference: Reference, other: str) -> dict[str, Any]:
     """A reference plus the label and address of its ``other`` end (target or source)."""
     data = reference.as_dict()
     end = getattr(reference, other)
     if end is not None and end in book:
-        data.update(label=label(book.get(end)), url=clause_url(book.game, book.version, end))
+        data.update(label=label(book[end]), url=clause_url(book.game, book.version, end))
     return data
 
 
-def neighbourhood(graph: ReferenceGraph, clause_id: str) -> list[dict]:
+def neighbourhood(graph: ReferenceGraph, clause_id: str) -> list[dict[str, Any]]:
     """The clauses one step away, each with how it relates to this one.
 
     A neighbour related in several ways is listed under the first of
@@ -75,12 +77,12 @@ def neighbourhood(graph: ReferenceGraph, clause_id: str) -> list[dict]:
     for other, _, data in graph.graph.in_edges(clause_id, data=True):
         relations.setdefault(other, set()).add(_INCOMING[data["kind"]])
     relations.pop(clause_id, None)  # a clause citing itself is no neighbour
-    ordered = sorted(relations, key=lambda other: graph.book.get(other).order)
+    ordered = sorted(relations, key=lambda other: graph.book[other].order)
     return [{**brief(graph.book, other), "relation": next(r for r in RELATIONS if r in relations[other])}
             for other in ordered]
 
 
-def version_list(game: str, clause_id: str) -> list[dict]:
+def version_list(game: str, clause_id: str) -> list[dict[str, Any]]:
     """Every version of the game, whether it has this id, and where to read it."""
     rows = []
     for version in versions(game):
@@ -93,7 +95,7 @@ def version_list(game: str, clause_id: str) -> list[dict]:
 @area.page("/<game:game>/<version>/<path:clause_id>", template="clause.html", response=ClausePage,
            summary="One clause: breadcrumb, text with its references, what cites it, "
                    "its versions and its neighbourhood in the reference graph.")
-def clause(game: str, version: str, clause_id: str) -> dict:
+def clause(game: str, version: str, clause_id: str) -> dict[str, Any]:
     book = load_book(game, version)
     found = find_clause(book, clause_id)
     graph = graph_for(book)

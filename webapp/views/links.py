@@ -13,6 +13,7 @@ added, so a ``<`` in a rulebook can never become a tag.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 from urllib.parse import quote, urlencode
 
 from flask import request, url_for
@@ -69,7 +70,7 @@ def label(clause) -> str:
     return shorten(clause.title or clause.text or "")
 
 
-def annotated(text: str, references: Iterable[Mapping], game: str, version: str) -> Markup:
+def annotated(text: str, references: Iterable[Mapping[str, Any]], game: str, version: str) -> Markup:
     """``text`` as HTML with each reference a link to its clause (escaping first).
 
     ``references`` are reference dicts as in the clause JSON (``span``,
@@ -78,11 +79,11 @@ def annotated(text: str, references: Iterable[Mapping], game: str, version: str)
     its title naming them all.  A reference that lands nowhere is marked,
     not linked, with the reason as its title.
     """
-    grouped: dict[tuple[int, int], list[Mapping]] = {}
+    grouped: dict[tuple[int, int], list[Mapping[str, Any]]] = {}
     for reference in references:
         grouped.setdefault(tuple(reference["span"]), []).append(reference)
 
-    def wrap(piece: str, refs: list[Mapping]) -> str:
+    def wrap(piece: str, refs: list[Mapping[str, Any]]) -> str:
         found = [r for r in refs if r.get("target")]
         if not found:
             reason = "; ".join(r.get("reason") or "" for r in refs)
@@ -93,11 +94,10 @@ def annotated(text: str, references: Iterable[Mapping], game: str, version: str)
         return (f'<a class="ref ref-{escape(first["kind"])}" href="{escape(href)}" '
                 f'title="{escape(title)}">{piece}</a>')
 
-    marks = [(span, refs) for span, refs in grouped.items()]
-    return Markup(annotate(text, marks, wrap, escape=lambda s: str(escape(s))))
+    return Markup(annotate(text, list(grouped.items()), wrap, escape=lambda s: str(escape(s))))
 
 
-def highlighted(hit: Mapping) -> Markup:
+def highlighted(hit: Mapping[str, Any]) -> Markup:
     """A search hit's snippet as HTML: escaped, with ``<mark>`` around each highlight."""
     from corpus.search.snippets import Snippet
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 from corpus.library import all_books, load_book, load_version
 from graph.lint import lint as lint_book
@@ -17,7 +18,7 @@ area = Area("lint", __name__)
 
 @area.page("/lint", template="lint_index.html", response=LintIndex, errors=(),
            summary="Every rulebook version with the number of lint findings of each kind.")
-def lint_index() -> dict:
+def lint_index() -> dict[str, Any]:
     rows = []
     for info in all_books():
         book = load_version(info)
@@ -29,11 +30,12 @@ def lint_index() -> dict:
 @area.page("/lint/<game:game>/<version>", template="lint.html", response=Lint,
            summary="A rulebook version's problems: broken references, duplicate or skipped "
                    "numbers, stale changelog entries; each with its clause and source line.")
-def lint(game: str, version: str) -> dict:
+def lint(game: str, version: str) -> dict[str, Any]:
     book = load_book(game, version)
     findings = []
     for finding in lint_book(book):
         row = finding.as_dict()
-        row["url"] = clause_url(game, book.version, finding.clause) if finding.clause in book else None
+        clause = finding.clause
+        row["url"] = clause_url(game, book.version, clause) if clause is not None and clause in book else None
         findings.append(row)
     return {"book": info_dict(book.info), "findings": findings}

@@ -19,8 +19,15 @@ from typing import Annotated, Any, ClassVar, Literal
 from urllib.parse import unquote_to_bytes
 
 from flask import request
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, StringConstraints
-from pydantic import ValidationError, model_validator
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    StringConstraints,
+    ValidationError,
+    model_validator,
+)
 from pydantic_core import ErrorDetails, PydanticCustomError
 
 from corpus.errors import ArbiterError

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
+from typing import Any
 
 #: How a neighbour relates to the clause, in order of precedence.
 RELATIONS = ("parent", "child", "cites", "cited_by", "term", "term_user")
@@ -83,14 +84,14 @@ def fit(text: str, room: int = TEXT_ROOM) -> str:
     return text
 
 
-def _text(node: dict) -> str:
+def _text(node: dict[str, Any]) -> str:
     """A box shows the id, then as much of the label as fits (bs ids are labels already)."""
     if "/" in node["id"] or node["id"] == node["label"]:
         return fit(node["id"].rsplit("/", 1)[-1])
     return fit(f"{node['id']} {node['label']}")
 
 
-def _column(items: list[dict], x: int, top: int, width: int = BOX_W) -> list[Box]:
+def _column(items: list[dict[str, Any]], x: int, top: int, width: int = BOX_W) -> list[Box]:
     """Boxes stacked from ``top``; past :data:`PER_COLUMN`, one "+ n more" box."""
     shown = items[:PER_COLUMN]
     boxes = [Box(x, top + i * ROW, width, n["id"], _text(n), f"{n['id']} {n['label']}",
@@ -101,7 +102,7 @@ def _column(items: list[dict], x: int, top: int, width: int = BOX_W) -> list[Box
     return boxes
 
 
-def layout(center: dict, neighbours: list[dict]) -> Picture:
+def layout(center: dict[str, Any], neighbours: list[dict[str, Any]]) -> Picture:
     """Place ``center`` (id, label, url) and its ``neighbours`` (plus relation)."""
     by_relation = {r: [n for n in neighbours if n["relation"] == r] for r in RELATIONS}
     left = [n for r in LEFT for n in by_relation[r]]
@@ -118,7 +119,7 @@ def layout(center: dict, neighbours: list[dict]) -> Picture:
     above = _column(parents, mx, 4)
     below = _column(children, mx + INDENT, center_y + ROW, BOX_W - INDENT)
 
-    def centred(items: list[dict]) -> int:
+    def centred(items: list[dict[str, Any]]) -> int:
         shown = min(len(items), PER_COLUMN + 1)
         return max(4, center_y + BOX_H // 2 - (shown * ROW - (ROW - BOX_H)) // 2)
 
@@ -135,6 +136,6 @@ def layout(center: dict, neighbours: list[dict]) -> Picture:
     lines += [Line(f"{mx + BOX_W},{mid_y} {b.x},{b.y + BOX_H // 2}", b.relation, True)
               for b in east if b.relation != "more"]
     boxes = tuple(above + [me] + below + west + east)
-    left = min(b.x for b in boxes) - 4
-    right = max(b.x + b.w for b in boxes) + 4
-    return Picture(left, right - left, height, boxes, tuple(lines))
+    min_x = min(b.x for b in boxes) - 4
+    max_x = max(b.x + b.w for b in boxes) + 4
+    return Picture(min_x, max_x - min_x, height, boxes, tuple(lines))

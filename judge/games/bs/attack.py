@@ -22,19 +22,50 @@ attacking spirit, which is gone); the ruling says so.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from dataclasses import dataclass
 from itertools import product
+from typing import Any
 
 from pydantic import Field, field_validator
 
-from judge.board import BoardModel, impossible
+from judge.board import BoardModel, Path, impossible
 from judge.bounds import Flag, Many, Small
 from judge.games.bs.rules import (
-    ATTACK_STEP, BATTLE_END, BLOCK, BLOCKED, BP_ORDER, BP_ZERO, CORES_GO, DECLARE, DESTROY, EXHAUSTED,
-    FLASH_1, FLASH_2, LV_FROM_CORES, OWN_RESERVE, SYMBOLS, UNBLOCKED, UNION, UNION_GO, UNION_KEEP,
-    UNION_LEAVES, UNION_LIKE_MYTHIC, WIN, WIN_BY_LIFE,
+    ATTACK_STEP,
+    BATTLE_END,
+    BLOCK,
+    BLOCKED,
+    BP_ORDER,
+    BP_ZERO,
+    CORES_GO,
+    DECLARE,
+    DESTROY,
+    EXHAUSTED,
+    FLASH_1,
+    FLASH_2,
+    LV_FROM_CORES,
+    OWN_RESERVE,
+    SYMBOLS,
+    UNBLOCKED,
+    UNION,
+    UNION_GO,
+    UNION_KEEP,
+    UNION_LEAVES,
+    UNION_LIKE_MYTHIC,
+    WIN,
+    WIN_BY_LIFE,
 )
-from judge.games.bs.spirits import Power, Spirit, explain_level, explain_power, level_of, power, symbols_of
+from judge.games.bs.spirits import (
+    Brave,
+    Power,
+    Spirit,
+    explain_level,
+    explain_power,
+    level_of,
+    power,
+    symbols_of,
+)
 from judge.numbers import tally
 from judge.players import Player
 from judge.ruling import Outcome, Trace
@@ -47,7 +78,7 @@ class Fighter(Spirit):
     exhausted: Flag = Field(False, description="exhausted (or heavily exhausted) when declared")
     left_field: Flag = Field(False, description="left the field during a flash timing, before the resolution")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         yield from super().impossibilities()
         if not self.left_field and level_of(self, self.cores) is None:
             yield ("cores",), (
@@ -101,7 +132,7 @@ class Battle:
     destroyed: tuple[str, ...]  # ATTACKER and/or BLOCKER
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[AttackResult, tuple[str, ...], int | None]:
         return self.reason, self.destroyed, self.life
 
 
@@ -122,7 +153,7 @@ def fight(board: AttackBoard, ignore: frozenset[str] = frozenset()) -> Battle:
 
     if attacker.exhausted:
         return result(AttackResult.ILLEGAL_ATTACK)
-    if blocker is None:
+    if blocker is None or block is None:  # the one is None when the other is
         if attacker.left_field:
             return result(AttackResult.UNDECIDED, None)
         life = tally(board.life, [-symbols]).floored_at_end
@@ -144,7 +175,7 @@ def judge(board: AttackBoard, trace: Trace) -> Outcome:
     attacker, blocker = board.attacker, board.blocker
     if not _declare(trace, attacking, attacker, battle):
         return _outcome(board, battle)
-    if blocker is None:
+    if blocker is None or battle.block is None:  # the one is None when the other is
         trace.step(f"防禦方玩家 {defending} 未宣告阻擋。", BLOCK)
         trace.step("未宣告阻擋，省略第 2 次靈動時機，直接進入戰鬥結算。", FLASH_2)
         _unblocked(trace, board, battle)
@@ -161,7 +192,7 @@ def judge(board: AttackBoard, trace: Trace) -> Outcome:
         explain_level(trace, f"阻擋方玩家 {defending} 的", blocker, battle.block.level, decisive=False)
         explain_power(trace, f"阻擋方玩家 {defending} 的「{blocker.name}」", blocker, battle.block)
         trace.step("已宣告阻擋，發生第 2 次靈動時機。", FLASH_2)
-        _blocked(trace, board, battle)
+        _blocked(trace, board, battle, blocker, battle.block)
     trace.mark_decisive_if_it_matters(lambda ignore: fight(board, ignore).key, *MODIFIERS)
     if battle.reason is AttackResult.LIFE_ZERO:
         return _outcome(board, battle)
@@ -175,7 +206,7 @@ def judge(board: AttackBoard, trace: Trace) -> Outcome:
     return outcome
 
 
-def _declare(trace: Trace, attacking: Player, attacker: Spirit, battle: Battle) -> bool:
+def _declare(trace: Trace, attacking: Player, attacker: Fighter, battle: Battle) -> bool:
     """Steps ① and ②; False when the attack cannot be declared."""
     if battle.reason is AttackResult.ILLEGAL_ATTACK:
         trace.step(
@@ -198,7 +229,7 @@ def _declare(trace: Trace, attacking: Player, attacker: Spirit, battle: Battle) 
 
 def _unblocked(trace: Trace, board: AttackBoard, battle: Battle) -> None:
     attacker, defending = board.attacker, board.active_player.other
-    if attacker.left_field:
+    if attacker.left_field or battle.life is None:  # the life is None when the attacker left the field
         trace.silent(
             f"未宣告阻擋時，依照「攻擊中」靈魂卡的標誌數量減少生命值；但「{attacker.name}」已離開場地，"
             "規則書只說明戰鬥不會結束，未規定此時防禦方的生命值是否減少。",
@@ -229,8 +260,8 @@ def _unblocked(trace: Trace, board: AttackBoard, battle: Battle) -> None:
         )
 
 
-def _blocked(trace: Trace, board: AttackBoard, battle: Battle) -> None:
-    attacker, blocker = board.attacker, board.blocker
+def _blocked(trace: Trace, board: AttackBoard, battle: Battle, blocker: Fighter, block: Power) -> None:
+    attacker = board.attacker
     if battle.reason is AttackResult.BLOCK_STANDS:
         gone = "、".join(f"「{f.name}」" for f in (attacker, blocker) if f.left_field)
         trace.step(
@@ -239,7 +270,7 @@ def _blocked(trace: Trace, board: AttackBoard, battle: Battle) -> None:
             BLOCKED, DESTROY, decisive=True,
         )
         return
-    bp = {ATTACKER: _bp_text(battle.attack), BLOCKER: _bp_text(battle.block)}
+    bp = {ATTACKER: _bp_text(battle.attack), BLOCKER: _bp_text(block)}
     if battle.reason is AttackResult.UNDECIDED:
         trace.silent(
             f"比較 BP：「{attacker.name}」{bp[ATTACKER]} 對「{blocker.name}」{bp[BLOCKER]}。"
@@ -255,10 +286,10 @@ def _blocked(trace: Trace, board: AttackBoard, battle: Battle) -> None:
         verdict = f"BP 較低的「{names[battle.destroyed[0]]}」被破壞。"
     trace.step(
         f"比較 BP：攻擊的「{attacker.name}」{bp[ATTACKER]} 對阻擋的「{blocker.name}」{bp[BLOCKER]}，{verdict}",
-        DESTROY, LV_FROM_CORES, decisive=True, bp={ATTACKER: battle.attack.value, BLOCKER: battle.block.value},
+        DESTROY, LV_FROM_CORES, decisive=True, bp={ATTACKER: battle.attack.value, BLOCKER: block.value},
     )
     owners = {ATTACKER: board.active_player, BLOCKER: board.active_player.other}
-    fighters = {ATTACKER: attacker, BLOCKER: blocker}
+    fighters = _fighters(board)
     for role in battle.destroyed:
         fighter, owner = fighters[role], owners[role]
         trace.step(
@@ -271,7 +302,7 @@ def _blocked(trace: Trace, board: AttackBoard, battle: Battle) -> None:
                 "或讓它與合體對象一同離開場地。",
                 UNION_LEAVES, UNION_KEEP, UNION_GO,
             )
-            _brave_goes(trace, fighter, owner)
+            _brave_goes(trace, fighter, fighter.brave, owner)
 
 
 def _bp_text(result: Power) -> str:
@@ -280,43 +311,53 @@ def _bp_text(result: Power) -> str:
     return "BP " + " 或 ".join(str(v) for v in result.readings)
 
 
-def _brave_goes(trace: Trace, fighter: Spirit, owner: Player) -> None:
+def _brave_goes(trace: Trace, fighter: Spirit, brave: Brave, owner: Player) -> None:
     trace.step(
-        f"合體卡「{fighter.brave.name}」與「{fighter.name}」同時離開場地，移至玩家 {owner} 的廢棄區。", UNION_GO,
+        f"合體卡「{brave.name}」與「{fighter.name}」同時離開場地，移至玩家 {owner} 的廢棄區。", UNION_GO,
     )
 
 
-def _brave_stays(trace: Trace, fighter: Spirit, owner: Player) -> None:
-    needed = fighter.brave.lv1_cores
+def _brave_stays(trace: Trace, fighter: Spirit, brave: Brave, owner: Player) -> None:
+    needed = brave.lv1_cores
     how = ("Lv1 費用為 0，不需移動能量即可留下" if needed == 0
            else f"從預備區或場地上的卡牌將 {needed} 個能量移至合體卡上，使其達到 Lv1")
     trace.step(
-        f"玩家 {owner} 將合體卡「{fighter.brave.name}」留在場地上：{how}，以靈魂卡狀態留在場地上。",
+        f"玩家 {owner} 將合體卡「{brave.name}」留在場地上：{how}，以靈魂卡狀態留在場地上。",
         UNION_KEEP, cores_needed=needed,
     )
 
 
-def _destroyed_unions(board: AttackBoard, battle: Battle) -> list[tuple[Player, Spirit]]:
+def _fighters(board: AttackBoard) -> dict[str, Fighter]:
+    """The spirits in the battle by role (no blocker when none is declared)."""
+    return {ATTACKER: board.attacker} | ({BLOCKER: board.blocker} if board.blocker else {})
+
+
+def _destroyed_unions(board: AttackBoard, battle: Battle) -> list[tuple[Player, Spirit, Brave]]:
     owners = {ATTACKER: board.active_player, BLOCKER: board.active_player.other}
-    fighters = {ATTACKER: board.attacker, BLOCKER: board.blocker}
-    return [(owners[role], fighters[role]) for role in battle.destroyed if fighters[role].brave]
+    fighters = _fighters(board)
+    return [
+        (owners[role], fighter, fighter.brave)
+        for role in battle.destroyed
+        for fighter in (fighters[role],)
+        if fighter.brave
+    ]
 
 
 def _brave_choices(trace: Trace, board: AttackBoard, battle: Battle, outcome: Outcome) -> None:
     unions = _destroyed_unions(board, battle)
     for options in product((False, True), repeat=len(unions)) if unions else ():
         branch = trace.branch()
-        stays = []
-        for (owner, fighter), keep in zip(unions, options):
-            (_brave_stays if keep else _brave_goes)(branch, fighter, owner)
+        stays: list[dict[str, Any]] = []
+        for (owner, fighter, brave), keep in zip(unions, options, strict=True):
+            (_brave_stays if keep else _brave_goes)(branch, fighter, brave, owner)
             if keep:
-                stays.append({"player": owner, "brave": fighter.brave.name,
-                              "cores_needed": fighter.brave.lv1_cores})
+                stays.append({"player": owner, "brave": brave.name, "cores_needed": brave.lv1_cores})
         kept = {stay["brave"] for stay in stays}
         trash = {player: [name for name in names if name not in kept]
                  for player, names in outcome["trash"].items()}
         facts = {**outcome.facts, "trash": trash, "brave_stays": stays}
-        option = {f"keep_brave_{owner.value}": keep for (owner, _), keep in zip(unions, options)}
+        option = {f"keep_brave_{owner.value}": keep
+                  for (owner, _, _), keep in zip(unions, options, strict=True)}
         trace.add_choice(unions[0][0] if len(unions) == 1 else None, option, Outcome(battle.reason, facts), branch)
 
 
@@ -325,7 +366,7 @@ def _outcome(board: AttackBoard, battle: Battle) -> Outcome:
     trash: dict[Player, list[str]] = {attacking: [], defending: []}
     to_reserve = {attacking: 0, defending: 0}
     owners = {ATTACKER: attacking, BLOCKER: defending}
-    fighters = {ATTACKER: board.attacker, BLOCKER: board.blocker}
+    fighters = _fighters(board)
     for role in battle.destroyed:
         fighter = fighters[role]
         trash[owners[role]] += [fighter.name] + ([fighter.brave.name] if fighter.brave else [])

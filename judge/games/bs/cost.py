@@ -24,19 +24,36 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Annotated
+from typing import Annotated, Any
 
 from pydantic import Field
 
-from judge.board import BoardModel
+from judge.board import BoardModel, Path
 from judge.bounds import Flag, Many, Small, SmallPositive
 from judge.games.bs.reduction import Colour, Reduced, Reduction, Symbol, describe, reduce, word
 from judge.games.bs.rules import (
-    COST, COST_1, COST_2, COST_3, COST_4, COST_5, DEPLETION, DEPLETION_TERM, GOD_CORES, GOD_SYMBOL,
-    PAY_DRAINS, PAY_FROM_FIELD, PAY_FROM_RESERVE, PAY_SHORT, STONE_CORES, SUMMON_CONDITION, SYMBOL_KINDS,
-    ULTIMATE_LV, ULTIMATE_SYMBOL,
+    COST,
+    COST_1,
+    COST_2,
+    COST_3,
+    COST_4,
+    COST_5,
+    DEPLETION,
+    DEPLETION_TERM,
+    GOD_CORES,
+    GOD_SYMBOL,
+    PAY_DRAINS,
+    PAY_FROM_FIELD,
+    PAY_FROM_RESERVE,
+    PAY_SHORT,
+    STONE_CORES,
+    SUMMON_CONDITION,
+    SYMBOL_KINDS,
+    ULTIMATE_LV,
+    ULTIMATE_SYMBOL,
 )
 from judge.numbers import tally
 from judge.ruling import Outcome, Trace
@@ -78,9 +95,14 @@ class UsedCard(BoardModel):
     min_cores: Many | None = Field(None, description="cores for its lowest Lv (Lv1; an ultimate's Lv3)")
     summon_condition_met: Flag = Field(True, description="an ultimate's summon condition (召喚條件) holds")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.kind.summoned and self.min_cores is None:
             yield ("min_cores",), f"required for a {self.kind.value}: the cores its lowest Lv needs", (COST_5,)
+
+    @property
+    def cores_to_place(self) -> int:
+        """The cores put on the card as it is used: its lowest Lv's when summoned (required then)."""
+        return self.min_cores if self.kind.summoned and self.min_cores is not None else 0
 
 
 class FieldCard(BoardModel):
@@ -102,7 +124,7 @@ class FieldCard(BoardModel):
     def surplus(self) -> int:
         return self.cores - self.min_cores if self.depletable else self.cores
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.depletable and self.cores < self.min_cores:
             yield ("cores",), (f"{self.cores} cores cannot keep its lowest Lv: it would already have been "
                                "depleted"), (DEPLETION,)
@@ -127,14 +149,14 @@ class CostBoard(BoardModel):
     payment: Cores | None = Field(None, description="how the player pays (optional)")
     placement: Cores | None = Field(None, description="the cores put on the summoned card (with a payment)")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         names = [card.name for card in self.field]
         for name in dict.fromkeys(n for n in names if names.count(n) > 1):
             yield ("field",), f"two field cards are named {name!r}; give each its own name", ()
         if self.placement is not None and self.payment is None:
             yield ("payment",), "required with a placement", ()
         plans = {key: plan for key, plan in (("payment", self.payment), ("placement", self.placement)) if plan}
-        taken: Counter = Counter()
+        taken: Counter[str] = Counter()
         for key, plan in plans.items():
             for name, n in plan.cards.items():
                 if name not in names:
@@ -169,9 +191,8 @@ class Means:
 
 def means(board: CostBoard, to_pay: int) -> Means:
     payable = [card for card in board.field if card.payable]
-    place = board.card.min_cores if board.card.kind.summoned else 0
     return Means(board.reserve + sum(c.cores for c in payable), board.reserve + sum(c.surplus for c in payable),
-                 to_pay + place)
+                 to_pay + board.card.cores_to_place)
 
 
 def verdict(board: CostBoard, to_pay: int) -> CostResult:
@@ -210,7 +231,7 @@ def judge(board: CostBoard, trace: Trace) -> Outcome:
         trace.step(f"「{card.name}」的召喚條件未滿足，無法召喚。", SUMMON_CONDITION, decisive=True)
         return Outcome(CostResult.SUMMON_CONDITION_NOT_MET, facts)
     if board.payment is not None:
-        return _planned(trace, board, reduced, to_pay, facts)
+        return _planned(trace, board, board.payment, reduced, to_pay, facts)
     return _unplanned(trace, board, reduced, to_pay, facts)
 
 
@@ -233,7 +254,9 @@ def _explain_reduction(trace: Trace, board: CostBoard) -> Reduced:
     return reduced
 
 
-def _special_symbol_clauses(reduction, symbols) -> tuple[str, ...]:
+def _special_symbol_clauses(
+    reduction: Mapping[Reduction, int], symbols: list[frozenset[Colour]]
+) -> tuple[str, ...]:
     kinds = set().union(*symbols) | {Colour(k.value) for k in reduction if k is not Reduction.ANY}
     found = []
     if Colour.GOD in kinds:
@@ -256,7 +279,9 @@ def _sources(trace: Trace, board: CostBoard, found: Means) -> None:
         trace.step(f"「{card.name}」上的 {card.cores} 個能量不可用於支付費用。", LOCKED[card.kind], cores=card.cores)
 
 
-def _unplanned(trace: Trace, board: CostBoard, reduced: Reduced, to_pay: int, facts: dict) -> Outcome:
+def _unplanned(
+    trace: Trace, board: CostBoard, reduced: Reduced, to_pay: int, facts: dict[str, Any]
+) -> Outcome:
     card = board.card
     found = means(board, to_pay)
     result = verdict(board, to_pay)
@@ -285,7 +310,9 @@ def _unplanned(trace: Trace, board: CostBoard, reduced: Reduced, to_pay: int, fa
     return _must_deplete(trace, board, to_pay, found, facts, reduced)
 
 
-def _must_deplete(trace: Trace, board: CostBoard, to_pay: int, found: Means, facts: dict, reduced: Reduced) -> Outcome:
+def _must_deplete(
+    trace: Trace, board: CostBoard, to_pay: int, found: Means, facts: dict[str, Any], reduced: Reduced
+) -> Outcome:
     short = found.need - found.free
     candidates = [c for c in board.field if c.payable and c.depletable and c.min_cores > 0]
     ways = _smallest_depletions(candidates, short)
@@ -299,7 +326,7 @@ def _must_deplete(trace: Trace, board: CostBoard, to_pay: int, found: Means, fac
         + (f"；另有 {len(ways) - MAX_CHOICES} 種組合" if len(ways) > MAX_CHOICES else "") + "。",
         PAY_SHORT, DEPLETION_TERM,
     )
-    _drain_warning(trace, board, reduced, [set(c.name for c in way) for way in ways], planned=False)
+    _drain_warning(trace, board, reduced, [{c.name for c in way} for way in ways], planned=False)
     for way in ways[:MAX_CHOICES]:
         names = [c.name for c in way]
         branch = trace.branch()
@@ -334,18 +361,20 @@ def _drain_warning(trace: Trace, board: CostBoard, reduced: Reduced, drained: li
             changed.append((sorted(names), total))
     if not changed:
         return
-    names, total = changed[0]
+    first, without = changed[0]
     trace.silent(
-        f"{'' if planned else '若'}支付使提供標誌的{'、'.join(f'「{n}」' for n in names)}消滅，"
-        f"不計其標誌時減輕將為 {total}。"
+        f"{'' if planned else '若'}支付使提供標誌的{'、'.join(f'「{n}」' for n in first)}消滅，"
+        f"不計其標誌時減輕將為 {without}。"
         "程序在②③確認標誌並計算減輕，在④才支付，本裁定依此順序維持原本的減輕；"
         "常見問題「關於支付費用」Q1 正是詢問此情況，但規則書未刊載其回答。",
-        PAY_DRAINS, COST_2, COST_4, reduction=reduced.total, without_drained=total,
+        PAY_DRAINS, COST_2, COST_4, reduction=reduced.total, without_drained=without,
     )
 
 
-def _planned(trace: Trace, board: CostBoard, reduced: Reduced, to_pay: int, facts: dict) -> Outcome:
-    card, payment, placement = board.card, board.payment, board.placement or Cores()
+def _planned(
+    trace: Trace, board: CostBoard, payment: Cores, reduced: Reduced, to_pay: int, facts: dict[str, Any]
+) -> Outcome:
+    card, placement = board.card, board.placement or Cores()
     problems = _plan_problems(trace, board, to_pay, payment, placement)
     by_name = {c.name: c for c in board.field}
     taken = Counter(payment.cards) + Counter(placement.cards)
@@ -392,7 +421,7 @@ def _plan_problems(trace: Trace, board: CostBoard, to_pay: int, payment: Cores, 
         if card.kind is not UsedKind.NEXUS:
             trace.step(f"「{card.name}」不可放置能量。", clause, decisive=True)
             problems.append("cores_placed_on_card_without_cores")
-    if card.kind.summoned and placement.total < card.min_cores:
+    if card.kind.summoned and placement.total < card.cores_to_place:
         trace.step(
             f"只放置 {placement.total} 個能量，未達最低 Lv 所需的 {card.min_cores} 個：不可在此狀態下召喚。",
             COST_5, decisive=True, placed=placement.total, needed=card.min_cores,

@@ -12,7 +12,8 @@ never go in a deck; forbidden cards are not usable in Eternal.
 from __future__ import annotations
 
 import enum
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
+from typing import Any
 
 from pydantic import Field
 
@@ -20,7 +21,13 @@ from judge.board import BoardModel
 from judge.bounds import Flag
 from judge.deck import DeckCard, check_size, copies, over_limit, total
 from judge.games.bs.rules import (
-    AWAKEN_NAME, CONTRACT_DECK, CONTRACT_HAND, DECK_SIZE, SAME_NAME, TOKEN, USABLE,
+    AWAKEN_NAME,
+    CONTRACT_DECK,
+    CONTRACT_HAND,
+    DECK_SIZE,
+    SAME_NAME,
+    TOKEN,
+    USABLE,
 )
 from judge.ruling import Outcome, Trace
 
@@ -40,7 +47,10 @@ class DeckBoard(BoardModel):
     cards: list[BsDeckCard] = Field(min_length=1)
 
 
-def same_name(card: BsDeckCard) -> Hashable:
+Name = tuple[str, str | None, str | None]  # the name, its identifying number, the other face's name
+
+
+def same_name(card: BsDeckCard) -> Name:
     """What 「同名」 means for bs: the name, its identifying number, an awakening card's other face."""
     return card.name, card.name_number, card.other_face
 
@@ -88,18 +98,18 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
     })
 
 
-def _label(key: tuple) -> str:
+def _label(key: Name) -> str:
     name, number, other = key
     return f"「{name}{f'（{number}）' if number else ''}{f'／{other}' if other else ''}」"
 
 
-def _copies(trace: Trace, cards: list[BsDeckCard]) -> list[dict]:
-    over = [{"name": key[0], "name_number": key[1], "other_face": key[2], "count": n}
-            for key, n in over_limit(cards, same_name, COPIES)]
-    for entry in over:
-        key = (entry["name"], entry["name_number"], entry["other_face"])
-        trace.step(f"{_label(key)}放入 {entry['count']} 張：即使插圖或卡牌編號不同，同名卡牌最多只能放入 3 張。",
+def _copies(trace: Trace, cards: list[BsDeckCard]) -> list[dict[str, Any]]:
+    over: list[dict[str, Any]] = []
+    for key, n in over_limit(cards, same_name, COPIES):
+        entry = {"name": key[0], "name_number": key[1], "other_face": key[2], "count": n}
+        trace.step(f"{_label(key)}放入 {n} 張：即使插圖或卡牌編號不同，同名卡牌最多只能放入 3 張。",
                    SAME_NAME, decisive=True, **entry)
+        over.append(entry)
     numbered = {card.name for card in cards if card.name_number}
     if numbered:
         trace.step("卡牌名稱末尾的同名卡牌識別編號不同的卡牌視為不同卡牌，分開計算："
@@ -115,7 +125,8 @@ def _copies(trace: Trace, cards: list[BsDeckCard]) -> list[dict]:
     return over
 
 
-def _saved_by(cards: list[BsDeckCard], coarse, fine) -> bool:
+def _saved_by(cards: list[BsDeckCard], coarse: Callable[[BsDeckCard], Hashable],
+              fine: Callable[[BsDeckCard], Hashable]) -> bool:
     """Whether telling cards apart by ``fine`` keeps a card under the limit that ``coarse`` puts over it."""
     over_coarse = {key for key, _ in over_limit(cards, coarse, COPIES)}
     over_fine = {key for key, _ in over_limit(cards, fine, COPIES)}

@@ -51,15 +51,29 @@ SIX = frozenset(list(Colour)[:6])
 WORDS = {Colour.RED: "紅", Colour.PURPLE: "紫", Colour.GREEN: "綠", Colour.WHITE: "白", Colour.YELLOW: "黃",
          Colour.BLUE: "藍", Colour.GOD: "神", Colour.ULTIMATE: "究極"}
 
-#: a card's reduction symbols: a kind of symbol, or ANY of the six colours (6 色)
-Reduction = enum.Enum("Reduction", [(c.name, c.value) for c in Colour] + [("ANY", "any")], type=str)
+class Reduction(enum.StrEnum):
+    """A card's reduction symbols: a kind of symbol, or ANY of the six colours (6 色).
+
+    >>> [kind.value for kind in Reduction] == [colour.value for colour in Colour] + ["any"]
+    True
+    """
+
+    RED = "red"
+    PURPLE = "purple"
+    GREEN = "green"
+    WHITE = "white"
+    YELLOW = "yellow"
+    BLUE = "blue"
+    GOD = "god"
+    ULTIMATE = "ultimate"
+    ANY = "any"
 
 
 def word(kind: Reduction) -> str:
     return "6 色" if kind is Reduction.ANY else WORDS[Colour(kind.value)]
 
 
-def _split(value):
+def _split(value: object) -> object:
     """``"god+red"`` → ``["god", "red"]``: one symbol with two kinds."""
     return [part.strip() for part in value.split("+")] if isinstance(value, str) else value
 
@@ -115,7 +129,8 @@ def _matched(units: list[Reduction], symbols: Sequence[frozenset[Colour]]) -> in
             if i in seen or not qualifies(units[unit], symbol):
                 continue
             seen.add(i)
-            if holder[i] is None or place(holder[i], seen):
+            held = holder[i]
+            if held is None or place(held, seen):
                 holder[i] = unit
                 return True
         return False

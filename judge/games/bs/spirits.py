@@ -18,14 +18,22 @@ ask whether a clause decides its ruling.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from dataclasses import dataclass
+from itertools import pairwise
 
 from pydantic import Field, field_validator
 
-from judge.board import BoardModel
+from judge.board import BoardModel, Path
 from judge.bounds import Many, Small, SmallPositive, Stat, StatChange
 from judge.games.bs.rules import (
-    BP_ORDER, BP_ZERO, DEPLETION, LV_FROM_CORES, ULTIMATE_LV, UNION, UNION_LIKE_MYTHIC,
+    BP_ORDER,
+    BP_ZERO,
+    DEPLETION,
+    LV_FROM_CORES,
+    ULTIMATE_LV,
+    UNION,
+    UNION_LIKE_MYTHIC,
 )
 from judge.numbers import Tally, tally
 from judge.ruling import Trace
@@ -73,12 +81,12 @@ class Card(BoardModel):
     @field_validator("levels")
     @classmethod
     def _rising(cls, levels: list[Level]) -> list[Level]:
-        for lower, higher in zip(levels, levels[1:]):
+        for lower, higher in pairwise(levels):
             if higher.lv <= lower.lv or higher.cores <= lower.cores:
                 raise ValueError("expected Lvs listed lowest first, each needing more cores than the one before")
         return levels
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.levels[0].lv != self.kind.lowest_lv:
             yield ("levels", 0, "lv"), (
                 f"a {self.kind.value} card's lowest Lv is Lv{self.kind.lowest_lv}"
@@ -112,12 +120,12 @@ class Power:
 
     @property
     def readings(self) -> tuple[int, ...]:
-        """The BPs the book allows: one, or two where it does not decide."""
-        if self.tally is None:
-            return ()
-        if self.floor_unclear:
+        """The BPs the book allows: one, two where it does not decide, none when depleted."""
+        if self.value is not None:
+            return (self.value,)
+        if self.tally is not None:  # the floor is unclear
             return self.tally.floored_each_step, self.tally.floored_at_end
-        return (self.value,)
+        return ()
 
 
 def power(spirit: Spirit, ignore: frozenset[str] = frozenset()) -> Power:
@@ -160,7 +168,7 @@ def explain_level(trace: Trace, who: str, spirit: Spirit, level: Level | None, *
 
 def explain_power(trace: Trace, who: str, spirit: Spirit, result: Power) -> None:
     """Steps from the Lv's BP to the BP that counts, in the order the book applies them."""
-    if result.level is None:
+    if result.level is None or result.tally is None:  # depleted: the one is None when the other is
         return
     base = result.level.bp
     if spirit.brave:

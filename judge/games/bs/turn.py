@@ -18,7 +18,16 @@ from pydantic import Field
 from judge.board import BoardModel, Both
 from judge.bounds import Many, Turn
 from judge.games.bs.rules import (
-    ATTACK_STEP, CORE_STEP, DRAW_STEP, FIRST_TURN, HEAVY_EXHAUST, MAIN_STEP, REFRESH_STEP, START_STEP, TURN, WIN,
+    ATTACK_STEP,
+    CORE_STEP,
+    DRAW_STEP,
+    FIRST_TURN,
+    HEAVY_EXHAUST,
+    MAIN_STEP,
+    REFRESH_STEP,
+    START_STEP,
+    TURN,
+    WIN,
 )
 from judge.players import Player
 from judge.ruling import Outcome, Trace

@@ -20,10 +20,11 @@ the rule processing shared with ``rule_processing``
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 
 from pydantic import Field
 
-from judge.board import BoardModel
+from judge.board import BoardModel, Path
 from judge.bounds import GCG_MOST_UNITS as BATTLE_AREA_LIMIT
 from judge.bounds import Flag, GcgCards
 from judge.games.gcg.cards import Base, Unit, is_link
@@ -45,7 +46,7 @@ class Defender(BoardModel):
     shields: GcgCards = Field(description="shields in the shield section")
     top_shield_burst: Flag = Field(False, description="the top shield has a 【爆發】 effect")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if len(self.units) > BATTLE_AREA_LIMIT:
             yield ("units",), f"a battle area holds at most {BATTLE_AREA_LIMIT} units", ("4-5-4",)
         if self.top_shield_burst and not self.shields:
@@ -67,7 +68,7 @@ class AttackBoard(BoardModel):
         every = [self.attacker, *self.defender.units]
         return next((unit for unit in every if unit.name == name), None)
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         names = [self.attacker.name] + [unit.name for unit in self.defender.units]
         for name in dict.fromkeys(n for n in names if names.count(n) > 1 or n == PLAYER):
             yield ("defender", "units"), f"「{name}」 names more than one card; give each unit its own name", ()
@@ -117,7 +118,8 @@ def _declaration(board: AttackBoard, trace: Trace) -> list[Illegal]:
         trace.step(f"「{attacker.name}」處於休息狀態；攻擊需選擇我方戰鬥區中 1 張活躍狀態的機體。", "8-2-1",
                    decisive=True)
         problems.append(Illegal.ATTACKER_RESTED)
-    if attacker.deployed_this_turn and is_link(attacker):
+    # a link unit always has a pilot
+    if attacker.deployed_this_turn and attacker.pilot is not None and is_link(attacker):
         trace.step(
             f"「{attacker.name}」在本回合配置，但駕駛員「{attacker.pilot.name}」滿足其共鳴條件，為「共鳴機體」，"
             "在配置的回合就可以立即攻擊。",
@@ -138,7 +140,7 @@ def _declaration(board: AttackBoard, trace: Trace) -> list[Illegal]:
 def _blockers(board: AttackBoard, trace: Trace) -> list[str]:
     """The units the defending player may block with, and the steps that say why."""
     left = board.left_field
-    gone_early = left is not None and left.step is BattleStep.ATTACK
+    gone_early = left.card if left is not None and left.step is BattleStep.ATTACK else None  # its name
     eligible = []
     for unit in board.defender.units:
         if not unit.blocker:
@@ -147,7 +149,7 @@ def _blockers(board: AttackBoard, trace: Trace) -> list[str]:
             trace.step(f"「{unit.name}」原本就是攻擊對象，無法發動其《阻擋者》效果。", "8-3-3")
         elif unit.rested:
             trace.step(f"「{unit.name}」處於休息狀態；只有活躍狀態的機體能發動《阻擋者》。", "8-3-1", "13-1-4-1")
-        elif gone_early and left.card == unit.name:
+        elif unit.name == gone_early:
             trace.step(f"「{unit.name}」在攻擊步驟中已離開戰鬥區，無法發動《阻擋者》。", "8-3-1")
         else:
             eligible.append(unit.name)

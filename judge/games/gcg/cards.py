@@ -13,12 +13,13 @@ of its instances' values: the unit has one effect whose value is their sum.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Annotated, Any
 
 from pydantic import BeforeValidator, Field
 
-from judge.board import BoardModel, impossible
+from judge.board import BoardModel, Path, impossible
 from judge.bounds import Flag, Small, SmallChange, SmallPositive
 from judge.numbers import Tally, tally
 from judge.ruling import Trace
@@ -73,7 +74,7 @@ class Durable(BoardModel):
         """(AP, HP) a boarded pilot adds; only units take pilots."""
         return 0, 0
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         left = hp(self).value
         if left == 0:
             yield ("hp",), f"「{self.name}」 has HP 0 and would already have been destroyed", ("2-8-2",)

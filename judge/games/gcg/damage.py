@@ -20,12 +20,16 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
-from judge.games.gcg.cards import Stats, Unit, ap, explain, hp, remaining
+from judge.games.gcg.cards import Base, Stats, Unit, ap, explain, hp, remaining
 from judge.games.gcg.defeat import Cause, conclude
 from judge.order import How, Pending, Placement, Triggered, resolve
 from judge.players import Player
 from judge.ruling import Trace
+
+if TYPE_CHECKING:
+    from judge.games.gcg.attack import AttackBoard
 
 PLAYER = "PLAYER"
 
@@ -65,19 +69,19 @@ class Battle:
     target: str = PLAYER
     blocker: str | None = None
     ended_after: BattleStep | None = None
-    cards: dict[str, dict] = field(default_factory=dict)
+    cards: dict[str, dict[str, Any]] = field(default_factory=dict)
     shields_destroyed: int = 0
-    breach: dict | None = None
+    breach: dict[str, Any] | None = None
     burst_possible: bool = False
     burst: str | None = None  # "activated" / "declined" when a shield with 【爆發】 was destroyed
     pending: list[Pending] = field(default_factory=list)  # effects triggered by the battle
     inserted: list[Triggered] = field(default_factory=list)  # triggered while 《突破》 resolves
     effects: tuple[str, ...] = ()
     player_damage: int = 0
-    game_end: dict | None = None
+    game_end: dict[str, Any] | None = None
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """What the outcome rests on; a decisive clause changes it."""
         cards = tuple(sorted((name, c["damage"], c["destroyed"]) for name, c in self.cards.items()))
         loser = tuple(self.game_end["losers"]) if self.game_end else ()
@@ -89,7 +93,7 @@ class Battle:
     def destroyed(self, name: str) -> bool:
         return bool(self.cards.get(name, {}).get("destroyed"))
 
-    def facts(self) -> dict:
+    def facts(self) -> dict[str, Any]:
         return {
             "legal": True,
             "target": self.target,
@@ -105,7 +109,7 @@ class Battle:
         }
 
 
-def declare(board, trace: Trace) -> Battle | None:
+def declare(board: AttackBoard, trace: Trace) -> Battle | None:
     """The attack step (8-2-1); a finished battle when it already ends there (8-2-4), else None."""
     battle = Battle(target=board.target)
     named = "對方玩家" if board.target == PLAYER else f"對方休息狀態的機體「{board.target}」"
@@ -114,7 +118,9 @@ def declare(board, trace: Trace) -> Battle | None:
     return _battle_end(trace, battle) if _ends(board, trace, battle, BattleStep.ATTACK) else None
 
 
-def play(board, trace: Trace, blocker: str | None, burst: bool, ignore: frozenset[str] = frozenset()) -> Battle:
+def play(
+    board: AttackBoard, trace: Trace, blocker: str | None, burst: bool, ignore: frozenset[str] = frozenset()
+) -> Battle:
     """From the block step on, when the defender blocks with ``blocker`` (or not) and takes 【爆發】 or not."""
     battle = Battle(target=board.target, blocker=blocker)
     if blocker is not None:
@@ -128,18 +134,19 @@ def play(board, trace: Trace, blocker: str | None, burst: bool, ignore: frozense
     trace.step("瞬動步驟：從非回合玩家開始，雙方可以輪流發動【瞬動】指令與【啟動·瞬動】效果，直到雙方連續讓過。", "8-4-1")
     if _ends(board, trace, battle, BattleStep.ACTION):
         return _battle_end(trace, battle)
-    if battle.target == PLAYER:
+    target = board.unit(battle.target)  # None: the player (no unit is named PLAYER)
+    if target is None:
         trace.step("傷害步驟：攻擊對象是玩家，對玩家的攻擊成立；確認對方的護盾區。", "8-5-1", "8-5-2-1")
         _hit_shield_area(board, trace, battle, burst, ignore)
     else:
-        _fight(board, trace, battle, board.unit(battle.target), burst, ignore)
+        _fight(board, trace, battle, target, burst, ignore)
     _resolve_effects(board, trace, battle)
     if battle.player_damage:
         battle.game_end = conclude(trace, board.turn_player, {board.defender_player: [Cause.BATTLE_DAMAGE]})
     return _battle_end(trace, battle)
 
 
-def _ends(board, trace: Trace, battle: Battle, step: BattleStep) -> bool:
+def _ends(board: AttackBoard, trace: Trace, battle: Battle, step: BattleStep) -> bool:
     """8-2-4 / 8-3-5 / 8-4-2: the attacker or the attacked unit left the field during ``step``."""
     left = board.left_field
     if left is None or left.step is not step or left.card not in (board.attacker.name, battle.target):
@@ -162,12 +169,14 @@ def _attack_value(trace: Trace, card: Stats) -> int:
     return value.value
 
 
-def _hit_shield_area(board, trace: Trace, battle: Battle, burst: bool, ignore: frozenset[str]) -> None:
+def _hit_shield_area(
+    board: AttackBoard, trace: Trace, battle: Battle, burst: bool, ignore: frozenset[str]
+) -> None:
     attacker, area = board.attacker, board.defender
     damage = _attack_value(trace, attacker)
     battle.mark(attacker, attacker.damage, False)
     if area.base is not None:
-        _hit_base(board, trace, battle, damage, "13-1-5-2" not in ignore)
+        _hit_base(board, area.base, trace, battle, damage, "13-1-5-2" not in ignore)
     elif area.shields:
         _hit_shield(board, trace, battle, damage, burst)
     elif damage == 0:
@@ -181,7 +190,7 @@ def _hit_shield_area(board, trace: Trace, battle: Battle, burst: bool, ignore: f
         battle.reason, battle.player_damage = Result.PLAYER_DEFEATED, damage
 
 
-def _hit_shield(board, trace: Trace, battle: Battle, damage: int, burst: bool) -> None:
+def _hit_shield(board: AttackBoard, trace: Trace, battle: Battle, damage: int, burst: bool) -> None:
     shields = board.defender.shields
     if damage == 0:
         trace.step(f"對方的護盾區中沒有基地只有護盾（{shields} 張），但「{board.attacker.name}」的 AP 為 0：給予的傷害是 0，"
@@ -195,7 +204,9 @@ def _hit_shield(board, trace: Trace, battle: Battle, damage: int, burst: bool) -
     _destroy_shield(board, trace, battle, damage, burst, "8-5-2-3-1")
 
 
-def _destroy_shield(board, trace: Trace, battle: Battle, damage: int, burst: bool, clause: str) -> None:
+def _destroy_shield(
+    board: AttackBoard, trace: Trace, battle: Battle, damage: int, burst: bool, clause: str
+) -> None:
     """A shield (HP 1) that took ``damage`` ≥ 1: destroyed, flipped, maybe 【爆發】, then trashed."""
     left = board.defender.shields - battle.shields_destroyed
     trace.step("每張護盾視為擁有 HP1，受到 1 點或更多傷害的護盾被破壞。", clause, "4-6-4-2", "11-3-1-1", decisive=True)
@@ -222,8 +233,10 @@ def _destroy_shield(board, trace: Trace, battle: Battle, damage: int, burst: boo
         battle.burst = "declined"
 
 
-def _hit_base(board, trace: Trace, battle: Battle, damage: int, strikes_first: bool) -> None:
-    attacker, base = board.attacker, board.defender.base
+def _hit_base(
+    board: AttackBoard, base: Base, trace: Trace, battle: Battle, damage: int, strikes_first: bool
+) -> None:
+    attacker = board.attacker
     explain(trace, f"基地「{base.name}」", "HP", hp(base))
     first = attacker.first_strike and strikes_first
     if first:
@@ -237,14 +250,15 @@ def _hit_base(board, trace: Trace, battle: Battle, damage: int, strikes_first: b
         trace.step(f"對方的護盾區中存在基地「{base.name}」，給予護盾區的傷害優先給予基地：「{attacker.name}」給予基地 {damage} 點"
                    f"戰鬥傷害（計數器 {base.damage} → {base.damage + damage}，HP {hp(base).value}）。",
                    "8-5-2-4", "3-5-3", decisive=True, damage=damage)
-        destroyed = _damage_base(board, trace, battle, damage, "8-5-2-4-1")
+        destroyed = _damage_base(board, base, trace, battle, damage, "8-5-2-4-1")
         battle.reason = Result.BASE_DESTROYED if destroyed else Result.BASE_DAMAGED
-    _base_strikes_back(board, trace, battle, first)
+    _base_strikes_back(board, base, trace, battle, first)
 
 
-def _damage_base(board, trace: Trace, battle: Battle, damage: int, clause: str) -> bool:
+def _damage_base(
+    board: AttackBoard, base: Base, trace: Trace, battle: Battle, damage: int, clause: str
+) -> bool:
     """Put ``damage`` counters on the base; destroy it at its HP (11-3-1); excess stays (5-5-6)."""
-    base = board.defender.base
     left = remaining(base)
     destroyed = damage >= left
     battle.mark(base, base.damage + damage, destroyed)
@@ -262,9 +276,9 @@ def _damage_base(board, trace: Trace, battle: Battle, damage: int, clause: str) 
     return True
 
 
-def _base_strikes_back(board, trace: Trace, battle: Battle, first: bool) -> None:
+def _base_strikes_back(board: AttackBoard, base: Base, trace: Trace, battle: Battle, first: bool) -> None:
     """The book never says whether an attacked base deals its AP: report it where it matters."""
-    attacker, base = board.attacker, board.defender.base
+    attacker = board.attacker
     strength = ap(base).value
     if strength == 0 or (first and battle.destroyed(base.name)):
         return
@@ -280,7 +294,9 @@ def _base_strikes_back(board, trace: Trace, battle: Battle, first: bool) -> None
     battle.mark(attacker, None, None if would_destroy else False)
 
 
-def _fight(board, trace: Trace, battle: Battle, target: Unit, burst: bool, ignore: frozenset[str]) -> None:
+def _fight(
+    board: AttackBoard, trace: Trace, battle: Battle, target: Unit, burst: bool, ignore: frozenset[str]
+) -> None:
     attacker = board.attacker
     trace.step(f"傷害步驟：攻擊對象是「{target.name}」，對機體的攻擊成立，機體之間相互給予等同於其 AP 的戰鬥傷害。",
                "8-5-1", "8-5-3-1", "8-5-3-2", decisive=True)
@@ -352,7 +368,7 @@ def _on_destroy(trace: Trace, battle: Battle, card: Stats, owner: Player, during
         battle.pending.append(effect)
 
 
-def _breach(board, trace: Trace, battle: Battle, burst: bool, ignore: frozenset[str]) -> None:
+def _breach(board: AttackBoard, trace: Trace, battle: Battle, burst: bool, ignore: frozenset[str]) -> None:
     attacker, area = board.attacker, board.defender
     if not attacker.breach:
         return
@@ -378,19 +394,19 @@ def _breach(board, trace: Trace, battle: Battle, burst: bool, ignore: frozenset[
                      "base_destroyed": battle.destroyed(area.base.name) if area.base else None}
 
 
-def _breach_hit(board, trace: Trace, battle: Battle, value: int, burst: bool) -> None:
+def _breach_hit(board: AttackBoard, trace: Trace, battle: Battle, value: int, burst: bool) -> None:
     base = board.defender.base
     if base is not None and not battle.destroyed(base.name):
         done = battle.cards.get(base.name, {}).get("damage", base.damage) - base.damage
         trace.step(f"《突破》給予基地「{base.name}」{value} 點傷害（計數器 {base.damage + done} → {base.damage + done + value}）。",
                    "13-1-2-2", "3-5-3", decisive=True, damage=value)
-        _damage_base(board, trace, battle, done + value, "13-1-2-2")
+        _damage_base(board, base, trace, battle, done + value, "13-1-2-2")
     elif battle.shields_destroyed < board.defender.shields:
         trace.step(f"沒有基地：《突破》給予對方護盾區最上方的 1 張護盾 {value} 點傷害。", "13-1-2-2", decisive=True, damage=value)
         _destroy_shield(board, trace, battle, value, burst, "13-1-2-2")
 
 
-def _resolve_effects(board, trace: Trace, battle: Battle) -> None:
+def _resolve_effects(board: AttackBoard, trace: Trace, battle: Battle) -> None:
     """Order what the battle triggered: turn player first (10-1-6-6), new triggers next (10-1-6-7)."""
     if not battle.pending:
         return
@@ -407,7 +423,7 @@ def _resolve_effects(board, trace: Trace, battle: Battle) -> None:
         if event.how is How.CHOSEN:
             trace.choice(f"玩家 {event.decider} 的多個效果同時誘發（" + "、".join(c.name for c in event.candidates)
                          + "），由其決定解決順序。", "10-1-6-5")
-        elif event.how is How.INSERTED:
+        elif event.how is How.INSERTED and event.during is not None:  # it names the effect it interrupted
             burst = "【爆發】" in event.effect.name
             trace.step(f"解決{event.during.name}的過程中誘發了{event.effect.name}，優先解決新誘發的效果。",
                        "10-1-6-7", *(("10-1-6-8",) if burst else ()))

@@ -9,10 +9,11 @@ of one card number (6-1-1-3, 2-1-2 — the same number is the same card,
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 
 from pydantic import Field
 
-from judge.board import BoardModel
+from judge.board import BoardModel, Path
 from judge.bounds import GCG_DECK_SIZE as DECK_SIZE
 from judge.bounds import GCG_ENERGY_DECK_SIZE as ENERGY_DECK_SIZE
 from judge.deck import DeckCard, by_number, check_size, over_limit, total
@@ -46,7 +47,7 @@ class GcgCard(DeckCard):
     type: CardType
     colour: Colour | None = None
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.type is not CardType.ENERGY and self.colour is None:
             yield ("colour",), "required: every card other than energy cards has a colour", ("2-4-2",)
 

@@ -14,10 +14,12 @@ ends in the same rule processing.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
+from typing import Any
 
 from pydantic import Field
 
-from judge.board import BoardModel, Both
+from judge.board import BoardModel, Both, Path
 from judge.bounds import Flag, GcgCards, Small
 from judge.players import Player, turn_order
 from judge.ruling import Outcome, Trace
@@ -45,7 +47,7 @@ CAUSE_TEXT = {
 }
 
 
-def conclude(trace: Trace, turn_player: Player, causes: dict[Player, list[Cause]]) -> dict:
+def conclude(trace: Trace, turn_player: Player, causes: dict[Player, list[Cause]]) -> dict[str, Any]:
     """Rule processing's defeat check (11-2-1) for the causes met; returns the game-end facts."""
     trace.step("規則處理在發生事態的時間點立刻解決；在規則處理開始的時間點，所有滿足敗北條件的玩家在對戰中敗北。",
                "11-1-2", "11-2-1", "1-2-3")
@@ -83,7 +85,7 @@ class PlayerState(BoardModel):
         None, description="battle damage a unit dealt to the player itself (null: none was dealt)")
     effect_damage: Small | None = Field(None, description="effect damage dealt to the player itself")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.battle_damage is not None and (self.shields or self.base):
             yield ("battle_damage",), (
                 "a player receives a unit's battle damage only when the shield area holds no base and no shield; "

@@ -17,11 +17,13 @@ unit cannot attack this turn unless it is a link unit (3-2-4, 3-2-6-3).
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from itertools import combinations, product
+from typing import Any
 
 from pydantic import Field
 
-from judge.board import BoardModel
+from judge.board import BoardModel, Path
 from judge.bounds import GCG_MOST_ENERGY as ENERGY_LIMIT
 from judge.bounds import GCG_MOST_UNITS as BATTLE_AREA_LIMIT
 from judge.bounds import Flag, GcgEnergy, GcgExEnergy
@@ -50,7 +52,7 @@ class Energy(BoardModel):
     rested: GcgEnergy = 0
     ex: GcgExEnergy = Field(0, description="EX energy in the energy area (active)")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.active + self.rested + self.ex > ENERGY_LIMIT:
             yield (), f"an energy area holds at most {ENERGY_LIMIT} energy", ("4-4-2",)
 
@@ -74,7 +76,7 @@ class DeployBoard(BoardModel):
     trash: list[str] | None = Field(None, description="the player's pick for overflow; null: list each pick")
     pilot: Pilot | None = Field(None, description="a pilot that boards the new unit this turn")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         names = [card.name for card in self.battle_area]
         if len(names) > BATTLE_AREA_LIMIT:
             yield ("battle_area",), f"a battle area holds at most {BATTLE_AREA_LIMIT} units", ("4-5-4", "11-4-1")
@@ -89,17 +91,22 @@ class DeployBoard(BoardModel):
         elif self.count > BASE_LIMIT and self.card.type is Kind.BASE:
             yield ("count",), f"a base section holds at most {BASE_LIMIT} base", ("4-6-3", "11-5-1")
         if self.trash is not None:
-            yield from self._trash_problems()
+            yield from self._trash_problems(self.trash)
 
-    def _trash_problems(self):
+    def _trash_problems(self, trash: list[str]) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         candidates = [c.name for c in overflow_candidates(self)]
-        for i, name in enumerate(self.trash):
+        for i, name in enumerate(trash):
             if name not in candidates:
                 yield ("trash", i), f"expected one of {', '.join(candidates) or '(no card has to go)'}", ()
         need = overflow(self)
-        if len(set(self.trash)) != need:
+        if len(set(trash)) != need:
             cites = ("11-5-2",) if self.card.type is Kind.BASE else ("11-4-2", "11-4-2-2")
             yield ("trash",), f"expected {need} different card(s): one for each card over the limit", cites
+
+    @property
+    def paying(self) -> Energy | None:
+        """The energy area the cost is paid from (required then); None when an effect deploys the card."""
+        return None if self.by_effect else self.energy
 
 
 class Deploy(enum.StrEnum):
@@ -124,7 +131,8 @@ def overflow_candidates(board: DeployBoard) -> list[Placed]:
 
 def judge(board: DeployBoard, trace: Trace) -> Outcome:
     card = board.card
-    problems = [] if board.by_effect else _use_from_hand(board, trace)
+    energy = board.paying
+    problems = [] if energy is None else _use_from_hand(board, energy, trace)
     if problems:
         return Outcome(problems[0], {"legal": False, "problems": problems})
     if board.by_effect:
@@ -142,14 +150,14 @@ def judge(board: DeployBoard, trace: Trace) -> Outcome:
     if len(payments) * len(picks) > 1:
         for ex_used, pick in product(payments, picks):
             branch = trace.branch()
-            option = {"ex_energy_used": ex_used} if len(payments) > 1 else {}
+            option: dict[str, Any] = {"ex_energy_used": ex_used} if len(payments) > 1 else {}
             option |= {"trash": list(pick)} if len(picks) > 1 else {}
             trace.add_choice(None, option, Outcome(reason, _finish(board, branch, ex_used, pick)), branch)
     return Outcome(reason, facts)
 
 
-def _use_from_hand(board: DeployBoard, trace: Trace) -> list[Deploy]:
-    card, energy = board.card, board.energy
+def _use_from_hand(board: DeployBoard, energy: Energy, trace: Trace) -> list[Deploy]:
+    card = board.card
     lv = energy.active + energy.rested + energy.ex
     problems = []
     trace.step(f"從手牌公開「{card.name}」（Lv.{card.level}，費用 {card.cost}）。", "7-5-2-2")
@@ -175,17 +183,18 @@ def _use_from_hand(board: DeployBoard, trace: Trace) -> list[Deploy]:
 
 def _payments(board: DeployBoard) -> list[int]:
     """Each number of EX energy the player may pay with (fewest first); [0] when nothing is paid."""
-    if board.by_effect:
+    energy, cost = board.paying, board.card.cost
+    if energy is None:
         return [0]
-    energy, cost = board.energy, board.card.cost
     return list(range(max(0, cost - energy.active), min(energy.ex, cost) + 1))
 
 
-def _finish(board: DeployBoard, trace: Trace, ex_used: int, pick: tuple[str, ...] | None) -> dict:
+def _finish(board: DeployBoard, trace: Trace, ex_used: int, pick: tuple[str, ...] | None) -> dict[str, Any]:
     """Pay, make room, place the card; ``pick`` is None while the player's choice is open."""
-    facts: dict = {"legal": True, "problems": []}
-    if not board.by_effect:
-        facts["energy_after"] = _pay(board, trace, ex_used)
+    facts: dict[str, Any] = {"legal": True, "problems": []}
+    energy = board.paying
+    if energy is not None:
+        facts["energy_after"] = _pay(board, energy, trace, ex_used)
     facts["trashed"] = _make_room(board, trace, pick) if overflow(board) else []
     card = board.card
     if card.type is Kind.BASE:
@@ -199,10 +208,11 @@ def _finish(board: DeployBoard, trace: Trace, ex_used: int, pick: tuple[str, ...
     return facts
 
 
-def _pay(board: DeployBoard, trace: Trace, ex_used: int) -> dict:
-    energy, cost = board.energy, board.card.cost
-    normal = cost - ex_used
-    after = {"active": energy.active - normal, "rested": energy.rested + normal, "ex": energy.ex - ex_used}
+def _pay(board: DeployBoard, energy: Energy, trace: Trace, ex_used: int) -> dict[str, Any]:
+    normal = board.card.cost - ex_used
+    after: dict[str, Any] = {
+        "active": energy.active - normal, "rested": energy.rested + normal, "ex": energy.ex - ex_used,
+    }
     after["lv"] = after["active"] + after["rested"] + after["ex"]
     text = f"將 {normal} 張活躍狀態的能源轉為休息狀態支付費用"
     if ex_used:
@@ -215,7 +225,7 @@ def _make_room(board: DeployBoard, trace: Trace, pick: tuple[str, ...] | None) -
     need = overflow(board)
     candidates = overflow_candidates(board)
     if board.card.type is Kind.BASE:
-        trace.step(f"基地放置處已有基地「{board.base.name}」，已達到上限 1 張：需將其置於廢棄區。",
+        trace.step(f"基地放置處已有基地「{candidates[0].name}」，已達到上限 1 張：需將其置於廢棄區。",
                    "11-5-1", "11-5-2", decisive=True)
         not_destroyed = ("11-5-2-1", "5-10-4")
     else:

@@ -11,6 +11,7 @@ Recovering removes that many damage counters, never more than the unit has
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 from pydantic import Field
 
@@ -50,7 +51,7 @@ def judge(board: RepairBoard, trace: Trace) -> Outcome:
     return Outcome(Repair.RECOVERED if recovered else Repair.NOTHING_RECOVERED, {"units": results})
 
 
-def _one_unit(trace: Trace, player: Player, unit: RepairUnit, own_turn: bool) -> dict:
+def _one_unit(trace: Trace, player: Player, unit: RepairUnit, own_turn: bool) -> dict[str, Any]:
     who = f"玩家 {player} 的「{unit.name}」"
     value = sum(unit.repair)
     if len(unit.repair) > 1:

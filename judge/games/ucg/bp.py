@@ -9,12 +9,13 @@ turns one computation into steps.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
 
 from pydantic import Field, field_validator
 
-from judge.board import BoardModel, impossible
+from judge.board import BoardModel, Path, impossible
 from judge.bounds import Flag, Stat, StatChange, UcgCards
 from judge.numbers import Tally, tally
 from judge.ruling import Trace
@@ -59,7 +60,8 @@ class PrintedBP(BoardModel):
     EXTRA: Stat | None = None
 
     def at(self, state: State) -> int | None:
-        return getattr(self, state.value)
+        value: int | None = getattr(self, state.value)
+        return value
 
 
 class Character(BoardModel):
@@ -84,6 +86,11 @@ class Character(BoardModel):
             )
         return cards
 
+    @property
+    def state(self) -> State:
+        """How its character cards stack (``cards`` is one to four: checked above)."""
+        return _STATES[self.cards - 1]
+
     @cached_property
     def touched_by(self) -> frozenset[str]:
         """The clauses whose absence could change this character's BP or result."""
@@ -94,8 +101,8 @@ class Character(BoardModel):
         touched |= {"11.16.1"} if self.forced else set()
         return frozenset(touched)
 
-    def impossibilities(self):
-        state = State.of(self.cards)
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
+        state = self.state
         if self.extra and self.bp.EXTRA is None:
             yield ("bp", "EXTRA"), "required when extra is true: the EXTRA value becomes the BP", (
                 "8.1.2",
@@ -153,9 +160,9 @@ def battle_point(ch: Character, ignore: frozenset[str] = frozenset()) -> BattleP
 def explain(trace: Trace, who: str, ch: Character, bp: BattlePoint) -> None:
     """Write the steps of one character's BP, in the order the rules apply."""
     trace.step(
-        f"{who}疊加 {ch.cards} 張角色牌，為 {bp.state.value} 狀態"
-        + (f"，BP 為最上方卡牌的 {bp.state.value} 數值 {bp.base}。" if not bp.extra else "。"),
-        "8.1.1", cards=ch.cards, state=bp.state, bp=None if bp.extra else bp.base,
+        f"{who}疊加 {ch.cards} 張角色牌，為 {ch.state.value} 狀態"
+        + (f"，BP 為最上方卡牌的 {ch.state.value} 數值 {bp.base}。" if not bp.extra else "。"),
+        "8.1.1", cards=ch.cards, state=ch.state, bp=None if bp.extra else bp.base,
     )
     if ch.charges:
         trace.step(f"{who}下方的 {ch.charges} 張充能牌不計入狀態。", "11.17.2", charges=ch.charges)
@@ -208,6 +215,6 @@ def _explain_levels(trace: Trace, who: str, ch: Character, bp: BattlePoint) -> N
         )
     else:
         trace.step(
-            f"{who}的 BP 變為 {bp.shifted.value} 狀態的 BP {bp.after_level}（狀態仍為 {bp.state.value}）。",
+            f"{who}的 BP 變為 {bp.shifted} 狀態的 BP {bp.after_level}（狀態仍為 {ch.state.value}）。",
             "11.6.1", shift=bp.shift, bp=bp.after_level,
         )

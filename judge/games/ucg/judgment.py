@@ -123,7 +123,8 @@ def decide_area(area: Area, ignore: frozenset[str] = frozenset()) -> Decided:
         return Decided(AreaResult.NONE, AreaReason.EMPTY, bp)
     if len(present) == 1:
         return Decided(AreaResult(present[0].value), AreaReason.LONE_CHARACTER, bp)
-    forced = {p: None if "11.16.1" in ignore else sides[p].forced for p in PLAYERS}
+    # both sides hold a character from here on
+    forced = {p: None if "11.16.1" in ignore else ch.forced for p, ch in sides.items() if ch is not None}
     wins = [p for p in PLAYERS if forced[p] is Forced.WIN]
     if len(wins) == 2:
         return Decided(AreaResult.DRAW, AreaReason.BOTH_FORCED_WIN, bp)
@@ -133,7 +134,7 @@ def decide_area(area: Area, ignore: frozenset[str] = frozenset()) -> Decided:
         return Decided(AreaResult(wins[0].value), reason, bp)
     if Forced.DRAW in forced.values():
         return Decided(AreaResult.DRAW, AreaReason.FORCED_DRAW, bp)
-    a, b = bp[Player.A].value, bp[Player.B].value
+    a, b = (point.value if point else None for point in (bp[Player.A], bp[Player.B]))
     if a is None or b is None:
         return Decided(AreaResult.UNDECIDED, AreaReason.BP_UNDETERMINED, bp)
     if a == b:
@@ -177,7 +178,7 @@ class Judgment:
     possible: tuple[tuple[JudgmentReason, Player | None], ...]  # with undecided areas
 
     @property
-    def key(self) -> tuple:
+    def key(self) -> tuple[object, ...]:
         """What a reader of the ruling acts on; decisive clauses change it."""
         return self.reason, self.winner, self.next_first, self.lead
 
@@ -210,7 +211,7 @@ def decide_game(board: JudgmentBoard, ignore: frozenset[str] = frozenset(),
 def judge(board: JudgmentBoard, trace: Trace) -> Outcome:
     result = decide_game(board)
     trace.step("勝負判定階段中，所有角色都會進行 BP 的判定，包括之前回合放置的角色。", "5.9.3.1", "5.9.3.2")
-    for number, (area, decided) in enumerate(zip(board.areas, result.areas), start=1):
+    for number, (area, decided) in enumerate(zip(board.areas, result.areas, strict=True), start=1):
         _explain_area(trace, number, area, decided)
     counted = _explain_game(trace, result)
     _explain_next(trace, board, result)
@@ -246,9 +247,9 @@ def _name(player: Player) -> str:
 def _explain_area(trace: Trace, number: int, area: Area, decided: Decided) -> None:
     where = f"戰鬥區 {number}："
     for player in Player:
-        character = area.side(player)
-        if character is not None:
-            explain(trace, f"{where}{_name(player)}的角色", character, decided.bp[player])
+        character, point = area.side(player), decided.bp[player]  # a point for each character
+        if character is not None and point is not None:
+            explain(trace, f"{where}{_name(player)}的角色", character, point)
     bp = {p: (v.value if v else None) for p, v in decided.bp.items()}
     reason = decided.reason
     won = decided.result in (AreaResult.A, AreaResult.B)
@@ -286,16 +287,16 @@ def _explain_game(trace: Trace, result: Judgment) -> list[int]:
     a, b = result.wins[Player.A], result.wins[Player.B]
     won = {p: [i for i, d in enumerate(result.areas, 1) if d.result.value == p.value] for p in Player}
     wins = {"A": a, "B": b}
-    if result.reason is JudgmentReason.THREE_BATTLES_WON:
-        w = result.winner
+    w = result.winner
+    if result.reason is JudgmentReason.THREE_BATTLES_WON and w is not None:  # a game won names its winner
         trace.step(
             f"{_name(w)}在 {result.wins[w]} 處戰鬥中勝出（3 處或以上），{_name(w)}獲得遊戲勝利。",
             "1.3.2", decisive=True, wins=wins,
         )
         return won[w]
-    if result.reason is JudgmentReason.MORE_BATTLES_WON:
+    if result.reason is JudgmentReason.MORE_BATTLES_WON and w is not None:
         trace.step(
-            f"雙方皆有 3 處或以上勝利（{a} 比 {b}），以勝利數較多的{_name(result.winner)}獲勝。",
+            f"雙方皆有 3 處或以上勝利（{a} 比 {b}），以勝利數較多的{_name(w)}獲勝。",
             "1.3.2", "1.3.3", decisive=True, wins=wins,
         )
         return won[Player.A] + won[Player.B]
@@ -333,7 +334,7 @@ def _explain_next(trace: Trace, board: JudgmentBoard, result: Judgment) -> None:
     number = len(board.areas)
     first = _name(board.first_player)
     lead = result.lead
-    if lead is NextLead.WON_NEWEST:
+    if lead is NextLead.WON_NEWEST and result.next_first is not None:  # the winner leads next
         trace.step(
             f"最新一輪戰鬥（戰鬥區 {number}）由{_name(result.next_first)}獲勝，"
             f"{_name(result.next_first)}成為下一回合的先攻方。",

@@ -98,7 +98,7 @@ def _refusals(board: SceneBoard, trace: Trace) -> list[SceneRuling]:
     return found
 
 
-def _draw(board: SceneBoard, trace: Trace, reason: SceneRuling, replaced) -> None:
+def _draw(board: SceneBoard, trace: Trace, reason: SceneRuling, replaced: dict[str, str] | None) -> None:
     trace.choice(f"設置場景牌的玩家 {board.player.value} 可抽一張牌。", "6.2.1")
     if board.by_effect:
         trace.step("透過效果設置時，可以在所有相關效果處理完畢後才進行抽牌。", "6.2.2")

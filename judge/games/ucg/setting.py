@@ -8,10 +8,11 @@ set loses before the second player's step is reached.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 
 from pydantic import Field
 
-from judge.board import BoardModel, Both
+from judge.board import BoardModel, Both, Path
 from judge.bounds import UcgCards
 from judge.players import Player, turn_order
 from judge.ruling import Outcome, Trace
@@ -28,7 +29,7 @@ class SetCharacterBoard(BoardModel):
     empty: Both[UcgCards] = Field(description="each player's empty slots among them (12.4.1)")
     hand: Both[Hand]
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         for player in Player:
             if self.empty[player] > self.battle_areas:
                 yield ("empty", player.value), (

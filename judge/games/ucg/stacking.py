@@ -71,14 +71,15 @@ def judge(board: LevelUpBoard, trace: Trace) -> Outcome:
         _one_card(trace, top, card, violations)
         top = card
     size = len(board.stack) + len(board.cards)
-    if State.of(size) is None:
+    state = State.of(size)
+    if state is None:
         trace.step(
             f"疊加後為 {size} 張卡牌；BP 只規定了一至四張卡牌（SINGLE 至 QUAD），無法再疊加。",
             "8.1.1", decisive=True, cards=size,
         )
         violations.append(Stacking.STACK_FULL)
     else:
-        _no_single_bp(trace, board, State.of(size))
+        _no_single_bp(trace, board, state)
     remedy = _remedy(trace, board, bool(violations))
     reason = violations[0] if violations else Stacking.LEGAL
     return Outcome(
@@ -87,7 +88,7 @@ def judge(board: LevelUpBoard, trace: Trace) -> Outcome:
             "legal": not violations,
             "violations": list(dict.fromkeys(violations)),
             "remedy": remedy,
-            "state_after": None if violations else State.of(size),
+            "state_after": None if violations else state,
         },
     )
 

@@ -15,11 +15,13 @@ instead (5.11.1): the ruling gives the outcome of each choice.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from itertools import product
+from typing import Any
 
 from pydantic import Field
 
-from judge.board import BoardModel, Both
+from judge.board import BoardModel, Both, Path
 from judge.bounds import Flag, Stat, StatChange, UhbCards
 from judge.games.uhb.ending import DAMAGE_LIMIT, GameEnd, game_end
 from judge.numbers import Compare, holds
@@ -62,7 +64,7 @@ class Condition(BoardModel):
     def test(self) -> tuple[Compare, int]:
         return next((c, getattr(self, c.value)) for c in Compare if getattr(self, c.value) is not None)
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         given = [c.value for c in Compare if getattr(self, c.value) is not None]
         if len(given) != 1:
             yield (), f"give exactly one of {', '.join(c.value for c in Compare)}", ()
@@ -82,7 +84,7 @@ class Main(BoardModel):
     win_effect: Flag = Field(False, description="has a 胜 effect (2.0.5e)")
     lose_effect: Flag = Field(False, description="has a 败 effect (2.0.5f)")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.weakened and self.weakened_power is None:
             yield ("weakened",), "only a card with a weakened power can be in weakened state", (
                 "5.11.2",
@@ -110,14 +112,15 @@ class Side(BoardModel):
         return ([self.support] if self.support else []) + list(self.extra_supports)
 
     def count(self, zone: Zone) -> int | None:
-        return getattr(self, zone.value)
+        count: int | None = getattr(self, zone.value)
+        return count
 
 
 class BattleBoard(BoardModel):
     active_player: Player
     players: Both[Side]
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         for player in Player:
             side = self.players[player]
             if side.damage_zone >= DAMAGE_LIMIT:
@@ -148,8 +151,9 @@ MODIFIERS = ("5.9.1", "5.11.3")
 
 def total_power(board: BattleBoard, player: Player, ignore: frozenset[str] = frozenset()) -> int:
     side = board.players[player]
-    weakened = side.main.weakened and "5.11.3" not in ignore
-    power = side.main.weakened_power if weakened else side.main.power
+    main = side.main
+    weakened = main.weakened_power if main.weakened and "5.11.3" not in ignore else None  # set when weakened
+    power = main.power if weakened is None else weakened
     power += sum(s.support_power for s in side.supports)
     for change in side.power_changes:
         if change.condition is None or _met(board, player, change.condition, "5.9.1" not in ignore):
@@ -160,7 +164,8 @@ def total_power(board: BattleBoard, player: Player, ignore: frozenset[str] = fro
 def _met(board: BattleBoard, player: Player, condition: Condition, inclusive: bool) -> bool:
     whose = player if condition.whose is Whose.SELF else player.other
     compare, threshold = condition.test
-    return holds(board.players[whose].count(condition.zone), compare, threshold, inclusive=inclusive)
+    count = board.players[whose].count(condition.zone)  # given wherever a condition reads it
+    return count is not None and holds(count, compare, threshold, inclusive=inclusive)
 
 
 def _winner(board: BattleBoard, ignore: frozenset[str] = frozenset()) -> Player | None:
@@ -186,10 +191,10 @@ def judge(board: BattleBoard, trace: Trace) -> Outcome:
     trace.mark_decisive_if_it_matters(lambda ignore: _winner(board, ignore), *MODIFIERS)
     triggered = _result_effects(trace, board, winner)
     optional = [p for p in losers if _may_weaken(board.players[p].main)]
-    default = {p: False for p in optional}
+    default = dict.fromkeys(optional, False)
     end, moves = _settle(trace, board, winner, default)
     for options in product((False, True), repeat=len(optional)) if optional else ():
-        chosen = dict(zip(optional, options))
+        chosen = dict(zip(optional, options, strict=True))
         branch = trace.branch()
         branch_end, branch_moves = _settle(branch, board, winner, chosen)
         facts = {"game_end": branch_end, "moves": branch_moves}
@@ -218,7 +223,7 @@ def _explain_total(trace: Trace, board: BattleBoard, player: Player) -> None:
                    "5.11.3", power=main.weakened_power)
     for change in side.power_changes:
         if change.condition is not None:
-            _explain_condition(trace, board, player, change)
+            _explain_condition(trace, board, player, change, change.condition)
     sum_text = str(main.weakened_power if main.weakened else main.power)
     sum_text += "".join(f" + {s.support_power}（{s.name}）" for s in side.supports)
     sum_text += "".join(f" {'+' if c.amount >= 0 else '-'} {abs(c.amount)}" for c in side.power_changes
@@ -230,8 +235,9 @@ def _explain_total(trace: Trace, board: BattleBoard, player: Player) -> None:
     )
 
 
-def _explain_condition(trace: Trace, board: BattleBoard, player: Player, change: PowerChange) -> None:
-    condition = change.condition
+def _explain_condition(
+    trace: Trace, board: BattleBoard, player: Player, change: PowerChange, condition: Condition
+) -> None:
     whose = player if condition.whose is Whose.SELF else player.other
     value = board.players[whose].count(condition.zone)
     compare, threshold = condition.test
@@ -245,7 +251,7 @@ def _explain_condition(trace: Trace, board: BattleBoard, player: Player, change:
     )
 
 
-def _result_effects(trace: Trace, board: BattleBoard, winner: Player | None) -> list[dict]:
+def _result_effects(trace: Trace, board: BattleBoard, winner: Player | None) -> list[dict[str, Any]]:
     triggered = []
     for player in turn_order(board.active_player):
         main = board.players[player].main
@@ -267,11 +273,11 @@ def _may_weaken(main: Main) -> bool:
 
 
 def _settle(trace: Trace, board: BattleBoard, winner: Player | None,
-            weaken: dict[Player, bool]) -> tuple[dict, dict]:
+            weaken: dict[Player, bool]) -> tuple[dict[str, Any], dict[Player, dict[str, Any]]]:
     """Move the cards (4.4.4) and check the game end; return (game_end, moves)."""
     trace.step("双方各自根据战斗的结果移动卡牌，先由当前回合玩家执行，再由对手执行。", "4.4.4")
     damage = {p: board.players[p].damage_zone for p in Player}
-    moves = {}
+    moves: dict[Player, dict[str, Any]] = {}
     for player in turn_order(board.active_player):
         side = board.players[player]
         if player is winner:
@@ -287,7 +293,7 @@ def _settle(trace: Trace, board: BattleBoard, winner: Player | None,
     return end, moves
 
 
-def _winner_moves(trace: Trace, player: Player, side: Side) -> dict:
+def _winner_moves(trace: Trace, player: Player, side: Side) -> dict[str, Any]:
     supports = side.supports
     if not supports:
         trace.step(f"胜利方玩家 {player} 没有进行支援，主战角色「{side.main.name}」留在战场。", "4.4.4c")
@@ -302,7 +308,7 @@ def _winner_moves(trace: Trace, player: Player, side: Side) -> dict:
     return {"field": chosen, "rest_area": rest, "damage_zone": []}
 
 
-def _loser_moves(trace: Trace, player: Player, side: Side, weaken: bool) -> dict:
+def _loser_moves(trace: Trace, player: Player, side: Side, weaken: bool) -> dict[str, Any]:
     main = side.main
     rest = [s.name for s in side.supports]
     if _may_weaken(main):

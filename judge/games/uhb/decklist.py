@@ -7,6 +7,7 @@ two cards with one name and different numbers are different cards (2.0.2).
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 from pydantic import Field
 
@@ -69,7 +70,7 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
     )
 
 
-def _copies(trace: Trace, cards: list[DeckCard], where: str, cites: tuple[str, ...]) -> list[dict]:
+def _copies(trace: Trace, cards: list[DeckCard], where: str, cites: tuple[str, ...]) -> list[dict[str, Any]]:
     found = [{"number": number, "count": n} for number, n in over_limit(cards, by_number, COPIES)]
     for entry in found:
         trace.step(f"{where}卡牌编号 {entry['number']} 共 {entry['count']} 张，同编号的牌不能超过三张。",

@@ -7,6 +7,7 @@ checked only once the current effect has been carried out in full (1.3.4).
 from __future__ import annotations
 
 import enum
+from typing import Any
 
 from judge.players import Player, turn_order
 from judge.ruling import Trace
@@ -43,7 +44,7 @@ CAUSE_TEXT = {
 
 
 def game_end(trace: Trace, active: Player, damage: dict[Player, int],
-             happened: dict[Player, list[LossCause]]) -> dict:
+             happened: dict[Player, list[LossCause]]) -> dict[str, Any]:
     """Check every player after the effect is over; return the ``game_end`` facts.
 
     ``happened`` lists the losing events met while the effect was carried out.

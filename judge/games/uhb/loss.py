@@ -54,6 +54,7 @@ def judge(board: LossCheckBoard, trace: Trace) -> Outcome:
     damage = {p: board.players[p].damage_zone for p in Player}
     happened: dict[Player, list[LossCause]] = {}
     for event in board.events:
+        players: tuple[Player, ...]
         if event.player is Who.BOTH:
             trace.step("效果同时影响双方玩家：由当前回合玩家先执行，再由对方执行。", "1.1.5",
                        order=turn_order(board.active_player))
@@ -66,7 +67,7 @@ def judge(board: LossCheckBoard, trace: Trace) -> Outcome:
     return Outcome(end["result"], {**end, "damage_zone": damage, "deck": deck})
 
 
-def _carry_out(trace: Trace, player: Player, event: Event, deck: dict, damage: dict,
+def _carry_out(trace: Trace, player: Player, event: Event, deck: dict[Player, int], damage: dict[Player, int],
                happened: dict[Player, list[LossCause]]) -> None:
     if event.action is Action.DAMAGE:
         damage[player] += event.count

@@ -14,11 +14,12 @@ The book's rules, as its own examples under 1.1.6 and 1.1.7 apply them:
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 
 from pydantic import Field
 
-from judge.board import BoardModel
-from judge.order import MAX_EVENTS, How, Pending, Placement, Triggered, resolve
+from judge.board import BoardModel, Path
+from judge.order import MAX_EVENTS, Event, How, Pending, Placement, Triggered, resolve
 from judge.players import Player
 from judge.ruling import Outcome, Trace
 
@@ -44,7 +45,7 @@ class EffectOrderBoard(BoardModel):
     triggers: dict[str, list[Trigger]] = Field({}, description="effect name -> what carrying it out triggers")
     preference: list[str] = Field([], description="the order the active player would choose in")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         known = [e.name for e in self.waiting] + [t.name for ts in self.triggers.values() for t in ts]
         for name in dict.fromkeys(n for n in known if known.count(n) > 1):
             yield ("waiting",), f"effect {name!r} is listed twice; give each effect its own name", ()
@@ -90,12 +91,13 @@ def judge(board: EffectOrderBoard, trace: Trace) -> Outcome:
                 {"decider": e.decider, "chose": e.effect.name, "from": [c.name for c in e.candidates]}
                 for e in events if e.how is How.CHOSEN
             ],
-            "inserted": [{"effect": e.effect.name, "during": e.during.name} for e in events if e.how is How.INSERTED],
+            "inserted": [{"effect": e.effect.name, "during": e.during.name}  # an inserted one names it
+                         for e in events if e.how is How.INSERTED and e.during is not None],
         },
     )
 
 
-def _explain(trace: Trace, event, active: Player) -> None:
+def _explain(trace: Trace, event: Event, active: Player) -> None:
     name = f"「{event.effect.name}」"
     if event.how is How.CHOSEN:
         options = "、".join(f"「{c.name}」" for c in event.candidates)
@@ -104,7 +106,7 @@ def _explain(trace: Trace, event, active: Player) -> None:
             "1.1.6", candidates=[c.name for c in event.candidates], chose=event.effect.name,
         )
         trace.mark_decisive("1.1.6")
-    elif event.how is How.INSERTED:
+    elif event.how is How.INSERTED and event.during is not None:  # it names the effect it interrupted
         side = "对方的" if event.effect.owner is not active else ""
         trace.step(
             f"执行「{event.during.name}」时触发了{side}{name}：先执行被影响牌的效果，执行完毕后再继续当前的效果；"

@@ -30,14 +30,16 @@ of several defenders wins (804.p1 / 507.p4) — the ruling says so.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from pydantic import Field
 
-from judge.board import BoardModel
+from judge.board import BoardModel, Path
 from judge.bounds import ZD_DECK_SIZE, Flag, ZdCards
-from judge.games.zd.combat import Character, Keyword, Settlement, Timing, settle
-from judge.games.zd.ending import HitBy, decide, life_hit
+from judge.games.zd.combat import Character, Hit, Keyword, Settlement, Timing, settle
+from judge.games.zd.ending import HitBy, Verdict, decide, life_hit
 from judge.games.zd.modifiers import show
 from judge.order import last_in_first_out
 from judge.players import Player
@@ -72,7 +74,7 @@ class DefendingSide(BoardModel):
                                        description="the life zone's top cards, top first")
     characters: list[Character] = Field([], max_length=ZD_DECK_SIZE)
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if len(self.life_cards) > self.life:
             yield ("life_cards",), f"more cards than the {self.life} in the life zone", ()
 
@@ -97,17 +99,19 @@ class BattleBoard(BoardModel):
         """Who the attacker battles, with whether each declared defence."""
         found = []
         for target in self.targets:
-            if target in self.taken_over:
-                found.append((self.character(self.taken_over[target]), True))
-            elif target != LIFE:
-                found.append((self.character(target), False))
+            declared = target in self.taken_over
+            if not declared and target == LIFE:
+                continue
+            fighter = self.character(self.taken_over[target] if declared else target)
+            if fighter is not None:  # checked: each names a defending character
+                found.append((fighter, declared))
         return found
 
     @property
     def direct(self) -> bool:
         return self.targets == [LIFE] and not self.defenders
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         yield from _attacker_problems(self.attacker)
         yield from _target_problems(self)
         yield from _defender_problems(self)
@@ -124,7 +128,7 @@ class BattleBoard(BoardModel):
                 yield path + ("damage",), "damage reaching the defence has already destroyed it", ("607.p4",)
 
 
-def _attacker_problems(attacker: Attacker):
+def _attacker_problems(attacker: Attacker) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
     if attacker.rested:
         yield ("attacker", "rested"), "only an unrested character can be declared as attacker", ("405.1.p2",)
     if attacker.has(Keyword.GUARD):
@@ -134,7 +138,7 @@ def _attacker_problems(attacker: Attacker):
             "318.p6",)
 
 
-def _target_problems(board: BattleBoard):
+def _target_problems(board: BattleBoard) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
     targets = board.targets
     if len(set(targets)) != len(targets):
         yield ("targets",), "each target at most once", ()
@@ -150,7 +154,7 @@ def _target_problems(board: BattleBoard):
             yield ("targets", i), "only the life zone and rested characters can be attacked", ("501.p2",)
 
 
-def _defender_problems(board: BattleBoard):
+def _defender_problems(board: BattleBoard) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
     attacker, targets = board.attacker, board.targets
     if board.defenders and attacker.unblockable:
         yield ("defenders",), "the attacker cannot be defended", ("502.p1",)
@@ -204,7 +208,7 @@ class Fired:
     def label(self) -> str:
         return f"{self.card}【{self.timing}】"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"card": self.card, "player": self.player.value, "timing": self.timing, "step": self.step,
                 "fires": self.fires}
 
@@ -226,6 +230,7 @@ def _declare(trace: Trace, board: BattleBoard) -> list[Fired]:
                attacker=attacker.name)
     if attacker.entered_this_turn:
         trace.step(f"「{attacker.name}」本回合登场，但带有突袭，登场回合就可以攻击。", "900.突袭", "318.p6", decisive=True)
+    cites: tuple[str, ...]
     if board.targets == [LIFE]:
         what, cites = "对方的生命区", ("501.p1", "501.p2")
     else:
@@ -245,6 +250,8 @@ def _defend(trace: Trace, board: BattleBoard) -> list[Fired]:
             trace.step(f"防御玩家 {other} 没有宣布防御。", "502.p2")
     for defence in board.defenders:
         char = board.character(defence.name)
+        if char is None:  # checked: a defender is a defending character
+            continue
         target = defence.instead_of or board.targets[0]
         if attacker.has(Keyword.SWIFT) and LIFE not in board.targets:
             kind = "神速" if char.has(Keyword.SWIFT) else "守备"
@@ -283,7 +290,8 @@ def _values(trace: Trace, char: Character) -> None:
         dipped = trail.dipped
         cites = (clause, "103.p4") if dipped else (clause,)
         note = "；小于 0 时按 0 清算，但保留真实数值" if dipped else ""
-        trace.step(f"「{char.name}」的{label}：{show(trail)}{note}。", *cites, **{label: trail.shown})
+        shown: dict[str, Any] = {label: trail.shown}
+        trace.step(f"「{char.name}」的{label}：{show(trail)}{note}。", *cites, **shown)
 
 
 # --- a direct attack on the life zone ----------------------------------------------
@@ -317,11 +325,13 @@ def _direct(trace: Trace, board: BattleBoard, fired: list[Fired]) -> Outcome:
         "life": {"before": side.life, "after": side.life - len(flipped), "flipped": [f["card"] for f in flipped],
                  "counters": [f["card"] for f in flipped if f["counter"]]},
         "destroyed": [], "triggers": [f.as_dict() for f in fired],
-        "game_end": end.as_dict() if end is not None else {"result": "continues", "winner": None, "losers": []},
+        # no one won, so no pair of readings (101.p5 against 101.p6): a verdict, or nothing when no one lost
+        "game_end": (end.as_dict() if isinstance(end, Verdict)
+                     else {"result": "continues", "winner": None, "losers": []}),
     })
 
 
-def _flip(trace: Trace, side: DefendingSide, points: int) -> list[dict]:
+def _flip(trace: Trace, side: DefendingSide, points: int) -> list[dict[str, Any]]:
     count = min(points, side.life)
     if count == 0:
         return []
@@ -377,7 +387,7 @@ def _battle(trace: Trace, board: BattleBoard, fired: list[Fired]) -> Outcome:
         reason = BattleReason.BOTH_DESTROYED if defenders_down else BattleReason.DEFENDER_WINS
     else:
         reason = BattleReason.ATTACKER_WINS if defenders_down else BattleReason.NONE_DESTROYED
-    facts = {
+    facts: dict[str, Any] = {
         "attacker": attacker.name, "battled": [c.name for c, _ in fighters],
         "values": {n: {"attack": settled.attack[n], "defence": settled.defence[n]} for n in settled.attack},
         "damage": settled.damage, "destroyed": destroyed, "life": None,
@@ -409,7 +419,7 @@ def _explain_damage(trace: Trace, board: BattleBoard, settled: Settlement) -> No
         _explain_total(trace, settled, name)
 
 
-def _explain_hit(trace: Trace, board: BattleBoard, settled: Settlement, hit, several: bool) -> None:
+def _explain_hit(trace: Trace, board: BattleBoard, settled: Settlement, hit: Hit, several: bool) -> None:
     how = "507.p4" if several else "308.p1"
     if hit.prevented_by is Keyword.RANGED:
         cites = ("900.远程", "507.p5") if several else ("900.远程",)

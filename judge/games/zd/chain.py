@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from pydantic import Field
 
-from judge.board import BoardModel
+from judge.board import BoardModel, Path
 from judge.bounds import Flag
 from judge.players import Player, by_turn_order
 from judge.ruling import Outcome, Trace
@@ -69,9 +69,12 @@ class CardType(enum.StrEnum):
     INSTANT = "instant"  # 瞬间战术
 
 
-#: cards used only when the chain is empty, in their owner's turn (and the clause)
-NEEDS_EMPTY_CHAIN = {CardType.CHARACTER: "318.p1", CardType.EQUIPMENT: "319.p1", CardType.EVENT: "321.p1",
-                     CardType.TACTIC: "320.p2"}
+#: cards used only when the chain is empty, in their owner's turn (and the clause); looked up with any
+#: item's card type (None: not a card)
+NEEDS_EMPTY_CHAIN: dict[CardType | None, str] = {
+    CardType.CHARACTER: "318.p1", CardType.EQUIPMENT: "319.p1", CardType.EVENT: "321.p1",
+    CardType.TACTIC: "320.p2",
+}
 CARD_NAMES = {CardType.CHARACTER: "角色牌", CardType.EQUIPMENT: "装备牌", CardType.EVENT: "事件牌",
               CardType.TACTIC: "普通战术牌", CardType.INSTANT: "瞬间战术牌"}
 
@@ -90,7 +93,7 @@ class Item(BoardModel):
     cancels: str | None = Field(None, description="the item it takes off the chain when it resolves (620)")
     ends_turn: Flag = Field(False, description="it ends the turn when it resolves (619)")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if (self.kind is Kind.CARD) != (self.card_type is not None):
             yield ("card_type",), "required for a card, and only for a card", ()
         for i, item in enumerate(self.on_cost + self.on_resolve):
@@ -108,7 +111,7 @@ class ChainBoard(BoardModel):
     active_player: Player
     chain: list[Item] = Field(min_length=1, description="what the players add, in the order they add it")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         names = [item.name for top in self.chain for item in top.walk()]
         for name in dict.fromkeys(n for n in names if names.count(n) > 1):
             yield ("chain",), f"{name!r} is listed twice; give each card or effect its own name", ()
@@ -181,15 +184,16 @@ class _Chain:
             self.add_together(item.on_cost, "")
 
     def _enter(self, item: Item) -> None:
-        if item.kind is Kind.CARD:
-            clause = NEEDS_EMPTY_CHAIN.get(item.card_type)
+        card_type = item.card_type
+        if item.kind is Kind.CARD and card_type is not None:  # a card always names its type
+            clause = NEEDS_EMPTY_CHAIN.get(card_type)
             if clause and item.quick and self.stack:
                 self.trace.step(f"「{item.name}」带有速攻，可以在使用瞬间战术的时机下使用，因此可以连锁其他的牌或效果。",
                                 "900.速攻", decisive=True)
             elif clause:
-                self.trace.step(f"「{item.name}」是{CARD_NAMES[item.card_type]}：在我方回合的非战斗行动阶段、连锁为空、"
+                self.trace.step(f"「{item.name}」是{CARD_NAMES[card_type]}：在我方回合的非战斗行动阶段、连锁为空、"
                                 "具有优先权时使用。", clause)
-            text, cites = f"玩家 {item.owner} 使用{CARD_NAMES[item.card_type]}「{item.name}」", ("106.p1", "106.p2")
+            text, cites = f"玩家 {item.owner} 使用{CARD_NAMES[card_type]}「{item.name}」", ("106.p1", "106.p2")
         elif item.kind is Kind.TRIGGERED:
             text, cites = f"玩家 {item.owner} 的「{item.name}」触发", ("702.p2", "106.p2")
         else:

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Hashable
+from collections.abc import Iterator
+from typing import Any
 
 from pydantic import Field
 
-from judge.board import BoardModel
+from judge.board import BoardModel, Path
 from judge.bounds import ZD_DECK_SIZE as DECK_SIZE
 from judge.bounds import Flag
 from judge.deck import DeckCard, by_number, check_size, over_limit, total
@@ -37,14 +38,14 @@ class DeckBoard(BoardModel):
     cards: list[ZdCard] = Field(min_length=1)
     official_event: Flag = Field(False, description="an official event: one anime series only")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.official_event:
             for i, card in enumerate(self.cards):
                 if card.series is None:
                     yield ("cards", i, "series"), "required in an official event", ("100.p2",)
 
 
-def by_text(card: ZdCard) -> Hashable:
+def by_text(card: ZdCard) -> str:
     """327.p1: identical printed text is the same card (spacing aside)."""
     return re.sub(r"\s+", "", card.text)
 
@@ -63,10 +64,11 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
                       "牌组共 {cards} 张，每位玩家需要准备一套数量为 {expected} 张的牌组。"):
         problems.append(DeckRuling.WRONG_SIZE)
     _same_cards(trace, board.cards)
-    over = []
+    over: list[dict[str, Any]] = []
     for text, n in over_limit(board.cards, by_text, COPIES):
         printings = [c for c in board.cards if by_text(c) == text]
-        entry = {"name": printings[0].name, "numbers": list(dict.fromkeys(c.number for c in printings)), "count": n}
+        numbers = list(dict.fromkeys(c.number for c in printings))
+        entry: dict[str, Any] = {"name": printings[0].name, "numbers": numbers, "count": n}
         trace.step(f"「{entry['name']}」（{'、'.join(entry['numbers'])}）共 {n} 张：同一张牌在一套牌组中的数量不能超过四张。",
                    "327.p2", "100.p2", "327.p1", **entry)
         trace.mark_decisive("327.p2", "100.p2")
@@ -90,8 +92,8 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
 
 def _same_cards(trace: Trace, cards: list[ZdCard]) -> None:
     """Say where 327.p1 merges printings or keeps same-named cards apart."""
-    numbers: dict[Hashable, list[str]] = {}
-    texts: dict[str, set[Hashable]] = {}
+    numbers: dict[str, list[str]] = {}
+    texts: dict[str, set[str]] = {}
     for card in cards:
         numbers.setdefault(by_text(card), []).append(card.number)
         texts.setdefault(card.name, set()).add(by_text(card))
@@ -100,7 +102,7 @@ def _same_cards(trace: Trace, cards: list[ZdCard]) -> None:
             listed = "、".join(dict.fromkeys(found))
             trace.step(f"{listed} 的文字信息完全相同，是同一张牌：卡牌编号、图片和稀有度不在同一张牌参照的内容之中。",
                        "327.p1", numbers=list(dict.fromkeys(found)))
-    for name, found in texts.items():
-        if len(found) > 1:
-            trace.step(f"「{name}」有 {len(found)} 种不同的文字信息，不是同一张牌，分开计算。", "327.p1", name=name,
-                       texts=len(found))
+    for name, printed in texts.items():
+        if len(printed) > 1:
+            trace.step(f"「{name}」有 {len(printed)} 种不同的文字信息，不是同一张牌，分开计算。", "327.p1", name=name,
+                       texts=len(printed))

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Any
 
 from judge.players import Player, turn_order
 from judge.ruling import Trace
@@ -50,7 +51,7 @@ class Verdict:
     losers: tuple[Player, ...]
     won_and_lost: tuple[Player, ...] = ()  # players 101.p5 turned into losers
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"result": self.result.value, "winner": self.winner and self.winner.value,
                 "losers": [p.value for p in self.losers]}
 
@@ -82,7 +83,9 @@ def verdict(active: Player, won: frozenset[Player], lost: frozenset[Player]) -> 
     return Verdict(GameEnd.CONTINUES, None, ())
 
 
-def decide(trace: Trace, active: Player, won: frozenset[Player], lost: frozenset[Player]) -> Verdict | tuple:
+def decide(
+    trace: Trace, active: Player, won: frozenset[Player], lost: frozenset[Player]
+) -> Verdict | tuple[Verdict, Verdict]:
     """Write the steps of the game-end check; return :func:`verdict`'s answer."""
     found = verdict(active, won, lost)
     for player in turn_order(active):

@@ -29,6 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import pairwise
+from typing import Any
 
 from pydantic import Field, field_validator, model_validator
 
@@ -50,16 +51,16 @@ class Change(BoardModel):
 
     @model_validator(mode="before")
     @classmethod
-    def _bare_number(cls, data):
+    def _bare_number(cls, data: Any) -> Any:
         return {"add": data} if isinstance(data, (int, float, str)) else data  # add says what is wrong with it
 
     @field_validator("multiply", mode="before")
     @classmethod
-    def _factor(cls, value):
+    def _factor(cls, value: object) -> Fraction | None:
         if value is None or isinstance(value, Fraction):
             return value
         if isinstance(value, bool) or not isinstance(value, (int, str)):
-            raise ValueError("expected a factor such as 2 or 1/2")  # noqa: TRY004 (pydantic reports ValueError)
+            raise ValueError("expected a factor such as 2 or 1/2")  # pydantic reports ValueError
         try:
             factor = Fraction(value)
         except (ValueError, ZeroDivisionError):
@@ -79,12 +80,13 @@ class Change(BoardModel):
 
     def apply(self, value: int) -> tuple[int, Fraction]:
         """The value after this change, and the exact value before dropping a fraction."""
-        if self.add is not None:
-            return value + self.add, Fraction(value + self.add)
+        if self.multiply is not None:
+            exact = value * self.multiply
+            return whole(exact), exact
         if self.to is not None:
             return self.to, Fraction(self.to)
-        exact = value * self.multiply
-        return whole(exact), exact
+        added = value + (self.add or 0)  # the one change left: add
+        return added, Fraction(added)
 
     def describe(self) -> str:
         """The change as a card prints it: ``+1000``, ``×1/2``, ``变为 1000``."""

@@ -19,11 +19,13 @@ no trigger — a draw (901.p6, 101.p7).  A loop someone breaks stops there
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from itertools import product
+from typing import Any
 
 from pydantic import Field
 
-from judge.board import BoardModel, Both
+from judge.board import BoardModel, Both, Path
 from judge.bounds import Flag, LoopNumber, ZdCards
 from judge.games.zd.ending import GameEnd, HitBy, Verdict, decide, life_hit, verdict
 from judge.players import Player, turn_order
@@ -49,7 +51,7 @@ class Standing(BoardModel):
     wins_by_effect: Flag = False
     loses_by_effect: Flag = False
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.hit is not None and self.life is None:
             yield ("life",), "required when the life zone is hit", ()
         if self.draws and self.deck is None:
@@ -65,7 +67,7 @@ class Loop(BoardModel):
     numbers: dict[Player, LoopNumber] = Field({}, description="the numbers the players name")
     broken_by: Player | None = Field(None, description="a player who takes an action that stops it (901.p5)")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if len(set(self.optional_by)) != len(self.optional_by):
             yield ("optional_by",), "each player at most once", ()
         if len(self.optional_by) == 2 and self.first is None:
@@ -75,12 +77,16 @@ class Loop(BoardModel):
             if player not in allowed:
                 yield ("numbers", player.value), "this player names no number for this loop", ("901.p2", "901.p3",
                                                                                               "901.p4")
-        both = len(self.optional_by) == 2 and len(self.numbers) == 2 and self.first is not None
-        if both and self.numbers[self.first.other] >= self.numbers[self.first]:
-            yield ("numbers", self.first.other.value), "expected a number smaller than the first player's", ("901.p3",)
-        forced = not self.optional_by and self.triggers and self.first in self.numbers
-        if forced and self.numbers[self.first] < LEAST_REPEATS:
-            yield ("numbers", self.first.value), f"expected at least {LEAST_REPEATS}", ("901.p4",)
+        first = self.first
+        if first is None:
+            return
+        both = len(self.optional_by) == 2 and len(self.numbers) == 2
+        if both and self.numbers[first.other] >= self.numbers[first]:
+            yield ("numbers", first.other.value), "expected a number smaller than the first player's", (
+                "901.p3",)
+        forced = not self.optional_by and self.triggers and first in self.numbers
+        if forced and self.numbers[first] < LEAST_REPEATS:
+            yield ("numbers", first.value), f"expected at least {LEAST_REPEATS}", ("901.p4",)
 
 
 class ResultBoard(BoardModel):
@@ -88,7 +94,7 @@ class ResultBoard(BoardModel):
     players: Both[Standing] | None = None
     loop: Loop | None = None
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.players is None and self.loop is None:
             yield (), "describe the players (players) or a loop (loop)", ()
 
@@ -107,13 +113,17 @@ class ResultReason(enum.StrEnum):
 
 def judge(board: ResultBoard, trace: Trace) -> Outcome:
     active = board.active_player
-    won, lost, open_ = set(), set(), set()
-    for player in turn_order(active) if board.players else ():
-        wins, loses = _standing(trace, player, board.players[player])
-        won |= {player} if wins else set()
-        lost |= {player} if loses else set()
-        open_ |= {player} if loses is None else set()
-    found = decide(trace, active, frozenset(won), frozenset(lost)) if board.players else None
+    won: set[Player] = set()
+    lost: set[Player] = set()
+    open_: set[Player] = set()
+    players = board.players
+    if players is not None:
+        for player in turn_order(active):
+            wins, loses = _standing(trace, player, players[player])
+            won |= {player} if wins else set()
+            lost |= {player} if loses else set()
+            open_ |= {player} if loses is None else set()
+    found = decide(trace, active, frozenset(won), frozenset(lost)) if players is not None else None
     possible = _possible(active, won, lost, open_) if open_ else []
     if len(possible) > 1:
         return Outcome(ResultReason.UNDECIDED, {"winner": None, "losers": [], "draw": None, "possible": possible})
@@ -134,9 +144,9 @@ def judge(board: ResultBoard, trace: Trace) -> Outcome:
 def _standing(trace: Trace, player: Player, side: Standing) -> tuple[bool, bool | None]:
     """(wins, loses) for one player; loses is None when the book does not decide."""
     loses: bool | None = False
-    if side.hit is not None:
+    if side.hit is not None and side.life is not None:  # the life is required with a hit
         loses = life_hit(trace, player, side.life, side.hit.points, side.hit.by)
-    if side.draws:
+    if side.draws and side.deck is not None:  # the deck is required with draws
         if side.draws > side.deck:
             trace.step(f"玩家 {player} 需要抽 {side.draws} 张牌，但牌组中只有 {side.deck} 张，没有足够的牌：他输掉本局游戏。",
                        "101.p2", decisive=True, draws=side.draws, deck=side.deck)
@@ -168,11 +178,13 @@ def _ended(found: Verdict, won: set[Player]) -> Outcome:
                             "draw": found.result is GameEnd.DRAW})
 
 
-def _possible(active: Player, won: set, lost: set, open_: set) -> list[dict]:
+def _possible(
+    active: Player, won: set[Player], lost: set[Player], open_: set[Player]
+) -> list[dict[str, Any]]:
     """Every result the points the book leaves open allow (one when there are none)."""
     possible = []
     for choice in product((False, True), repeat=len(open_)):
-        extra = {p for p, loses in zip(sorted(open_), choice) if loses}
+        extra = {p for p, loses in zip(sorted(open_), choice, strict=True) if loses}
         result = verdict(active, frozenset(won), frozenset(lost | extra))
         for one in result if isinstance(result, tuple) else (result,):
             if one.as_dict() not in possible:
@@ -186,6 +198,7 @@ def _loop(trace: Trace, loop: Loop) -> Outcome:
         trace.step(f"玩家 {loop.broken_by} 用会停止继续循环的动作打破循环：循环在该时间点停止，然后照常进行游戏。",
                    "901.p5", decisive=True)
         return _loop_ends({"rule": "901.p5", "broken_by": loop.broken_by})
+    chooser: Player | None
     if len(loop.optional_by) == 1:
         chooser = loop.optional_by[0]
         repeats = loop.numbers.get(chooser)
@@ -193,8 +206,8 @@ def _loop(trace: Trace, loop: Loop) -> Outcome:
                    + (f"（{repeats}）" if repeats is not None else "") + "，此循环就重复那个次数。",
                    "901.p2", decisive=True, chooser=chooser, repeats=repeats)
         return _loop_ends({"rule": "901.p2", "chooser": chooser, "repeats": repeats})
-    if len(loop.optional_by) == 2:
-        return _both_choose(trace, loop)
+    if len(loop.optional_by) == 2 and loop.first is not None:  # required with two choosers
+        return _both_choose(trace, loop, loop.first)
     if loop.triggers:
         chooser = loop.first
         repeats = loop.numbers.get(chooser) if chooser else None
@@ -211,8 +224,7 @@ def _loop(trace: Trace, loop: Loop) -> Outcome:
     return Outcome(ResultReason.LOOP_DRAW, {"winner": None, "losers": [], "draw": True, "loop": {"rule": "901.p6"}})
 
 
-def _both_choose(trace: Trace, loop: Loop) -> Outcome:
-    first = loop.first
+def _both_choose(trace: Trace, loop: Loop, first: Player) -> Outcome:
     smaller = first.other
     repeats = loop.numbers.get(smaller)
     trace.step(
@@ -227,5 +239,5 @@ def _both_choose(trace: Trace, loop: Loop) -> Outcome:
                        "priority": smaller})
 
 
-def _loop_ends(loop: dict) -> Outcome:
+def _loop_ends(loop: dict[str, Any]) -> Outcome:
     return Outcome(ResultReason.LOOP_ENDS, {"winner": None, "losers": [], "draw": False, "loop": loop})

@@ -18,10 +18,11 @@ true value (103.p4 keeps the true value only below 0): the ruling says so.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 
 from pydantic import Field
 
-from judge.board import BoardModel
+from judge.board import BoardModel, Path
 from judge.bounds import Small, Stat, StatChange
 from judge.games.zd.modifiers import Change, Trail, follow, show
 from judge.ruling import Outcome, Trace
@@ -50,7 +51,7 @@ class NumbersBoard(BoardModel):
     coloured_cost: Small | None = Field(None, description="cost only: the coloured part of the cost (303.p3)")
     damage: Stat | None = Field(None, description="defence only: damage already on the character this turn")
 
-    def impossibilities(self):
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.coloured_cost is not None and self.value is not Kind.COST:
             yield ("coloured_cost",), "only a cost has a coloured cost", ()
         if self.damage is not None and self.value is not Kind.DEFENCE:
@@ -121,9 +122,9 @@ def _explain_fractions(trace: Trace, trail: Trail) -> None:
 
 def _floor(trace: Trace, who: str, trail: Trail) -> NumberReason:
     """103.p4: below 0 counts as 0, the true value is kept."""
-    if not trail.dipped:
-        return NumberReason.VALUE
     tally = trail.tally
+    if not trail.dipped or tally is None:  # a dip needs a floor, and a floor comes with a tally
+        return NumberReason.VALUE
     matters = trail.true < 0 or tally.floor_order_matters
     lowest = min(m.true for m in trail.moves) if trail.moves else trail.start
     trace.step(
@@ -163,9 +164,9 @@ def _bonus(trace: Trace, who: str, trail: Trail) -> Outcome:
 
 def _coloured_floor(trace: Trace, who: str, trail: Trail) -> Outcome | None:
     """303.p4: a total cost never goes below its coloured cost; None when the book decides the value."""
-    if not trail.dipped:
-        return None
     tally = trail.tally
+    if not trail.dipped or tally is None:  # a dip needs a floor, and a floor comes with a tally
+        return None
     if tally.floor_order_matters:
         trace.silent(
             f"{who}曾低于有色费用 {trail.floor}，之后又有增减。303.p4 只规定总费用不会低于有色费用，103.p4 保留真实数值的"
@@ -177,7 +178,7 @@ def _coloured_floor(trace: Trace, who: str, trail: Trail) -> Outcome | None:
             "true": trail.true, "shown": None, "fraction_dropped": trail.dropped,
             "values": [m.true for m in trail.moves],
             "readings": {"from_coloured_cost": tally.floored_each_step, "from_true_value": tally.floored_at_end}})
-    if trail.true < trail.floor:
+    if trail.true < tally.floor:
         trace.step(f"一张牌的总费用不会低于它的有色费用：{who}按有色费用 {trail.floor} 计算。", "303.p4",
                    decisive=True, coloured_cost=trail.floor, true=trail.true)
         return _outcome(NumberReason.AT_COLOURED_COST, trail)
