@@ -14,6 +14,7 @@ from urllib.parse import quote
 import jsonschema_rs
 import pytest
 import yaml
+from pydantic import BaseModel
 
 from corpus.library import all_books, games, load_book, versions
 from corpus.versions.diff import diff_versions
@@ -411,7 +412,7 @@ def test_a_query_parameter_named_like_a_part_of_the_address_leaves_the_page_whol
 def test_a_page_missing_an_address_or_template_is_refused_when_declared(rule, options, fragment):
     pages = len(PAGES)
     with pytest.raises(ValueError, match=fragment):
-        Area("demo", __name__).page(rule, summary="demo", **options)
+        Area("demo", __name__).page(rule, summary="demo", response=BaseModel, **options)
     assert len(PAGES) == pages
 
 

@@ -103,10 +103,17 @@ class Area:
         form); with ``form_errors`` it also shows a bad parameter next to
         that form instead of on the error page.
         """
+        if api is not None:
+            api_rule = api
+        elif rule is not None:
+            api_rule = API_PREFIX + (rule if rule != "/" else "")
+        else:
+            raise ValueError(f"{self.name}: a page without an HTML address needs its API address (api)")
+        if rule is not None and template is None:
+            raise ValueError(f"{self.name}: the page at {rule} needs a template")
 
         def register(function: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
             endpoint = function.__name__
-            api_rule = api or API_PREFIX + (rule if rule != "/" else "")
             PAGES.append(Page(f"{self.name}.{endpoint}", rule, api_rule, methods, summary,
                               self.name, query, response, body, errors))
 
@@ -118,21 +125,30 @@ class Area:
                 except Failed as failed:
                     raise failed.error from None
 
-            def as_html(**kwargs: Any) -> ResponseReturnValue:
-                try:
-                    data, status, error = _html_data(function, query, form_errors, kwargs), 200, None
-                except Failed as failed:
-                    data, status, error = failed.data, failed.error.status, failed.error
-                if data.get("redirect"):
-                    return redirect(data["redirect"])
-                return render_template(template, data=data, error=error), status
-
             self.blueprint.add_url_rule(api_rule, endpoint + "_api", as_json, methods=list(methods))
-            if rule is not None:
-                self.blueprint.add_url_rule(rule, endpoint, as_html, methods=list(methods))
+            if rule is not None and template is not None:  # checked above: a rule comes with a template
+                html = _as_html(function, template, query, form_errors)
+                self.blueprint.add_url_rule(rule, endpoint, html, methods=list(methods))
             return function
 
         return register
+
+
+def _as_html(function: Callable[..., dict[str, Any]], template: str, query: type[QueryModel] | None,
+             form_errors: bool) -> Callable[..., ResponseReturnValue]:
+    """The HTML view of a page: its data rendered with ``template``, a redirect, or the page
+    around an error."""
+
+    def as_html(**kwargs: Any) -> ResponseReturnValue:
+        try:
+            data, status, error = _html_data(function, query, form_errors, kwargs), 200, None
+        except Failed as failed:
+            data, status, error = failed.data, failed.error.status, failed.error
+        if data.get("redirect"):
+            return redirect(data["redirect"])
+        return render_template(template, data=data, error=error), status
+
+    return as_html
 
 
 def _html_data(function: Callable[..., dict[str, Any]], query: type[QueryModel] | None, form_errors: bool,
