@@ -22,11 +22,11 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Callable, Hashable, Iterator
 from contextvars import ContextVar
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T")
 
-_answers: ContextVar[dict | None] = ContextVar("arbiter_looked", default=None)
+_answers: ContextVar[dict[Hashable, Any] | None] = ContextVar("arbiter_looked", default=None)
 
 
 @contextlib.contextmanager
@@ -50,7 +50,8 @@ def looked(key: Hashable, check: Callable[[], T]) -> T:
         return check()
     if key not in answers:
         answers[key] = check()
-    return answers[key]
+    answer: T = answers[key]  # the answer check() gave for this key
+    return answer
 
 
 def forget() -> None:

@@ -65,7 +65,7 @@ class BoardProblem:
         rule = f" [{', '.join(self.cites)}]" if self.cites else ""
         return f"{where}{self.message}{rule}"
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return {"path": self.path, "message": self.message, "cites": list(self.cites)}
 
 
@@ -82,7 +82,7 @@ class BoardError(ArbiterError):
         first = self.problems[0].path.split(".")[0].split("[")[0] if self.problems else None
         super().__init__(f"board has {count} problem{plural}: {summary}", first or None)
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         data = super().as_dict()
         data["error"]["problems"] = [p.as_dict() for p in self.problems]
         return data
@@ -191,6 +191,7 @@ _CONTAINERS = (BaseModel, list, tuple, dict)
 
 def _walk(value: Any, path: Path) -> Iterator[BoardProblem]:
     """Every model's :meth:`impossibilities`, depth first, with full paths."""
+    children: Iterable[tuple[str | int, Any]]
     if isinstance(value, BoardModel):
         for relative, message, cites in value.impossibilities():
             yield BoardProblem(format_path(path + relative), message, tuple(cites))

@@ -318,7 +318,7 @@ class WhooshBackend:
         terms: dict[str, list[str]],
         segments: dict[str, str],
         linked: dict[str, list[int]] | None = None,
-    ) -> dict:
+    ) -> dict[str, Any]:
         manifest = self._manifest_of(snapshot, terms, segments, _file_checks(building, linked))
         (building / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
         return manifest
@@ -329,7 +329,7 @@ class WhooshBackend:
         terms: dict[str, list[str]],
         segments: dict[str, str],
         files: dict[str, list[int]],
-    ) -> dict:
+    ) -> dict[str, Any]:
         return {
             "layout": self._layout(),
             "fingerprint": snapshot.fingerprint,

@@ -54,7 +54,7 @@ def ingest(file, game, version, title, date, parser, replace, as_json) -> None:
     info = done.info
     findings = lint_findings(info.game, info.version)
     indexed = reindex()
-    report = {
+    report: dict[str, Any] = {
         "game": info.game,
         "version": info.version,
         "title": info.title,

@@ -47,7 +47,7 @@ def clause_at(address: str, field: str) -> Side:
         raise
 
 
-def brief(book: Book, clause_id: str) -> dict:
+def brief(book: Book, clause_id: str) -> dict[str, Any]:
     """A clause as a link: id, kind, label and address."""
     clause = book[clause_id]
     return {"id": clause_id, "kind": clause.kind.value, "label": label(clause),

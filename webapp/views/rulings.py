@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from typing import Any
 
 from flask import request, url_for
 from pydantic import ValidationError
@@ -33,14 +34,14 @@ HOVER_WIDTH = 300
 NO_BOARD = "give a board file: fill the form, paste YAML or JSON, or upload a file"
 
 
-def question_dict(game: str, question: Question) -> dict:
+def question_dict(game: str, question: Question) -> dict[str, Any]:
     return {"game": game, "question": question.name, "summary": question.summary,
             "url": url_for("rulings.ruling_page", game=game, question=question.name)}
 
 
 @area.page("/rule", template="rule_index.html", response=RuleIndex, errors=(),
            summary="The games Arbiter can rule on and the questions each engine answers.")
-def rule_index() -> dict:
+def rule_index() -> dict[str, Any]:
     return {"games": [{"game": game, "questions": [question_dict(game, q)
                                                    for q in engine(game).questions.values()]}
                       for game in ENGINES]}
@@ -77,9 +78,9 @@ def submitted_text() -> str | None:
         raise BoardError([BoardProblem("", "the board file is not UTF-8 text")]) from None
 
 
-def page_data(game: str | None, question: Question | None, text: str) -> dict:
+def page_data(game: str | None, question: Question | None, text: str) -> dict[str, Any]:
     """What the question page shows before a board is ruled on."""
-    data = {"game": game, "script": None, "question": None, "summary": None, "versions": [], "questions": [],
+    data: dict[str, Any] = {"game": game, "script": None, "question": None, "summary": None, "versions": [], "questions": [],
             "schema": None, "yaml": text, "board": None, "ruling": None, "clauses": {},
             "problems": []}
     if game is not None and question is not None:
@@ -90,16 +91,17 @@ def page_data(game: str | None, question: Question | None, text: str) -> dict:
     return data
 
 
-def _plain(document: dict) -> dict:
+def _plain(document: dict[str, Any]) -> dict[str, Any]:
     """The board as JSON can carry it (YAML may hold dates or sets).
 
     :func:`judge.board.read_document` has already bounded what the document
     holds, aliases counted as expanded, so writing it out stays small.
     """
-    return json.loads(json.dumps(document, ensure_ascii=False, default=str))
+    plain: dict[str, Any] = json.loads(json.dumps(document, ensure_ascii=False, default=str))
+    return plain
 
 
-def form_board(question: Question, document: dict) -> dict:
+def form_board(question: Question, document: dict[str, Any]) -> dict[str, Any]:
     """The board in its schema's own shape, for the form to start from.
 
     Board files may use shorthands the models accept (zd's bare ``-2000``
@@ -116,7 +118,8 @@ def form_board(question: Question, document: dict) -> dict:
     return {**envelope, **board.model_dump(mode="json", by_alias=True, exclude_defaults=True)}
 
 
-def _asked(document: dict, game: str | None, question: Question | None):
+def _asked(document: dict[str, Any], game: str | None, question: Question | None
+           ) -> tuple[str | None, Question | None]:
     """The game and question a board file names, where they exist; else the page's."""
     named_game, named = document.get("game"), document.get("question")
     if isinstance(named_game, str) and named_game in ENGINES and isinstance(named, str):
@@ -126,10 +129,10 @@ def _asked(document: dict, game: str | None, question: Question | None):
     return game, question
 
 
-def clause_notes(game: str, version: str | None, ids: Iterable[str]) -> dict[str, dict]:
+def clause_notes(game: str, version: str | None, ids: Iterable[str]) -> dict[str, dict[str, str]]:
     """Label, text and address of each clause id (for links with the text on hover)."""
     book = load_book(game, version)
-    notes = {}
+    notes: dict[str, dict[str, str]] = {}
     for clause_id in dict.fromkeys(ids):
         clause = book.get(clause_id)
         if clause is not None:
@@ -139,7 +142,7 @@ def clause_notes(game: str, version: str | None, ids: Iterable[str]) -> dict[str
     return notes
 
 
-def run(game: str | None, question: Question | None, text: str | None) -> dict:
+def run(game: str | None, question: Question | None, text: str | None) -> dict[str, Any]:
     """Rule on the board file ``text``; problems go back with the page around them."""
     if text is None:
         raise Failed(page_data(game, question, ""), ArbiterError(NO_BOARD, "board"))
@@ -149,7 +152,7 @@ def run(game: str | None, question: Question | None, text: str | None) -> dict:
         data = page_data(game, question, text)
         data["problems"] = [p.as_dict() for p in error.problems]
         raise Failed(data, error) from None
-    if game is not None:
+    if game is not None and question is not None:  # the page of a question (board_file has neither)
         document.setdefault("game", game)
         document.setdefault("question", question.name)
     game, question = _asked(document, game, question)
@@ -174,7 +177,7 @@ def run(game: str | None, question: Question | None, text: str | None) -> dict:
            response=RulePage, body=BoardFile,
            summary="A question's board schema and example (GET), or the ruling on a board "
                    "file sent as the body, JSON or YAML (POST).")
-def ruling_page(game: str, question: str) -> dict:
+def ruling_page(game: str, question: str) -> dict[str, Any]:
     asked = find_question(game, question)
     if request.method == "GET":
         text = example_text(asked)
@@ -186,5 +189,5 @@ def ruling_page(game: str, question: str) -> dict:
 
 @area.page("/rule/file", template="rule.html", methods=("POST",), response=RulePage, body=BoardFile,
            summary="The ruling on a board file that names its own game and question.")
-def board_file() -> dict:
+def board_file() -> dict[str, Any]:
     return run(None, None, submitted_text())

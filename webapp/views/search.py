@@ -42,7 +42,7 @@ def searcher():
     return default_searcher()
 
 
-def choices() -> dict:
+def choices() -> dict[str, Any]:
     """What the filter menus offer."""
     return {
         "games": games(),
@@ -88,7 +88,7 @@ def addressed(query: str) -> tuple[dict[str, Any], str]:
            summary="Search every clause; filters by game, version and kind; highlighted snippets. "
                    "A clause number or address as the query names that clause (redirect).")
 def search(params: SearchQuery | None) -> dict[str, Any]:
-    data = {"query": echoed("q")["q"] or "", "filters": echoed("game", "version", "kind"), "choices": choices(),
+    data: dict[str, Any] = {"query": echoed("q")["q"] or "", "filters": echoed("game", "version", "kind"), "choices": choices(),
             "hits": [], "total": 0, "page": 1, "pages": 0, "per_page": PER_PAGE, "redirect": None}
     if params is None:
         return data

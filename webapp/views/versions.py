@@ -17,7 +17,7 @@ from pydantic import Field, StringConstraints
 
 from corpus.errors import ArbiterError, NotFound
 from corpus.library import all_books, games, load_book, versions
-from corpus.model import Book
+from corpus.model import Book, BookInfo
 from corpus.versions.compare import compare_sides, concept_view
 from corpus.versions.crosscheck import CrossCheck, cross_check
 from corpus.versions.diff import ADDED, REMOVED, VersionDiff, diff_books
@@ -29,7 +29,7 @@ from webapp.views.params import ADDRESS, MAX_TEXT, OptionalText, QueryModel, Req
 from webapp.views.schemas import Compare, Diff, History, VersionsIndex
 
 area = Area("versions", __name__)
-_diffs: dict[tuple, tuple[Book, Book, VersionDiff, CrossCheck]] = {}
+_diffs: dict[tuple[BookInfo, BookInfo], tuple[Book, Book, VersionDiff, CrossCheck]] = {}
 _lock = threading.Lock()
 #: How many of a matched heading's clauses the concept view lists.
 CHILDREN_SHOWN = 6
@@ -87,12 +87,12 @@ class CompareQuery(QueryModel):
 @area.page("/versions", template="versions_index.html", response=VersionsIndex, query=VersionsQuery,
            summary="Games and their versions, to choose two to compare (all three chosen: a redirect "
                    "to their diff).")
-def versions_index(params: VersionsQuery) -> dict:
+def versions_index(params: VersionsQuery) -> dict[str, Any]:
     chosen = params.model_dump()
     listed = [{"game": game, "game_title": _title(game), "versions": versions(game)} for game in games()]
     several = next((g for g in listed if len(g["versions"]) > 1), listed[0])
     suggested = {"game": several["game"], "old": several["versions"][-2:][0], "new": several["versions"][-1]}
-    data = {"games": listed, "chosen": chosen, "suggested": suggested, "redirect": None}
+    data: dict[str, Any] = {"games": listed, "chosen": chosen, "suggested": suggested, "redirect": None}
     if all(chosen.values()):
         diff_of(chosen["game"], chosen["old"], chosen["new"])  # check before sending the browser on
         data["redirect"] = diff_url(chosen["game"], chosen["old"], chosen["new"])
@@ -113,7 +113,7 @@ def _title(game: str) -> str:
 @area.page("/versions/<game:game>/<old>/<new>", template="diff.html", response=Diff,
            summary="What changed from OLD to NEW, clause by clause, with the publisher's "
                    "changelog checked against it.")
-def diff(game: str, old: str, new: str) -> dict:
+def diff(game: str, old: str, new: str) -> dict[str, Any]:
     found, check = diff_of(game, old, new)
     data = found.as_dict()
     data["changelog"] = check.as_dict()
@@ -127,7 +127,7 @@ def diff(game: str, old: str, new: str) -> dict:
 
 @area.page("/versions/<game:game>/history/<path:clause_id>", template="history.html", response=History,
            summary="One clause through every version of its rulebook.")
-def history(game: str, clause_id: str) -> dict:
+def history(game: str, clause_id: str) -> dict[str, Any]:
     known = versions(game)
     books = [load_book(game, version) for version in known]
     holder = next((book for book in reversed(books) if clause_id in book), books[-1])
@@ -157,7 +157,7 @@ def compare(params: CompareQuery | None) -> dict[str, Any]:
     return data
 
 
-def concept_matches(concept: str) -> list[dict]:
+def concept_matches(concept: str) -> list[dict[str, Any]]:
     """Every game's best clause for ``concept``; a heading with the first of the clauses it holds."""
     from webapp.views.search import searcher
 
