@@ -61,3 +61,13 @@ def test_bad_input_is_one_line_on_stderr_with_status_2(args, says):
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and says in lines[0] and "Traceback" not in result.stderr
+
+
+def test_a_clause_address_as_the_query_names_that_clause():
+    """The README's own address form (as ``arbiter compare`` takes it) finds its clause first."""
+    result = CliRunner().invoke(main, ["search", "ucg@1.6:5.9.4.1", "--json"])
+    assert result.exit_code == 0, result.output
+    hits = json.loads(result.stdout)
+    assert (hits[0]["game"], hits[0]["version"], hits[0]["id"], hits[0]["exact"]) == ("ucg", "1.6", "5.9.4.1", True)
+    missing = CliRunner().invoke(main, ["search", "ucg:99.99"])
+    assert missing.exit_code == 2 and "no clause '99.99' in ucg 1.6" in missing.stderr

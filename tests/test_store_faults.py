@@ -279,6 +279,7 @@ def test_a_store_of_the_earlier_layout_is_moved_into_the_database(home):
     assert "三名玩家" in library.load_book("ucg", "1.7").get("1.1.1").text
     info = library.book_info("ucg", "1.7")
     assert (info.date, info.title) == ("2025-09-01", "超人力霸王卡牌遊戲 綜合規則")
+    assert info.game_title_zh == library.book_info("ucg", "1.6").game_title_zh != ""
     assert library.book_info("heroes").title == "英雄对决 测试"
     moved = stores.contents(home)
     assert sorted(moved) == [("heroes", "2.0"), ("ucg", "1.7")]

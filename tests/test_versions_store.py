@@ -55,6 +55,7 @@ def test_an_ingested_version_is_a_version_like_any_other(home, tmp_path):
     done = store.ingest(ucg_copy(tmp_path), "ucg", "1.7", date="2025-10-01")
     assert (done.info.parser, done.info.script, done.new_game) == ("dotted", Script.HANT, False)
     assert done.info.title == library.book_info("ucg", "1.6").title  # taken from the game's newest version
+    assert done.info.game_title_zh == library.book_info("ucg", "1.6").game_title_zh != ""
     assert library.versions("ucg") == ["1.6", "1.7"]
     assert "兩名或更多玩家" in library.load_book("ucg").get("1.1.1").text  # newest is now 1.7
     changes = diff_versions("ucg", "1.6", "1.7").changes

@@ -41,6 +41,7 @@ from corpus.search.documents import (
 )
 from corpus.search.query import ParsedQuery, parse_query
 from corpus.search.snippets import Highlighter, Snippet
+from corpus.versions.compare import REFERENCE, ClauseReference, resolve
 from corpus.search.synonyms import expansions, key, mentions
 
 MAX_LIMIT = 100
@@ -247,7 +248,23 @@ class Searcher:
         if page < 1:
             raise ArbiterError(f"page must be 1 or more, not {page}", "page")
         with one_look():  # the index, the store and every game's synonym files are checked once
+            reference = clause_address(query)
+            if reference is not None:
+                return self._addressed(query, reference, limit, page)
             return self._search(query, game, version, kind, limit, page)
+
+    def _addressed(self, raw: str, reference: ClauseReference, limit: int, page: int) -> SearchResults:
+        """A clause's address as the query (``ucg@1.6:5.9.4.1``, as ``arbiter compare`` takes it):
+        that clause first, marked exact, then what its number finds in that book."""
+        try:
+            side = resolve(reference)
+        except ArbiterError as error:
+            error.field = "query"
+            raise
+        found = self._search(side.clause.id, side.info.game, side.info.version, None, limit, page)
+        named = tuple(replace(hit, exact=True) for hit in found.hits if hit.id == side.clause.id)
+        others = tuple(hit for hit in found.hits if hit.id != side.clause.id)
+        return replace(found, query=raw, hits=named + others)
 
     def _search(
         self, query: str, game: str | None, version: str | None, kind: str | None, limit: int, page: int
@@ -307,6 +324,24 @@ def _hit(view: _CorpusView, hit: BackendHit, highlighter: Highlighter) -> Hit:
         exact=hit.exact,
     )
 
+
+
+def clause_address(query: str) -> ClauseReference | None:
+    """The clause address the whole query is, if it is one.
+
+    Only a known game makes an address: ``game:ucg`` stays a filter, ``note:text`` stays words.
+
+    >>> clause_address("ucg@1.6:5.9.4.1")
+    ClauseReference(game='ucg', version='1.6', id='5.9.4.1')
+    >>> clause_address("game:ucg") is None, clause_address("勝利") is None
+    (True, True)
+    """
+    from corpus.library import games
+
+    match = REFERENCE.match(query)
+    if match is None or match["game"] not in games():
+        return None
+    return ClauseReference(match["game"], match["version"], match["id"])
 
 
 def without_question_words(parsed: ParsedQuery) -> ParsedQuery:

@@ -55,6 +55,7 @@ def info_of(row: tuple[str, ...]) -> BookInfo:
     return BookInfo(
         game=values["game"],
         game_title=values["game_title"],
+        game_title_zh=values["game_title_zh"],
         title=values["title"],
         version=values["version"],
         date=values["published"],

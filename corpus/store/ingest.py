@@ -148,6 +148,7 @@ def _new_info(text: str, game: str, version: str, title: str | None, date: str |
     return BookInfo(
         game=game,
         game_title=model.game_title if model else (printed or game),
+        game_title_zh=model.game_title_zh if model else "",
         title=title or (model.title if model else (printed or f"{game} {version}")),
         version=version,
         date=date or (existing.date if existing and same_text else printed_date(text, language) or ""),
@@ -159,7 +160,8 @@ def _new_info(text: str, game: str, version: str, title: str | None, date: str |
 
 
 def _row(info: BookInfo, digest: str) -> tuple[str, ...]:
-    values = {"game": info.game, "version": info.version, "game_title": info.game_title, "title": info.title,
+    values = {"game": info.game, "version": info.version, "game_title": info.game_title,
+              "game_title_zh": info.game_title_zh, "title": info.title,
               "published": info.date, "language": info.language, "script": info.script.value,
               "parser": info.parser, "sha256": digest,
               "ingested": datetime.now(UTC).isoformat(timespec="seconds")}

@@ -18,7 +18,7 @@ import tomllib
 from pathlib import Path
 
 from corpus.errors import ArbiterError
-from corpus.manifest import book_info
+from corpus.manifest import book_info, bundled_manifest
 from corpus.store import schema
 from corpus.store.database import StoreDatabase
 
@@ -40,8 +40,9 @@ def migrate_legacy_store(store: StoreDatabase, root: Path) -> bool:
             continue
         texts[entry["sha256"]] = text
         info = book_info(entry)
-        rows.append((info.game, info.version, info.game_title, info.title, info.date, info.language,
-                     info.script.value, info.parser, entry["sha256"], str(entry.get("ingested", ""))))
+        rows.append((info.game, info.version, info.game_title, _chinese_title(info.game), info.title, info.date,
+                     info.language, info.script.value, info.parser, entry["sha256"],
+                     str(entry.get("ingested", ""))))
     with store.transaction() as connection:
         if connection.execute(schema.EDITIONS).fetchone() is not None:
             return True  # another process migrated it first
@@ -92,3 +93,8 @@ def _verified_text(root: Path, entry: dict[str, str]) -> str | None:
               "recorded SHA-256; it is left in place", file=sys.stderr)
         return None
     return data.decode("utf-8")
+
+
+def _chinese_title(game: str) -> str:
+    """The game's Chinese name as the bundled manifest has it (the old layout had none)."""
+    return next((info.game_title_zh for info in bundled_manifest().books if info.game == game), "")

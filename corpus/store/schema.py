@@ -36,6 +36,7 @@ CREATE = (
         game VARCHAR(32) NOT NULL,
         version VARCHAR(32) NOT NULL,
         game_title TEXT NOT NULL,
+        game_title_zh TEXT NOT NULL,
         title TEXT NOT NULL,
         published VARCHAR(10) NOT NULL,
         language VARCHAR(16) NOT NULL,
@@ -52,7 +53,7 @@ STATE = "SELECT schema_version, generation FROM store_state WHERE singleton = 1"
 TOUCH_STATE = "UPDATE store_state SET generation = generation WHERE singleton = 1"
 NEXT_GENERATION = "UPDATE store_state SET generation = generation + 1 WHERE singleton = 1"
 
-EDITION_COLUMNS = ("game", "version", "game_title", "title", "published", "language", "script", "parser",
+EDITION_COLUMNS = ("game", "version", "game_title", "game_title_zh", "title", "published", "language", "script", "parser",
                    "sha256", "ingested")
 EDITIONS = f"SELECT {', '.join(EDITION_COLUMNS)} FROM editions ORDER BY game, version"
 EDITION = f"SELECT {', '.join(EDITION_COLUMNS)} FROM editions WHERE game = ? AND version = ?"

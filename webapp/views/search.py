@@ -19,7 +19,7 @@ from pydantic import Field
 from corpus.errors import ArbiterError
 from corpus.library import all_books, games, versions
 from corpus.model import ClauseKind
-from corpus.versions.compare import REFERENCE
+from corpus.search.service import clause_address
 from webapp.views import Area, Failed
 from webapp.views.clauses import clause_at
 from webapp.views.links import clause_url
@@ -64,24 +64,11 @@ class SearchQuery(QueryModel):
     page: WholeNumber = Field(1, ge=1, le=1000, description="Page of results.")
 
 
-def is_address(query: str) -> bool:
-    """Whether the query is a clause's address (``ucg@1.6:5.9.4.1``, ``ucg:5.9.4.1``).
-
-    Only a known game makes an address: ``game:ucg`` stays a filter and
-    ``note:text`` stays words.
-    """
-    match = REFERENCE.match(query)
-    return match is not None and match["game"] in games()
-
-
 def addressed(query: str) -> tuple[dict[str, Any], str]:
-    """Results for a clause address: the clause first (then those under it), and where it is."""
+    """Results for a clause address (the searcher puts the clause first), and where it is."""
     side = clause_at(query, "q")
-    found = searcher().search(side.clause.id, game=side.info.game, version=side.info.version,
-                              limit=PER_PAGE).as_dict()
-    named = [hit for hit in found["hits"] if hit["id"] == side.clause.id]
-    found["hits"] = [{**hit, "exact": True} for hit in named] + [h for h in found["hits"] if h not in named]
-    return {**found, "query": query}, clause_url(side.info.game, side.info.version, side.clause.id)
+    found = searcher().search(query, limit=PER_PAGE).as_dict()
+    return found, clause_url(side.info.game, side.info.version, side.clause.id)
 
 
 @area.page("/search", template="search.html", response=SearchPage, query=SearchQuery, form_errors=True,
@@ -94,7 +81,7 @@ def search(params: SearchQuery | None) -> dict[str, Any]:
         return data
     query = params.q
     try:
-        if is_address(query):
+        if clause_address(query) is not None:
             found, data["redirect"] = addressed(query)
             data.update(found)
         else:
