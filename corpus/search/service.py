@@ -41,8 +41,8 @@ from corpus.search.documents import (
 )
 from corpus.search.query import ParsedQuery, parse_query
 from corpus.search.snippets import Highlighter, Snippet
-from corpus.versions.compare import REFERENCE, ClauseReference, resolve
 from corpus.search.synonyms import expansions, key, mentions
+from corpus.versions.compare import REFERENCE, ClauseReference, resolve
 
 MAX_LIMIT = 100
 #: Given the number of documents to index, returns a context manager that
