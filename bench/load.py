@@ -83,8 +83,9 @@ def served(home: Path, options: tuple[str, ...] = ()) -> Iterator[Server]:
     arbiter = Path(sys.executable).with_name("arbiter")
     command = [str(arbiter), "serve", "--host", HOST, "--port", "0", *options]
     env = {**os.environ, "ARBITER_HOME": str(home)}
-    process = subprocess.Popen(command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                               text=True)
+    process = subprocess.Popen(
+        command, env=env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
     try:
         yield _wait_until_serving(process)
     finally:
@@ -139,7 +140,10 @@ def workload(port: int) -> dict[str, list[Request]]:
     searches = []
     for entry in queries:
         args = urlencode({"q": entry["query"], "game": entry["game"]})
-        searches += [Request("search", "GET", f"/api/search?{args}"), Request("search", "GET", f"/search?{args}")]
+        searches += [
+            Request("search", "GET", f"/api/search?{args}"),
+            Request("search", "GET", f"/search?{args}"),
+        ]
     clauses = []
     for game in get_json(port, "/api/books")["games"]:
         for book in game["versions"]:
@@ -148,11 +152,14 @@ def workload(port: int) -> dict[str, list[Request]]:
     rulings = []
     for path in sorted((ROOT / "judge" / "examples").glob("*/*.yaml")):
         board = yaml.safe_load(path.read_text(encoding="utf-8"))
-        rulings.append(Request("ruling", "POST", f"/api/rule/{board['game']}/{board['question']}",
-                               path.read_bytes()))
-    diffs = [Request("diff", "GET", "/api/versions/dbscg/1.070/1.071"),
-             Request("diff", "GET", "/versions/dbscg/1.070/1.071"),
-             Request("diff", "GET", "/versions/dbscg/history/" + quote("10-4"))]
+        rulings.append(
+            Request("ruling", "POST", f"/api/rule/{board['game']}/{board['question']}", path.read_bytes())
+        )
+    diffs = [
+        Request("diff", "GET", "/api/versions/dbscg/1.070/1.071"),
+        Request("diff", "GET", "/versions/dbscg/1.070/1.071"),
+        Request("diff", "GET", "/versions/dbscg/history/" + quote("10-4")),
+    ]
     return {"search": searches, "clause": clauses, "ruling": rulings, "diff": diffs}
 
 
@@ -165,7 +172,9 @@ def _walk(entries) -> Iterator[dict]:
 MIX = {"search": 0.40, "clause": 0.30, "ruling": 0.15, "diff": 0.15}
 
 
-def draw(pool: dict[str, list[Request]], mix: dict[str, float], count: int, rng: random.Random) -> list[Request]:
+def draw(
+    pool: dict[str, list[Request]], mix: dict[str, float], count: int, rng: random.Random
+) -> list[Request]:
     kinds = rng.choices(list(mix), weights=list(mix.values()), k=count)
     return [rng.choice(pool[kind]) for kind in kinds]
 
@@ -240,10 +249,13 @@ def percentiles(values: list[float]) -> tuple[float, float, float]:
 def row(label: str, clients: int, tally: Tally, elapsed: float) -> str:
     values = tally.all()
     p50, p95, p99 = percentiles(values)
-    by_kind = " | ".join(f"{percentiles(tally.latencies[kind])[1]:.1f}" if kind in tally.latencies else "—"
-                         for kind in MIX)
-    return (f"| {label} | {clients} | {len(values)} | {elapsed:.1f} | {len(values) / elapsed:.0f} "
-            f"| {p50:.1f} | {p95:.1f} | {p99:.1f} | {by_kind} | {len(tally.errors)} |")
+    by_kind = " | ".join(
+        f"{percentiles(tally.latencies[kind])[1]:.1f}" if kind in tally.latencies else "—" for kind in MIX
+    )
+    return (
+        f"| {label} | {clients} | {len(values)} | {elapsed:.1f} | {len(values) / elapsed:.0f} "
+        f"| {p50:.1f} | {p95:.1f} | {p99:.1f} | {by_kind} | {len(tally.errors)} |"
+    )
 
 
 def main() -> None:
@@ -251,19 +263,26 @@ def main() -> None:
     parser.add_argument("--clients", default="1,8,32", help="comma-separated concurrency levels")
     parser.add_argument("--requests", type=int, default=2000, help="most requests per level")
     parser.add_argument("--seconds", type=float, default=45.0, help="most seconds per level")
-    parser.add_argument("--workers", type=int, help="server processes (arbiter serve --workers; default: its own)")
+    parser.add_argument(
+        "--workers", type=int, help="server processes (arbiter serve --workers; default: its own)"
+    )
     parser.add_argument("--threads", type=int, help="threads per server process (arbiter serve --threads)")
     args = parser.parse_args()
     levels = [int(c) for c in args.clients.split(",")]
     rng = random.Random(SEED)
     with tempfile.TemporaryDirectory(prefix="arbiter-load-") as home:
         started = time.perf_counter()
-        options = tuple(f"--{name}={value}" for name in ("workers", "threads") if (value := getattr(args, name)))
+        options = tuple(
+            f"--{name}={value}" for name in ("workers", "threads") if (value := getattr(args, name))
+        )
         with served(Path(home), options) as server:
             port = server.port
             serving = next(line for line in server.output if SERVING.search(line))
-            print(f"{serving.strip()}\nready after {time.perf_counter() - started:.1f} s; "
-                  f"{os.cpu_count()} CPUs shared with the clients\n", flush=True)
+            print(
+                f"{serving.strip()}\nready after {time.perf_counter() - started:.1f} s; "
+                f"{os.cpu_count()} CPUs shared with the clients\n",
+                flush=True,
+            )
             pool = workload(port)
             run_clients(port, [r for requests in pool.values() for r in requests], 4, 120)  # warm every page
             lines = []
@@ -273,12 +292,16 @@ def main() -> None:
                 lines.append(row("mix", clients, tally, elapsed))
                 errors += tally.errors
             search_only = max(levels)
-            tally, elapsed = run_clients(port, draw(pool, {"search": 1.0}, args.requests, rng), search_only,
-                                         args.seconds)
+            tally, elapsed = run_clients(
+                port, draw(pool, {"search": 1.0}, args.requests, rng), search_only, args.seconds
+            )
             lines.append(row("search only", search_only, tally, elapsed))
             errors += tally.errors
-    print("| workload | clients | requests | seconds | requests/s | p50 ms | p95 ms | p99 ms | "
-          + " | ".join(f"{kind} p95 ms" for kind in MIX) + " | errors |")
+    print(
+        "| workload | clients | requests | seconds | requests/s | p50 ms | p95 ms | p99 ms | "
+        + " | ".join(f"{kind} p95 ms" for kind in MIX)
+        + " | errors |"
+    )
     print("|---|" + "---:|" * (8 + len(MIX)))
     print("\n".join(lines))
     for error in errors[:20]:

@@ -198,8 +198,14 @@ def remeasure(size: int, home: Path) -> dict:
     measured.pop("build_seconds")  # the index was there: nothing was built
     with tempfile.TemporaryDirectory(prefix="arbiter-scale-remeasure-") as scratch:
         reindex = reindex_time(searcher, _bases(bundled), Path(scratch))
-    return {"size": size, "versions": len(all_books()), **measured, "diff_ms": diff_time(copy_plan(size, bundled)),
-            "reindex_seconds": reindex, "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+    return {
+        "size": size,
+        "versions": len(all_books()),
+        **measured,
+        "diff_ms": diff_time(copy_plan(size, bundled)),
+        "reindex_seconds": reindex,
+        "peak_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
 
 
 def _linear_fit(durations: list[float]) -> tuple[float, float]:
@@ -325,11 +331,22 @@ def _say(message: str) -> None:
 
 def run_size(size: int, budget: float) -> dict:
     with tempfile.TemporaryDirectory(prefix=f"arbiter-scale-{size}-") as scratch:
-        command = [sys.executable, __file__, "--worker", str(size), "--budget", str(budget), "--scratch", scratch]
+        command = [
+            sys.executable,
+            __file__,
+            "--worker",
+            str(size),
+            "--budget",
+            str(budget),
+            "--scratch",
+            scratch,
+        ]
         done = subprocess.run(command, stdout=subprocess.PIPE, text=True, cwd=ROOT, check=False)
     if done.returncode != 0:
-        raise SizeFailed(f"the {size}× run failed (exit {done.returncode}"
-                         f"{', killed by the kernel: out of memory?' if done.returncode == -9 else ''})")
+        raise SizeFailed(
+            f"the {size}× run failed (exit {done.returncode}"
+            f"{', killed by the kernel: out of memory?' if done.returncode == -9 else ''})"
+        )
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
@@ -338,8 +355,18 @@ class SizeFailed(Exception):
 
 
 #: The figures of a row, and whether a larger value is a list of (p50, p95).
-FIGURES = ("bytes", "clauses", "load_seconds", "build_seconds", "reindex_seconds", "index_bytes", "peak_rss_mb",
-           "diff_ms", "search_game_ms", "search_all_ms")
+FIGURES = (
+    "bytes",
+    "clauses",
+    "load_seconds",
+    "build_seconds",
+    "reindex_seconds",
+    "index_bytes",
+    "peak_rss_mb",
+    "diff_ms",
+    "search_game_ms",
+    "search_all_ms",
+)
 
 
 def extrapolated(partial: dict, smaller: dict, larger: dict) -> dict:
@@ -349,16 +376,27 @@ def extrapolated(partial: dict, smaller: dict, larger: dict) -> dict:
     remaining = partial["ingest_remaining_versions"]
     # per-ingest time a + b·n summed over the versions not ingested (n = versions stored before each)
     rest = remaining * intercept + slope * (remaining * done + remaining * (remaining - 1) / 2)
-    row = {"size": partial["size"], "planned_versions": partial["planned_versions"],
-           "versions": partial["planned_versions"], "extrapolated": True,
-           "ingested": done, "ingest_seconds": partial["ingest_seconds"] + rest}
+    row = {
+        "size": partial["size"],
+        "planned_versions": partial["planned_versions"],
+        "versions": partial["planned_versions"],
+        "extrapolated": True,
+        "ingested": done,
+        "ingest_seconds": partial["ingest_seconds"] + rest,
+    }
     for key in FIGURES:
         a, b = smaller.get(key), larger.get(key)
         if isinstance(b, list):
-            row[key] = [_power_law(smaller["size"], x, larger["size"], y, row["size"])
-                        for x, y in zip(a, b, strict=True)]
+            row[key] = [
+                _power_law(smaller["size"], x, larger["size"], y, row["size"])
+                for x, y in zip(a, b, strict=True)
+            ]
         else:
-            row[key] = None if a is None or b is None else _power_law(smaller["size"], a, larger["size"], b, row["size"])
+            row[key] = (
+                None
+                if a is None or b is None
+                else _power_law(smaller["size"], a, larger["size"], b, row["size"])
+            )
     return row
 
 
@@ -383,28 +421,46 @@ def _cell(row: dict, key: str, scale: float = 1.0, digits: int = 1) -> str:
 
 
 def print_tables(rows: list[dict]) -> None:
-    print("| size | versions | clauses | text MB | ingest s | corpus load s | index build s | re-index s | index MB "
-          "| peak RSS MB | search p50 / p95 ms, one game | search p50 / p95 ms, all games | diff ms |")
+    print(
+        "| size | versions | clauses | text MB | ingest s | corpus load s | index build s | re-index s | index MB "
+        "| peak RSS MB | search p50 / p95 ms, one game | search p50 / p95 ms, all games | diff ms |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for row in rows:
         label = f"{row['size']}×" + (" ≈" if row.get("extrapolated") else "")
         clauses = f"≈ {row['clauses']:.0f}" if row.get("extrapolated") else str(row["clauses"])
-        print(f"| {label} | {row['versions']} | {clauses} | {_cell(row, 'bytes', 1e-6, 0)} "
-              f"| {_cell(row, 'ingest_seconds')} | {_cell(row, 'load_seconds')} | {_cell(row, 'build_seconds')} "
-              f"| {_cell(row, 'reindex_seconds')} "
-              f"| {_cell(row, 'index_bytes', 1e-6, 0)} | {_cell(row, 'peak_rss_mb', 1, 0)} "
-              f"| {_cell(row, 'search_game_ms')} | {_cell(row, 'search_all_ms')} | {_cell(row, 'diff_ms', 1, 0)} |")
+        print(
+            f"| {label} | {row['versions']} | {clauses} | {_cell(row, 'bytes', 1e-6, 0)} "
+            f"| {_cell(row, 'ingest_seconds')} | {_cell(row, 'load_seconds')} | {_cell(row, 'build_seconds')} "
+            f"| {_cell(row, 'reindex_seconds')} "
+            f"| {_cell(row, 'index_bytes', 1e-6, 0)} | {_cell(row, 'peak_rss_mb', 1, 0)} "
+            f"| {_cell(row, 'search_game_ms')} | {_cell(row, 'search_all_ms')} | {_cell(row, 'diff_ms', 1, 0)} |"
+        )
     for row in rows:
         if row.get("extrapolated"):
-            print(f"\n≈ {row['size']}×: only {row['ingested']} of {row['planned_versions'] - row['planned_versions'] // row['size']}"
-                  " versions were ingested within the budget; the ingest total adds the rest at the fitted "
-                  "per-ingest cost, the other figures continue the growth measured between the two sizes before.")
-    print("\nGrowth between consecutive sizes: each figure's ratio, and in brackets its exponent k "
-          "(figure ∝ size^k; 1 = linear, below 1 = sub-linear):\n")
-    keys = (("ingest_seconds", None), ("load_seconds", None), ("build_seconds", None), ("index_bytes", None),
-            ("peak_rss_mb", None), ("search_game_ms", 1), ("search_all_ms", 1), ("diff_ms", None))
-    print("| from → to | corpus × | ingest | corpus load | index build | index MB | peak RSS "
-          "| search p95, one game | search p95, all games | diff |")
+            print(
+                f"\n≈ {row['size']}×: only {row['ingested']} of {row['planned_versions'] - row['planned_versions'] // row['size']}"
+                " versions were ingested within the budget; the ingest total adds the rest at the fitted "
+                "per-ingest cost, the other figures continue the growth measured between the two sizes before."
+            )
+    print(
+        "\nGrowth between consecutive sizes: each figure's ratio, and in brackets its exponent k "
+        "(figure ∝ size^k; 1 = linear, below 1 = sub-linear):\n"
+    )
+    keys = (
+        ("ingest_seconds", None),
+        ("load_seconds", None),
+        ("build_seconds", None),
+        ("index_bytes", None),
+        ("peak_rss_mb", None),
+        ("search_game_ms", 1),
+        ("search_all_ms", 1),
+        ("diff_ms", None),
+    )
+    print(
+        "| from → to | corpus × | ingest | corpus load | index build | index MB | peak RSS "
+        "| search p95, one game | search p95, all games | diff |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     for small, large in itertools.pairwise(rows):
         cells = []
@@ -417,17 +473,27 @@ def print_tables(rows: list[dict]) -> None:
                 continue
             k = _exponent(small["size"], a, large["size"], b)
             cells.append(f"{b / a:.2f} (k={k:.2f})")
-        print(f"| {small['size']}× → {large['size']}×{' ≈' if large.get('extrapolated') else ''} "
-              f"| {large['size'] / small['size']:g} | " + " | ".join(cells) + " |")
+        print(
+            f"| {small['size']}× → {large['size']}×{' ≈' if large.get('extrapolated') else ''} "
+            f"| {large['size'] / small['size']:g} | " + " | ".join(cells) + " |"
+        )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="comma-separated multiples")
-    parser.add_argument("--budget", type=float, default=900.0,
-                        help="seconds per size (0: none); a size that cannot finish is extrapolated")
-    parser.add_argument("--home", type=Path, help="with one --sizes N: only re-measure search, diff and "
-                        "re-index on the N× corpus already under this ARBITER_HOME")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=900.0,
+        help="seconds per size (0: none); a size that cannot finish is extrapolated",
+    )
+    parser.add_argument(
+        "--home",
+        type=Path,
+        help="with one --sizes N: only re-measure search, diff and "
+        "re-index on the N× corpus already under this ARBITER_HOME",
+    )
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
     parser.add_argument("--scratch", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -450,8 +516,10 @@ def main() -> None:
         if row["ingest_remaining_versions"]:
             measured = [r for r in rows if not r.get("extrapolated")]
             if len(measured) < 2:
-                raise SystemExit(f"{size}× did not finish in --budget {args.budget:.0f} s, and two smaller "
-                                 "measured sizes are needed to extrapolate it; raise --budget or add sizes")
+                raise SystemExit(
+                    f"{size}× did not finish in --budget {args.budget:.0f} s, and two smaller "
+                    "measured sizes are needed to extrapolate it; raise --budget or add sizes"
+                )
             row = extrapolated(row, measured[-2], measured[-1])
         rows.append(row)
     if rows:
@@ -462,9 +530,11 @@ def main() -> None:
 
 
 def print_header(budget: float) -> None:
-    print(f"\nbundled corpus = 1× (7 book versions); {VERSIONS_PER_GAME} versions per synthetic game; "
-          f"warm search over {ROUNDS} rounds of the {len(_queries())} queries of bench/queries.yaml; "
-          f"{os.cpu_count()} CPUs; budget {budget:.0f} s per size\n")
+    print(
+        f"\nbundled corpus = 1× (7 book versions); {VERSIONS_PER_GAME} versions per synthetic game; "
+        f"warm search over {ROUNDS} rounds of the {len(_queries())} queries of bench/queries.yaml; "
+        f"{os.cpu_count()} CPUs; budget {budget:.0f} s per size\n"
+    )
 
 
 if __name__ == "__main__":

@@ -72,7 +72,9 @@ def load_queries(path: Path, documents) -> list[BenchQuery]:
             if spec.endswith("*"):
                 relevant.update(i for i, d in book.items() if normalize_number(base) in d.lineage)
         if relevant:
-            queries.append(BenchQuery(entry["game"], entry["class"], str(entry["query"]), frozenset(relevant)))
+            queries.append(
+                BenchQuery(entry["game"], entry["class"], str(entry["query"]), frozenset(relevant))
+            )
     return queries
 
 
@@ -95,7 +97,7 @@ class Fts5:
         self.rank = f"bm25(clauses, 0, 0, 0, {title_weight}, {path_weight}, 1.0)"
 
     def search(self, text: str, game: str | None, limit: int = 10) -> list[tuple[str, str]]:
-        words = [w.strip("\"“”「」") for w in text.split()]
+        words = [w.strip('"“”「」') for w in text.split()]
         long = [w for w in words if len(w) >= 3]
         where, params = "latest = 1", []
         if game:
@@ -135,8 +137,10 @@ def quality(run, queries, by_game: bool = True) -> dict[str, tuple[float, float]
         recall = len(relevant & set(found[:5])) / min(5, len(relevant))
         per_class.setdefault(q.cls, []).append((rr, recall))
         per_class.setdefault("overall", []).append((rr, recall))
-    return {c: (statistics.mean(v[0] for v in vals), statistics.mean(v[1] for v in vals))
-            for c, vals in per_class.items()}
+    return {
+        c: (statistics.mean(v[0] for v in vals), statistics.mean(v[1] for v in vals))
+        for c, vals in per_class.items()
+    }
 
 
 def latency(engines, queries, by_game: bool = True) -> list[tuple[float, float]]:
@@ -196,8 +200,10 @@ def tune(snapshot, queries) -> None:
     halves = (queries[0::2], queries[1::2])
     for name, (train, test) in (("even→odd", halves), ("odd→even", halves[::-1])):
         tuned, _ = ascend(DEFAULT_RANKING, train)
-        print(f"{name}: held-out MRR@10 {score(DEFAULT_RANKING, test)[1]:.3f} before, "
-              f"{score(tuned, test)[1]:.3f} tuned")
+        print(
+            f"{name}: held-out MRR@10 {score(DEFAULT_RANKING, test)[1]:.3f} before, "
+            f"{score(tuned, test)[1]:.3f} tuned"
+        )
     tuned, best = ascend(DEFAULT_RANKING, queries)
     print(f"all queries: MRR@10 {score(DEFAULT_RANKING, queries)[1]:.3f} → {best[1]:.3f}")
     print(tuned)
@@ -262,7 +268,10 @@ def run(args) -> None:
     fts5_seconds = time.perf_counter() - start
 
     ours, theirs = quality(arbiter, queries), quality(fts5.search, queries)
-    ours_wide, theirs_wide = quality(arbiter, queries, by_game=False), quality(fts5.search, queries, by_game=False)
+    ours_wide, theirs_wide = (
+        quality(arbiter, queries, by_game=False),
+        quality(fts5.search, queries, by_game=False),
+    )
     our_speed, their_speed = latency([arbiter, fts5.search], queries)
     our_wide, their_wide = latency([arbiter, fts5.search], queries, by_game=False)
     if args.verbose:
@@ -272,22 +281,28 @@ def run(args) -> None:
         print_ranks(fts5.search, queries)
     counts = {c: sum(q.cls == c for q in queries) for c in CLASSES}
     counts["overall"] = len(queries)
-    print(f"{len(queries)} queries over {len({q.game for q in queries})} books, "
-          f"{len(snapshot.documents)} clauses indexed (SQLite {sqlite3.sqlite_version})\n")
+    print(
+        f"{len(queries)} queries over {len({q.game for q in queries})} books, "
+        f"{len(snapshot.documents)} clauses indexed (SQLite {sqlite3.sqlite_version})\n"
+    )
     for title, (mine, fts) in (("", (ours, theirs)), (" (no game filter)", (ours_wide, theirs_wide))):
         print(f"| class{title} | queries | Arbiter MRR@10 | FTS5 MRR@10 | Arbiter recall@5 | FTS5 recall@5 |")
         print("|---|---:|---:|---:|---:|---:|")
         for cls in (*CLASSES, "overall"):
             if cls in mine:
-                print(f"| {cls} | {counts[cls]} | {mine[cls][0]:.3f} | {fts[cls][0]:.3f} "
-                      f"| {mine[cls][1]:.3f} | {fts[cls][1]:.3f} |")
+                print(
+                    f"| {cls} | {counts[cls]} | {mine[cls][0]:.3f} | {fts[cls][0]:.3f} "
+                    f"| {mine[cls][1]:.3f} | {fts[cls][1]:.3f} |"
+                )
         print()
     print("| | Arbiter | FTS5 |")
     print("|---|---:|---:|")
     print(f"| warm latency p50 | {our_speed[0]:.2f} ms | {their_speed[0]:.2f} ms |")
     print(f"| warm latency p95 | {our_speed[1]:.2f} ms | {their_speed[1]:.2f} ms |")
-    print(f"| warm latency p50 / p95, no game filter | {our_wide[0]:.2f} / {our_wide[1]:.2f} ms "
-          f"| {their_wide[0]:.2f} / {their_wide[1]:.2f} ms |")
+    print(
+        f"| warm latency p50 / p95, no game filter | {our_wide[0]:.2f} / {our_wide[1]:.2f} ms "
+        f"| {their_wide[0]:.2f} / {their_wide[1]:.2f} ms |"
+    )
     print(f"| full index build | {build_seconds:.2f} s | {fts5_seconds:.2f} s |")
     print(f"| (parsing the corpus first, fresh ARBITER_HOME) | {parse_seconds:.2f} s | |")
 

@@ -55,7 +55,7 @@ def read(path: Path, key: str) -> tuple[ParseResult, float] | None:
     try:
         if not blob.startswith(_MAGIC):
             raise ValueError("unrecognised header")
-        stored_key, result, coverage = pickle.loads(blob[len(_MAGIC):])
+        stored_key, result, coverage = pickle.loads(blob[len(_MAGIC) :])
         if stored_key != key or not isinstance(result, ParseResult):
             raise ValueError("entry does not match its key")
     except Exception as error:  # any failure to read back means: rebuild

@@ -40,8 +40,18 @@ from corpus.repair import strip_list_marker
 VERBS: dict[ChangeAction, tuple[str, ...]] = {
     ChangeAction.ADDED: ("add", "added", "supplement", "supplemented", "新增", "追加"),
     ChangeAction.REVISED: (
-        "revise", "revised", "clarify", "clarified", "fix", "fixed",
-        "change", "changed", "define", "defined", "修正", "修改",
+        "revise",
+        "revised",
+        "clarify",
+        "clarified",
+        "fix",
+        "fixed",
+        "change",
+        "changed",
+        "define",
+        "defined",
+        "修正",
+        "修改",
     ),
     ChangeAction.DELETED: ("delete", "deleted", "刪除", "删除"),
     ChangeAction.MOVED: ("merge", "merged", "interchange", "interchanged"),
@@ -137,11 +147,11 @@ def read_change(line: str) -> tuple[ChangeAction, tuple[str, ...], str]:
     text = " ".join(strip_list_marker(line).split())
     lead = CLAUSE_RUN.match(text)
     if lead:
-        return verb_action(text[lead.end():]), clause_ids(lead.group()), text[lead.end():]
+        return verb_action(text[lead.end() :]), clause_ids(lead.group()), text[lead.end() :]
     verb = VERB.match(text)
     listed = CLAUSE_RUN.match(text, verb.end()) if verb else None
     if listed:
-        return verb_action(text), clause_ids(listed.group()), text[listed.end():]
+        return verb_action(text), clause_ids(listed.group()), text[listed.end() :]
     return verb_action(text), clause_ids(text), text
 
 

@@ -63,9 +63,7 @@ def book_info(game: str, version: str | None = None) -> BookInfo:
     for info in all_books():
         if info.game == game and info.version == wanted:
             return info
-    raise NotFound(
-        f"unknown version {wanted!r} of {game}: expected one of {', '.join(known)}", "version"
-    )
+    raise NotFound(f"unknown version {wanted!r} of {game}: expected one of {', '.join(known)}", "version")
 
 
 def load_book(game: str, version: str | None = None) -> Book:

@@ -49,8 +49,7 @@ def read_manifest(path: Path, root: Path) -> Manifest:
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     books = tuple(book_info(entry) for entry in data.get("book", []))
     changelogs = tuple(
-        ChangelogSource(game=entry["game"], source=entry["source"])
-        for entry in data.get("changelog", [])
+        ChangelogSource(game=entry["game"], source=entry["source"]) for entry in data.get("changelog", [])
     )
     return Manifest(books=books, changelogs=changelogs, root=root)
 

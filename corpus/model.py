@@ -213,9 +213,7 @@ class Book:
     excluded: tuple[tuple[int, int, str], ...]
     coverage: float
     _by_id: dict[str, Clause] = field(default_factory=dict, repr=False, compare=False)
-    _children: dict[str | None, list[str]] = field(
-        default_factory=dict, repr=False, compare=False
-    )
+    _children: dict[str | None, list[str]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for clause in self.clauses:

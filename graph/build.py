@@ -40,8 +40,11 @@ def references_of(book: Book) -> list[Reference]:
     found: list[Reference] = []
     for clause in book.clauses:
         cited = find_citations(clause.text, scheme)
-        mentions = [t for t in terms.find(clause.text)
-                    if all(t.span[1] <= c.span[0] or t.span[0] >= c.span[1] for c in cited)]
+        mentions = [
+            t
+            for t in terms.find(clause.text)
+            if all(t.span[1] <= c.span[0] or t.span[0] >= c.span[1] for c in cited)
+        ]
         around = {clause.id} | {a.id for a in book.ancestors(clause.id)}
         for citation in sorted(cited + mentions, key=lambda c: c.span):
             for reference in resolver.resolve(clause.id, citation):
@@ -63,8 +66,13 @@ class ReferenceGraph:
         self.unresolved = tuple(r for r in self.references if not r.resolved)
         for clause in book.clauses:
             self.graph.add_node(
-                clause.id, kind=clause.kind.value, title=clause.title or "", number=clause.number,
-                order=clause.order, line_start=clause.line_start, line_end=clause.line_end,
+                clause.id,
+                kind=clause.kind.value,
+                title=clause.title or "",
+                number=clause.number,
+                order=clause.order,
+                line_start=clause.line_start,
+                line_end=clause.line_end,
             )
         for clause in book.clauses:
             if clause.parent is not None and clause.parent in book:
@@ -82,7 +90,10 @@ class ReferenceGraph:
                     continue
                 seen_terms.add((ref.source, ref.target))
             self.graph.add_edge(
-                ref.source, ref.target, kind=ref.kind.value, reference=ref,
+                ref.source,
+                ref.target,
+                kind=ref.kind.value,
+                reference=ref,
                 count=counts[(ref.source, ref.target)] if ref.kind is CitationKind.TERM else 1,
             )
 
@@ -95,7 +106,11 @@ class ReferenceGraph:
 
     def _edges(self, clause_id: str, kind: CitationKind, incoming: bool) -> list[Reference]:
         self.require(clause_id)
-        edges = self.graph.in_edges(clause_id, data=True) if incoming else self.graph.out_edges(clause_id, data=True)
+        edges = (
+            self.graph.in_edges(clause_id, data=True)
+            if incoming
+            else self.graph.out_edges(clause_id, data=True)
+        )
         found = [data["reference"] for _, _, data in edges if data["kind"] == kind.value]
         return sorted(found, key=lambda r: (self.book[r.source].order, r.span))
 
@@ -122,7 +137,9 @@ class ReferenceGraph:
         self.require(clause_id)
         if depth < 0:
             raise ArbiterError(f"depth must be 0 or more, not {depth}", "depth")
-        distances = nx.single_source_shortest_path_length(self.graph.to_undirected(as_view=True), clause_id, cutoff=depth)
+        distances = nx.single_source_shortest_path_length(
+            self.graph.to_undirected(as_view=True), clause_id, cutoff=depth
+        )
         return dict(sorted(distances.items(), key=lambda kv: (kv[1], self.book[kv[0]].order)))
 
     def path(self, source: str, target: str, via_hierarchy: bool = False) -> list[str] | None:
@@ -136,7 +153,9 @@ class ReferenceGraph:
         kinds = {CitationKind.CITES.value, CitationKind.TERM.value}
         if via_hierarchy:
             kinds.add(CitationKind.CONTAINS.value)
-        view = nx.subgraph_view(self.graph, filter_edge=lambda u, v, k: self.graph.edges[u, v, k]["kind"] in kinds)
+        view = nx.subgraph_view(
+            self.graph, filter_edge=lambda u, v, k: self.graph.edges[u, v, k]["kind"] in kinds
+        )
         try:
             return nx.shortest_path(view, source, target)
         except nx.NetworkXNoPath:
@@ -162,8 +181,12 @@ class ReferenceGraph:
             ref: Reference | None = data.get("reference")
             if ref is not None:
                 attributes.update(
-                    text=ref.raw, printed=ref.printed, span=f"{ref.span[0]}:{ref.span[1]}",
-                    status=ref.status.value, by_title=ref.by_title, count=data["count"],
+                    text=ref.raw,
+                    printed=ref.printed,
+                    span=f"{ref.span[0]}:{ref.span[1]}",
+                    status=ref.status.value,
+                    by_title=ref.by_title,
+                    count=data["count"],
                     reason=ref.reason or "",
                 )
             plain.add_edge(source, target, **attributes)

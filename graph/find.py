@@ -88,7 +88,7 @@ def _led(text: str, word: re.Match[str]) -> Citation | None:
     end = found[-1][1]
     return Citation(
         span=(word.start(), end),
-        raw=text[word.start():end],
+        raw=text[word.start() : end],
         targets=tuple(target for target, _ in found),
         keyword=keyword,
     )
@@ -112,8 +112,11 @@ def _quoted(text: str, pos: int, require_dot: bool) -> Found | None:
 
 def _numbered(text: str, pos: int, titled: bool) -> Found | None:
     match = p.NUMBER.match(text, pos)
-    if not match or ("." not in match.group() and "-" not in match.group()
-                     and not p.PLAIN_TARGET_END.match(text, match.end())):
+    if not match or (
+        "." not in match.group()
+        and "-" not in match.group()
+        and not p.PLAIN_TARGET_END.match(text, match.end())
+    ):
         return None
     end, until, title = match.end(), None, None
     if (dash := p.RANGE.match(text, end)) and (last := p.NUMBER.match(text, dash.end())):
@@ -162,7 +165,7 @@ def _stray_label(text: str, match: re.Match[str]) -> bool:
     dbscg 1.071 prints ``8-1-4-1. 8-1-4-2. [Permanent] skills are…``; the
     second number is the damage, not "see 8-1-4-2".
     """
-    return not text[:match.start()].strip() and text[match.end():match.end() + 1] == "."
+    return not text[: match.start()].strip() and text[match.end() : match.end() + 1] == "."
 
 
 def _bare_numbers(text: str, scheme: str, taken: list[Citation]) -> list[Citation]:
@@ -177,5 +180,5 @@ def _bare_numbers(text: str, scheme: str, taken: list[Citation]) -> list[Citatio
         if (dash := p.RANGE.match(text, end)) and (last := pattern.match(text, dash.end())):
             end, until = last.end(), last.group()
         target = Target(span=(match.start(), end), number=match.group(), until=until)
-        found.append(Citation(span=target.span, raw=text[match.start():end], targets=(target,)))
+        found.append(Citation(span=target.span, raw=text[match.start() : end], targets=(target,)))
     return found

@@ -55,8 +55,13 @@ class Finding:
     source: str = ""  # the file ``line`` is in, relative to the rulebook folder
 
     def as_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind.value, "clause": self.clause, "message": self.message,
-                "line": self.line, "source": self.source}
+        return {
+            "kind": self.kind.value,
+            "clause": self.clause,
+            "message": self.message,
+            "line": self.line,
+            "source": self.source,
+        }
 
 
 _BY_STATUS = {
@@ -69,7 +74,9 @@ _BY_STATUS = {
 def lint(book: Book) -> list[Finding]:
     """Every finding about ``book``, in source order."""
     findings = [
-        Finding(FindingKind(problem.kind.value), problem.clause, problem.message, problem.line, book.info.source)
+        Finding(
+            FindingKind(problem.kind.value), problem.clause, problem.message, problem.line, book.info.source
+        )
         for problem in book.problems
     ]
     findings += _reference_findings(book)
@@ -99,15 +106,22 @@ def _reference_findings(book: Book) -> list[Finding]:
     explicit = [r for r in graph.references if r.kind is CitationKind.CITES]
     for ref in explicit:
         if ref.status in _BY_STATUS:
-            findings.append(_about(book, ref, _BY_STATUS[ref.status],
-                                   f"「{ref.raw}」 → {ref.printed}: {ref.reason}"))
+            findings.append(
+                _about(book, ref, _BY_STATUS[ref.status], f"「{ref.raw}」 → {ref.printed}: {ref.reason}")
+            )
     if numbering_scheme(c.id for c in book.clauses) is None:
         return findings  # a book without numbers can only cite by title
     by_number = {r.target for r in explicit if r.resolved and not r.by_title}
     for ref in explicit:
         if ref.by_title and ref.resolved and ref.target not in by_number:
-            findings.append(_about(book, ref, FindingKind.CITED_BY_TITLE_ONLY,
-                                   f"「{ref.raw}」 names {ref.target} by its title only; nothing cites it by number"))
+            findings.append(
+                _about(
+                    book,
+                    ref,
+                    FindingKind.CITED_BY_TITLE_ONLY,
+                    f"「{ref.raw}」 names {ref.target} by its title only; nothing cites it by number",
+                )
+            )
     return findings
 
 
@@ -122,16 +136,24 @@ def _changelog_findings(book: Book) -> list[Finding]:
         for clause_id in entry.clauses:
             present = clause_id in book
             if entry.action is ChangeAction.DELETED and present:
-                findings.append(Finding(
-                    FindingKind.CHANGELOG_DELETED_PRESENT, clause_id,
-                    f"the change list for {entry.to_version} deletes {clause_id}, but the book still prints it",
-                    entry.line, source,
-                ))
+                findings.append(
+                    Finding(
+                        FindingKind.CHANGELOG_DELETED_PRESENT,
+                        clause_id,
+                        f"the change list for {entry.to_version} deletes {clause_id}, but the book still prints it",
+                        entry.line,
+                        source,
+                    )
+                )
             elif entry.action is not ChangeAction.DELETED and not present:
-                findings.append(Finding(
-                    FindingKind.CHANGELOG_UNKNOWN_CLAUSE, clause_id,
-                    f"the change list for {entry.to_version} ({entry.action}) names {clause_id}, "
-                    f"which the book does not have",
-                    entry.line, source,
-                ))
+                findings.append(
+                    Finding(
+                        FindingKind.CHANGELOG_UNKNOWN_CLAUSE,
+                        clause_id,
+                        f"the change list for {entry.to_version} ({entry.action}) names {clause_id}, "
+                        f"which the book does not have",
+                        entry.line,
+                        source,
+                    )
+                )
     return findings

@@ -34,9 +34,22 @@ def _spaced(word: str) -> str:
 #: reads as printed.  ``根據規則`` only counts when a number follows it
 #: (``根據規則處理`` is "handle by the rules", not a reference).
 CHINESE_REFERENCE_WORDS = (
-    "请参阅", "請參閱", "请参照", "請參照", "请参见", "請參見",
-    "参阅", "參閱", "参见", "參見", "参照", "參照", "详见", "詳見",
-    "根据规则", "根據規則",
+    "请参阅",
+    "請參閱",
+    "请参照",
+    "請參照",
+    "请参见",
+    "請參見",
+    "参阅",
+    "參閱",
+    "参见",
+    "參見",
+    "参照",
+    "參照",
+    "详见",
+    "詳見",
+    "根据规则",
+    "根據規則",
 )
 #: English words that introduce a reference (dbscg: ``Check “7. …” for details``,
 #: ``Refer to “10-1. KO”``).
@@ -126,7 +139,9 @@ TITLE_AFTER_NUMBER = re.compile(
 #: The title after 详见, closed by a parenthesis: 「（详见角色名）」.
 TITLE_IN_PARENTHESES = re.compile(r"(?P<title>[^\s）)，。、；]{1,12})(?=[）)])")
 #: A term named loosely after 参照: 「参照刀剑解放的规则」, 「参照【破坏时】的处理方法」.
-LOOSE_TITLE = re.compile(rf"(?P<title>{_BRACKETED_TITLE}|[{IDEOGRAPH}]{{2,10}}?)(?=的(?:规则|規則|处理|處理))")
+LOOSE_TITLE = re.compile(
+    rf"(?P<title>{_BRACKETED_TITLE}|[{IDEOGRAPH}]{{2,10}}?)(?=的(?:规则|規則|处理|處理))"
+)
 #: "The entry above": zd 「专用成立请参照上条」.
 RELATIVE = re.compile(r"(?P<relative>上一?条|上一?條|前一?条|前一?條)")
 
@@ -137,8 +152,10 @@ TITLE_NOISE = re.compile(r"[\s「」『』“”\"'‘’【】《》\[\]［］�
 
 #: A bracketed token in a heading or a text: ``《先制攻擊》``, ``【爆發】``, ``[Blocker]``.
 BRACKETED_TERM = re.compile(
-    "|".join(f"{re.escape(o)}(?P<t{i}>[^{re.escape(c)}\\n{re.escape(o)}]{{1,30}}){re.escape(c)}"
-             for i, (o, c) in enumerate(BRACKETS.items()))
+    "|".join(
+        f"{re.escape(o)}(?P<t{i}>[^{re.escape(c)}\\n{re.escape(o)}]{{1,30}}){re.escape(c)}"
+        for i, (o, c) in enumerate(BRACKETS.items())
+    )
 )
 #: Placeholders in a printed definition (``充能(X)【○○】``, ``(A)``, ``忍法奥义 X``,
 #: ``“Choose X”``, ``\\*\\*\\*``): such a form is a pattern, not a literal term.

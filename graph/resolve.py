@@ -76,7 +76,9 @@ class Resolver:
                 printed=target.printed,
             )
             if citation.kind is CitationKind.TERM:
-                references.append(replace(base, target=self.terms.clause_of(citation), status=Status.RESOLVED))
+                references.append(
+                    replace(base, target=self.terms.clause_of(citation), status=Status.RESOLVED)
+                )
             elif target.relative:
                 references.append(self._previous(base, source))
             elif target.number and target.until:  # a range prints both ends
@@ -99,13 +101,21 @@ class Resolver:
             hint = self._elsewhere(title)
             return replace(base, reason=f"no clause {number} in {self.book.info.key}{hint}")
         if len(ids) > 1:
-            return replace(base, target=self._nearest(ids, base.source), status=Status.AMBIGUOUS,
-                           reason=f"{number} is printed {len(ids)} times ({', '.join(ids)}); "
-                                  f"taken as the one nearest the citation")
+            return replace(
+                base,
+                target=self._nearest(ids, base.source),
+                status=Status.AMBIGUOUS,
+                reason=f"{number} is printed {len(ids)} times ({', '.join(ids)}); "
+                f"taken as the one nearest the citation",
+            )
         clause = self.book[ids[0]]
         if title and clause.title and not titles_agree(title, clause.title):
-            return replace(base, target=ids[0], status=Status.TITLE_DISAGREES,
-                           reason=f"{number} is titled 「{clause.title}」, not 「{title}」{self._elsewhere(title)}")
+            return replace(
+                base,
+                target=ids[0],
+                status=Status.TITLE_DISAGREES,
+                reason=f"{number} is titled 「{clause.title}」, not 「{title}」{self._elsewhere(title)}",
+            )
         return replace(base, target=ids[0], status=Status.RESOLVED)
 
     def _nearest(self, ids: list[str], source: str) -> str:
@@ -114,7 +124,7 @@ class Resolver:
         return min(ids, key=lambda i: abs(self.book[i].order - here))
 
     def _elsewhere(self, title: str | None) -> str:
-        """"; 「X」 is the title of Y" when a printed title names another clause."""
+        """ "; 「X」 is the title of Y" when a printed title names another clause."""
         ids = self.titled(title) if title else []
         return f"; 「{title}」 is the title of {', '.join(ids)}" if ids else ""
 
@@ -145,12 +155,16 @@ class Resolver:
             return replace(base, reason=f"no heading or entry titled 「{title}」{self._similar(title)}")
         headings = [i for i in ids if self.book[i].kind not in _ENTRY_KINDS]
         if len(ids) > 1 and len(headings) != 1:
-            return replace(base, target=ids[0], status=Status.AMBIGUOUS,
-                           reason=f"「{title}」 is the title of {len(ids)} clauses ({', '.join(ids)})")
+            return replace(
+                base,
+                target=ids[0],
+                status=Status.AMBIGUOUS,
+                reason=f"「{title}」 is the title of {len(ids)} clauses ({', '.join(ids)})",
+            )
         return replace(base, target=ids[0], status=Status.RESOLVED)
 
     def _similar(self, title: str) -> str:
-        """"; closest: 「X」 (id)" — the nearest title, to help the editor fix a broken one."""
+        """ "; closest: 「X」 (id)" — the nearest title, to help the editor fix a broken one."""
         from rapidfuzz import fuzz, process
 
         titled = {c.title: c.id for c in self.book.clauses if c.title}

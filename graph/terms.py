@@ -45,7 +45,7 @@ class Definition:
 
     @property
     def term(self) -> str:
-        return self.form[len(self.opening):len(self.form) - len(self.closing)]
+        return self.form[len(self.opening) : len(self.form) - len(self.closing)]
 
     def pattern(self) -> str:
         term = re.escape(self.term)
@@ -80,8 +80,11 @@ def clean_term(name: str) -> list[str]:
     (['形态转换'], ['聚气'])
     """
     name = strip_markdown(name)
-    name = re.sub(r"[（(【「\[『][^）)】」\]』]*[）)】」\]』]",
-                  lambda m: "" if p.PLACEHOLDER.search(m.group()) else m.group(), name)
+    name = re.sub(
+        r"[（(【「\[『][^）)】」\]』]*[）)】」\]』]",
+        lambda m: "" if p.PLACEHOLDER.search(m.group()) else m.group(),
+        name,
+    )
     name = re.split(r"[：:]", p.PLACEHOLDER.sub("", name), maxsplit=1)[0]
     name = name.strip(" \t±+-·・")
     alias = p.ALIAS.match(name)
@@ -185,7 +188,9 @@ class TermIndex:
                 continue
             form = self.definitions[int(group[1:])].form
             target = Target(span=match.span(), title=form)
-            mentions.append(Citation(span=match.span(), raw=match.group(), targets=(target,), kind=CitationKind.TERM))
+            mentions.append(
+                Citation(span=match.span(), raw=match.group(), targets=(target,), kind=CitationKind.TERM)
+            )
         return mentions
 
     def clause_of(self, citation: Citation) -> str | None:

@@ -181,7 +181,9 @@ def describe(error: ErrorDetails) -> BoardProblem:
         return BoardProblem(path, error["msg"].removeprefix("Value error, "))
     message = template.format(**ctx)
     given = error.get("input")
-    if kind in _STRICT and isinstance(given, (bool, int, float, str)):  # true is not a count, "3" not a number
+    if kind in _STRICT and isinstance(
+        given, (bool, int, float, str)
+    ):  # true is not a count, "3" not a number
         message += f", not {_given(given)}"
     return BoardProblem(path, message, cites)
 
@@ -195,7 +197,9 @@ def _walk(value: Any, path: Path) -> Iterator[BoardProblem]:
     if isinstance(value, BoardModel):
         for relative, message, cites in value.impossibilities():
             yield BoardProblem(format_path(path + relative), message, tuple(cites))
-        children = ((info.alias or name, getattr(value, name)) for name, info in type(value).model_fields.items())
+        children = (
+            (info.alias or name, getattr(value, name)) for name, info in type(value).model_fields.items()
+        )
     elif isinstance(value, dict):
         children = ((str(getattr(key, "value", key)), item) for key, item in value.items())
     else:
@@ -358,8 +362,14 @@ def read_document(text: str, source: str = "<board>") -> dict[str, Any]:
     hostile file costs a fraction of a second before it is refused.
     """
     if len(text) > MAX_CHARACTERS:
-        raise BoardError([BoardProblem("", f"{source}: {len(text)} characters, more than the "
-                                           f"{MAX_CHARACTERS} a board file may have")])
+        raise BoardError(
+            [
+                BoardProblem(
+                    "",
+                    f"{source}: {len(text)} characters, more than the {MAX_CHARACTERS} a board file may have",
+                )
+            ]
+        )
     try:
         data = _load_json(text) if text.lstrip().startswith("{") else _load_yaml(text)
     except _Refused as error:

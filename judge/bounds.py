@@ -74,8 +74,9 @@ class Bounds:
     def __get_pydantic_core_schema__(self, source_type: Any, handler: GetCoreSchemaHandler) -> CoreSchema:
         return core_schema.no_info_after_validator_function(self.check, handler(source_type))
 
-    def __get_pydantic_json_schema__(self, schema: CoreSchema,
-                                     handler: GetJsonSchemaHandler) -> JsonSchemaValue:
+    def __get_pydantic_json_schema__(
+        self, schema: CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
         found = handler(schema)
         found["minimum"] = max(found.get("minimum", self.low), self.low)  # a field may raise the floor
         found["maximum"] = min(found.get("maximum", self.high), self.high)
@@ -86,8 +87,9 @@ class Bounds:
             raise PydanticCustomError("greater_than_equal", "expected at least {ge}", {"ge": self.low})
         if value > self.high:
             cites = (self.source.clause,) if isinstance(self.source, Rule) else ()
-            raise PydanticCustomError("less_than_equal", "expected at most {le}",
-                                      {"le": self.high, "cites": cites})
+            raise PydanticCustomError(
+                "less_than_equal", "expected at most {le}", {"le": self.high, "cites": cites}
+            )
         return value
 
 
@@ -96,15 +98,22 @@ Flag = Annotated[bool, Strict()]
 
 # -- figures the rulebooks do not set ------------------------------------------------------------
 
-STAT_DIGITS = Sane("BP, power, attack, defence and damage in them are printed in four or five digits; "
-                   "six digits is beyond any card")
-SMALL_DIGITS = Sane("AP, HP, Lv., costs, symbols and keyword values are printed in one digit; "
-                    "two digits is beyond any card")
-MANY = Sane("no deck in these games is capped by its book beyond 60 cards (bs sets only a minimum); "
-            "three digits is beyond any count of cards or cores on a table")
+STAT_DIGITS = Sane(
+    "BP, power, attack, defence and damage in them are printed in four or five digits; "
+    "six digits is beyond any card"
+)
+SMALL_DIGITS = Sane(
+    "AP, HP, Lv., costs, symbols and keyword values are printed in one digit; two digits is beyond any card"
+)
+MANY = Sane(
+    "no deck in these games is capped by its book beyond 60 cards (bs sets only a minimum); "
+    "three digits is beyond any count of cards or cores on a table"
+)
 TURNS = Sane("a game lasts a few dozen turns; three digits is beyond any")
-LOOP_NUMBER = Sane("a loop's number must be at least 10 000 where the book asks one (zd 901.p4); "
-                   "a billion repetitions is beyond any a player names")
+LOOP_NUMBER = Sane(
+    "a loop's number must be at least 10 000 where the book asks one (zd 901.p4); "
+    "a billion repetitions is beyond any a player names"
+)
 
 #: a printed BP, power, attack or defence, or damage counted in the same units
 Stat = Annotated[int, Strict(), Bounds(0, 999_999, STAT_DIGITS)]

@@ -60,8 +60,9 @@ def copies(cards: Iterable[Card], key: Callable[[Card], Key]) -> Counter[Key]:
     return counts
 
 
-def over_limit(cards: Iterable[Card], key: Callable[[Card], Key],
-               limit: int | Callable[[Key], int | None]) -> list[tuple[Key, int]]:
+def over_limit(
+    cards: Iterable[Card], key: Callable[[Card], Key], limit: int | Callable[[Key], int | None]
+) -> list[tuple[Key, int]]:
     """Each "same card" with more than its limit of copies, in first-seen order.
 
     ``limit`` is one number for every card, or a function of the key giving
@@ -76,8 +77,16 @@ def over_limit(cards: Iterable[Card], key: Callable[[Card], Key],
     return found
 
 
-def check_size(trace: Trace, cards: int, expected: int, cites: tuple[str, ...], fits: str, wrong: str,
-               *, at_least: bool = False) -> bool:
+def check_size(
+    trace: Trace,
+    cards: int,
+    expected: int,
+    cites: tuple[str, ...],
+    fits: str,
+    wrong: str,
+    *,
+    at_least: bool = False,
+) -> bool:
     """Step for a deck size: exactly ``expected`` cards, or ``at_least`` that many.
 
     ``fits``/``wrong`` are the engine's sentences, in the rulebook's language;

@@ -55,8 +55,11 @@ class Engine:
     questions: Mapping[str, Question]
 
 
-def build(game: str, citations: Citations,
-          table: list[tuple[str, str, type[BoardModel], Callable[[Any, Trace], Outcome]]]) -> Engine:
+def build(
+    game: str,
+    citations: Citations,
+    table: list[tuple[str, str, type[BoardModel], Callable[[Any, Trace], Outcome]]],
+) -> Engine:
     """An engine from ``(question, summary, board model, judge function)`` rows.
 
     Each question's example board is ``judge/examples/<game>/<question>.yaml``.

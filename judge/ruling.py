@@ -200,8 +200,9 @@ class Trace:
         """A fresh trace for the steps of one option of a choice."""
         return Trace(self.citations)
 
-    def add_choice(self, player: Player | None, option: Mapping[str, Any], outcome: Outcome,
-                   branch: Trace) -> None:
+    def add_choice(
+        self, player: Player | None, option: Mapping[str, Any], outcome: Outcome, branch: Trace
+    ) -> None:
         self.choices.append(Choice(player, dict(option), outcome, tuple(branch.steps)))
 
     def ruling(self, game: str, version: str, question: str, outcome: Outcome) -> Ruling:

@@ -30,6 +30,7 @@ def contents(home: Path) -> dict[tuple[str, str], tuple[str, ...]]:
         named.add(values["sha256"])
         assert hashlib.sha256(body.encode("utf-8")).hexdigest() == values["sha256"], values
         found[(values["game"], values["version"])] = tuple(
-            str(v) for k, v in values.items() if k != "ingested")
+            str(v) for k, v in values.items() if k != "ingested"
+        )
     assert set(texts) == named, "a text no edition names was kept"
     return found

@@ -20,7 +20,10 @@ from corpus.manifest import bundled_manifest
 from corpus.model import ChangeAction, ChangeEntry
 
 ADDED, REVISED, DELETED, MOVED = (
-    ChangeAction.ADDED, ChangeAction.REVISED, ChangeAction.DELETED, ChangeAction.MOVED,
+    ChangeAction.ADDED,
+    ChangeAction.REVISED,
+    ChangeAction.DELETED,
+    ChangeAction.MOVED,
 )
 HISTORY = "dbscg/dbscg-changelog-en.txt"
 
@@ -65,12 +68,20 @@ def test_gcg_trailer_keeps_both_deletions_of_10_3_4_and_chapter_3():
     assert lines[start] == "●Ver.1.1.0 (2025 年 7 月 24 日更新)"
     assert start == len(lines) - 8  # the list ends the book
     printed = [
-        (ADDED, "- 新增 13-2-11. 13-2-12.(納入了從 ST01 卡組開始引入的兩個新關鍵詞【共鳴時】【共鳴中】)",
-         ("13-2-11", "13-2-12"), "(納入了從 ST01 卡組開始引入的兩個新關鍵詞【共鳴時】【共鳴中】)"),
+        (
+            ADDED,
+            "- 新增 13-2-11. 13-2-12.(納入了從 ST01 卡組開始引入的兩個新關鍵詞【共鳴時】【共鳴中】)",
+            ("13-2-11", "13-2-12"),
+            "(納入了從 ST01 卡組開始引入的兩個新關鍵詞【共鳴時】【共鳴中】)",
+        ),
         (ADDED, "- 新增 7-5-5-2. (卡牌使用順序)", ("7-5-5-2",), "(卡牌使用順序)"),
         (DELETED, "- 刪除 10-3-4. (該規則為不必要內容)", ("10-3-4",), "(該規則為不必要內容)"),
-        (REVISED, "- 12-2-1.修正重點標記 (已修正錯字，並因「右回り／左回り」為日本特有表記，故將其刪除。",
-         ("12-2-1",), "修正重點標記 (已修正錯字，並因「右回り／左回り」為日本特有表記，故將其刪除。"),
+        (
+            REVISED,
+            "- 12-2-1.修正重點標記 (已修正錯字，並因「右回り／左回り」為日本特有表記，故將其刪除。",
+            ("12-2-1",),
+            "修正重點標記 (已修正錯字，並因「右回り／左回り」為日本特有表記，故將其刪除。",
+        ),
         (DELETED, "- 刪除 10-3-4. (與前面文章重複)", ("10-3-4",), "(與前面文章重複)"),
         (ADDED, "- 新增了 3. 卡牌類型", ("3",), "卡牌類型"),
     ]
@@ -117,8 +128,16 @@ def test_history_counts_per_version_and_version_chain(history):
             indented[version] += 1
     assert Counter(e.to_version for e in history) == indented
     assert dict(indented) == {
-        "1.01": 1, "1.02": 1, "1.03": 1, "1.062": 23, "1.063": 7,
-        "1.064": 8, "1.070": 8, "1.071": 3, "1.073": 1, "1.074": 1,
+        "1.01": 1,
+        "1.02": 1,
+        "1.03": 1,
+        "1.062": 23,
+        "1.063": 7,
+        "1.064": 8,
+        "1.070": 8,
+        "1.071": 3,
+        "1.073": 1,
+        "1.074": 1,
     }
     previous = dict(zip(headers, [None] + headers[:-1], strict=True))
     assert all(e.from_version == previous[e.to_version] for e in history)
@@ -137,18 +156,35 @@ def test_history_1062_block(history):
         (ADDED, ("3-1-7-1",), ""),
         (REVISED, ("4-2",), "Owner."),
         (REVISED, ("6-3-1-1",), ""),
-        (REVISED, ("6-3-1-2-1-4",),
-         "Clarified the timing of trigger condition “When you play this card” in 6-3-1-2-1-4."),
+        (
+            REVISED,
+            ("6-3-1-2-1-4",),
+            "Clarified the timing of trigger condition “When you play this card” in 6-3-1-2-1-4.",
+        ),
         (REVISED, ("6-4-1-3",), ""),
-        (ADDED, ("7-1-4",),
-         "Supplemented treatment of Battle Cards played on top of an attack card or guard card in 7-1-4."),
-        (REVISED, ("7-2-1-2-3-1",),
-         "Clarified the existence of counter timings before and after a skill’s resolution in 7-2-1-2-3-1."),
-        (REVISED, ("7-3-1-2-3-1",),
-         "Clarified the existence of counter timings before and after a skill’s resolution in 7-3-1-2-3-1."),
-        (REVISED, ("7-4",),
-         ("Revised the damage step and clarified the timing of trigger conditions “When you deal damage,” "
-          "“When you dealt damage,” and “When you KO” in 7-4.")),
+        (
+            ADDED,
+            ("7-1-4",),
+            "Supplemented treatment of Battle Cards played on top of an attack card or guard card in 7-1-4.",
+        ),
+        (
+            REVISED,
+            ("7-2-1-2-3-1",),
+            "Clarified the existence of counter timings before and after a skill’s resolution in 7-2-1-2-3-1.",
+        ),
+        (
+            REVISED,
+            ("7-3-1-2-3-1",),
+            "Clarified the existence of counter timings before and after a skill’s resolution in 7-3-1-2-3-1.",
+        ),
+        (
+            REVISED,
+            ("7-4",),
+            (
+                "Revised the damage step and clarified the timing of trigger conditions “When you deal damage,” "
+                "“When you dealt damage,” and “When you KO” in 7-4."
+            ),
+        ),
         (MOVED, ("7-4-1-8", "7-4-1-9"), ""),
         (REVISED, ("8-4-2-3", "8-4-2-4"), "Clarified cost symbols in 8-4-2-3. and 8-4-2-4."),
         (ADDED, ("8-4-1-2",), ""),
@@ -179,8 +215,11 @@ def test_history_1070_and_1071_blocks(history):
     assert block(history, "1.070") == [
         (REVISED, ("2-11-3",), "Clarified energy costs in card text."),
         (ADDED, ("2-12-4",), "Added explanation of the term “skill-less.”"),
-        (REVISED, ("9-5",),
-         "Changed how rules processing handles cards reaching zero power to prevent an infinite loop."),
+        (
+            REVISED,
+            ("9-5",),
+            "Changed how rules processing handles cards reaching zero power to prevent an infinite loop.",
+        ),
         (MOVED, (), "Merged sections on [Evolve] and [Union]. Section numbering has changed accordingly."),
         (ADDED, (), "Added section on [Wish]."),
         (ADDED, (), "Added section on [Sparking]."),
@@ -200,13 +239,21 @@ def test_library_history_is_the_parsed_file(history):
 
 def test_unknown_verb_is_other_and_dash_variants_are_headers():
     text = "x\n01/01/2020 – ver. 2.0\n    Renumbered 3-1.\n01/02/2020 — ver. 2.1\n"
-    assert parse_history(text) == [ChangeEntry(None, "2.0", ChangeAction.OTHER, ("3-1",), "Renumbered 3-1.", 3)]
+    assert parse_history(text) == [
+        ChangeEntry(None, "2.0", ChangeAction.OTHER, ("3-1",), "Renumbered 3-1.", 3)
+    ]
 
 
 @pytest.mark.parametrize(
     "lines",
-    [[], [""], ["random", "lines 1.2.3", "- 新增"], ["(v1.5 > v1.6)"], ["(v1.5 > v1.6)", "1.1. 規則"],
-     ["追加了 11.18.", "修正了 6.2.2."]],
+    [
+        [],
+        [""],
+        ["random", "lines 1.2.3", "- 新增"],
+        ["(v1.5 > v1.6)"],
+        ["(v1.5 > v1.6)", "1.1. 規則"],
+        ["追加了 11.18.", "修正了 6.2.2."],
+    ],
 )
 def test_malformed_trailer_input_has_no_trailer(lines):
     info = library.book_info("ucg")

@@ -19,8 +19,13 @@ from corpus.storage import atomic_write_bytes
 from webapp.cli import main
 
 BUNDLED = {
-    ("ucg", "1.6"), ("uhb", "1.9"), ("bs", "17.0"), ("gcg", "1.1.0"),
-    ("zd", "1.20"), ("dbscg", "1.070"), ("dbscg", "1.071"),
+    ("ucg", "1.6"),
+    ("uhb", "1.9"),
+    ("bs", "17.0"),
+    ("gcg", "1.1.0"),
+    ("zd", "1.20"),
+    ("dbscg", "1.070"),
+    ("dbscg", "1.071"),
 }
 
 

@@ -33,7 +33,10 @@ ROOT = Path(__file__).resolve().parents[1]
 NEW_RULE = "1.1.1. 在這款超人力霸王卡牌遊戲中，參與遊戲的人稱為玩家，觀戰席的裁判長可以暫停遊戲。"
 #: What the clients ask while the ingest runs: (path, check of the decoded JSON body or None for HTML).
 ASKED = [
-    ("/api/search?" + urlencode({"q": "勝利條件", "game": "ucg"}), lambda body: body["hits"][0]["id"].startswith("1.3")),
+    (
+        "/api/search?" + urlencode({"q": "勝利條件", "game": "ucg"}),
+        lambda body: body["hits"][0]["id"].startswith("1.3"),
+    ),
     ("/api/ucg/1.6/" + quote("1.3.2"), lambda body: "勝" in body["clause"]["text"]),
     ("/api/books", lambda body: any(g["game"] == "ucg" for g in body["games"])),
     ("/ucg/1.6/1.3.2", None),
@@ -100,7 +103,12 @@ class Clients:
             try:
                 status, body = get(self.port, path)
                 good = status == 200 and (check is None or check(json.loads(body)))
-            except (OSError, http.client.HTTPException, ValueError, LookupError) as error:  # counted, not raised
+            except (
+                OSError,
+                http.client.HTTPException,
+                ValueError,
+                LookupError,
+            ) as error:  # counted, not raised
                 good, status, body = False, type(error).__name__, b""
             self.answers.append(time.monotonic())
             if not good:
@@ -128,9 +136,20 @@ def test_the_server_answers_throughout_an_ingest_and_then_serves_the_new_version
         time.sleep(0.5)
         began = time.monotonic()
         ingest = subprocess.run(
-            [str(Path(sys.executable).with_name("arbiter")), "ingest", str(source), "--game", "ucg",
-             "--version", "1.7"],
-            env={**os.environ, "ARBITER_HOME": str(home)}, capture_output=True, text=True, timeout=300, check=False,
+            [
+                str(Path(sys.executable).with_name("arbiter")),
+                "ingest",
+                str(source),
+                "--game",
+                "ucg",
+                "--version",
+                "1.7",
+            ],
+            env={**os.environ, "ARBITER_HOME": str(home)},
+            capture_output=True,
+            text=True,
+            timeout=300,
+            check=False,
         )
         ended = time.monotonic()
         assert ingest.returncode == 0, ingest.stderr

@@ -162,8 +162,12 @@ def test_a_rebuild_killed_at_its_swap_is_recovered_and_swept(fresh, tmp_path):
     index = index_dir(fresh)
     _truncate(_largest_segment(index))
     marker = tmp_path / "paused"
-    process = subprocess.Popen([sys.executable, "-c", PAUSE_AT_SWAP, str(marker)], cwd=ROOT,
-                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(
+        [sys.executable, "-c", PAUSE_AT_SWAP, str(marker)],
+        cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
     try:
         deadline = time.monotonic() + 120
         while not marker.exists():
@@ -177,5 +181,6 @@ def test_a_rebuild_killed_at_its_swap_is_recovered_and_swept(fresh, tmp_path):
     assert any(".building-" in name for name in leftovers), leftovers
     found = arbiter("search", "勝利條件", "--game", "ucg", "--json")
     assert found.exit_code == 0 and json.loads(found.stdout)[0]["id"].startswith("1.3")
-    assert sorted(p.name for p in index.parent.iterdir() if p.is_dir()) == [index.name], \
+    assert sorted(p.name for p in index.parent.iterdir() if p.is_dir()) == [index.name], (
         "what the killed build left is swept"
+    )

@@ -70,10 +70,26 @@ def test_concurrent_ingests_and_removals_never_corrupt_the_store(home, tmp_path)
     race = [ucg_variant(tmp_path, players) for players in ("三名", "四名")]
     churn = [("ucg", "2.0", ucg_variant(tmp_path, "五名")), ("churn", "1", ucg_variant(tmp_path, "六名"))]
     env = {**os.environ, "ARBITER_HOME": str(home)}
-    runs = [subprocess.Popen([sys.executable, "-c", WRITER, "ucg", "1.7", str(path)], cwd=ROOT, env=env,
-                             stderr=subprocess.PIPE, text=True) for path in race]
-    runs += [subprocess.Popen([sys.executable, "-c", WRITER, game, version, str(path), str(ROUNDS)], cwd=ROOT,
-                              env=env, stderr=subprocess.PIPE, text=True) for game, version, path in churn]
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, "ucg", "1.7", str(path)],
+            cwd=ROOT,
+            env=env,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for path in race
+    ]
+    runs += [
+        subprocess.Popen(
+            [sys.executable, "-c", WRITER, game, version, str(path), str(ROUNDS)],
+            cwd=ROOT,
+            env=env,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for game, version, path in churn
+    ]
     reads = 0
     while any(run.poll() is None for run in runs):
         if consistent_read(home) is not None:

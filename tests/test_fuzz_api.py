@@ -62,7 +62,9 @@ def real_parameters() -> dict[frozenset[str], list[dict[str, str]]]:
     """Path parameters that name real things, by the set of parameter names
     (read when the first case is generated, under the test session's ARBITER_HOME)."""
     books = [load_book(info.game, info.version) for info in all_books()]
-    clauses = [{"game": b.game, "version": b.version, "clause_id": c.id} for b in books for c in b.clauses[::25]]
+    clauses = [
+        {"game": b.game, "version": b.version, "clause_id": c.id} for b in books for c in b.clauses[::25]
+    ]
     versions = {}
     for book in books:
         versions.setdefault(book.game, []).append(book.version)
@@ -70,8 +72,12 @@ def real_parameters() -> dict[frozenset[str], list[dict[str, str]]]:
         frozenset({"game", "version"}): [{"game": b.game, "version": b.version} for b in books],
         frozenset({"game", "version", "clause_id"}): clauses,
         frozenset({"game", "clause_id"}): [{"game": c["game"], "clause_id": c["clause_id"]} for c in clauses],
-        frozenset({"game", "old", "new"}): [{"game": g, "old": v[0], "new": v[-1]} for g, v in versions.items()],
-        frozenset({"game", "question"}): [{"game": g, "question": q} for g in ENGINES for q in engine(g).questions],
+        frozenset({"game", "old", "new"}): [
+            {"game": g, "old": v[0], "new": v[-1]} for g, v in versions.items()
+        ],
+        frozenset({"game", "question"}): [
+            {"game": g, "question": q} for g in ENGINES for q in engine(g).questions
+        ],
     }
 
 
@@ -106,8 +112,14 @@ def valid_requests_are_answered(ctx, response, case):
     return positive_data_acceptance(ctx, response, case)
 
 
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
-          negative_data_rejection, valid_requests_are_answered]
+CHECKS = [
+    not_a_server_error,
+    status_code_conformance,
+    content_type_conformance,
+    response_schema_conformance,
+    negative_data_rejection,
+    valid_requests_are_answered,
+]
 
 
 @pytest.fixture(scope="module")

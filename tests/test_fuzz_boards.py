@@ -34,8 +34,11 @@ from tests.hang import time_limit as bounded
 ROOT = Path(__file__).resolve().parents[1]
 #: Seconds one ruling may take before it counts as a hang (a ruling takes milliseconds).
 HANG = 10
-FUZZ = settings(max_examples=15, deadline=timedelta(seconds=HANG),
-                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+FUZZ = settings(
+    max_examples=15,
+    deadline=timedelta(seconds=HANG),
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 
 
 def example_files() -> list:
@@ -90,20 +93,64 @@ def test_every_engine_has_example_boards_and_they_rule():
 # -- structural damage ----------------------------------------------------------------
 
 #: Values that break assumptions: huge and negative numbers, non-finite floats, odd text.
-ODD = st.sampled_from([
-    0, -1, -(2**31), 2**31, 2**63, 10**18, 10**100, 1.5, -0.0, float("nan"), float("inf"), True, None,
-    "", " ", "A", "B", "C", "0", "-1", "1e309", "NaN", "\x00", "<script>", "../../etc/passwd", "ucg", "1.6",
-    "SINGLE", "UP", "red", "SPIRIT", "勝利", "a" * 5000, [], {}, [[]], {"": None},
-]).map(copy.deepcopy)  # a fresh copy each draw: damage must not change the samples themselves
+ODD = st.sampled_from(
+    [
+        0,
+        -1,
+        -(2**31),
+        2**31,
+        2**63,
+        10**18,
+        10**100,
+        1.5,
+        -0.0,
+        float("nan"),
+        float("inf"),
+        True,
+        None,
+        "",
+        " ",
+        "A",
+        "B",
+        "C",
+        "0",
+        "-1",
+        "1e309",
+        "NaN",
+        "\x00",
+        "<script>",
+        "../../etc/passwd",
+        "ucg",
+        "1.6",
+        "SINGLE",
+        "UP",
+        "red",
+        "SPIRIT",
+        "勝利",
+        "a" * 5000,
+        [],
+        {},
+        [[]],
+        {"": None},
+    ]
+).map(copy.deepcopy)  # a fresh copy each draw: damage must not change the samples themselves
 LEAF = st.one_of(ODD, st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=20))
-VALUE = st.recursive(LEAF, lambda inner: st.lists(inner, max_size=4)
-                     | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=12)
+VALUE = st.recursive(
+    LEAF,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
+    max_leaves=12,
+)
 
 
 def places(document, here=()):
     """``(path, value)`` of every value in the document (the document itself excepted)."""
-    items = document.items() if isinstance(document, dict) else enumerate(document) \
-        if isinstance(document, list) else ()
+    items = (
+        document.items()
+        if isinstance(document, dict)
+        else enumerate(document)
+        if isinstance(document, list)
+        else ()
+    )
     for key, value in items:
         yield here + (key,), value
         yield from places(value, here + (key,))
@@ -143,8 +190,11 @@ def damaged(draw, document: dict) -> dict:
         elif damage == "repeat":
             value = parent[key]
             times = draw(st.sampled_from([2, 7, 50, 400]))
-            parent[key] = (value * times if isinstance(value, (list, str))
-                           else [copy.deepcopy(value) for _ in range(times)])
+            parent[key] = (
+                value * times
+                if isinstance(value, (list, str))
+                else [copy.deepcopy(value) for _ in range(times)]
+            )
         elif damage == "swap":  # another part of the board, not one holding this place
             source = draw(st.sampled_from(spots))
             if path[: len(source)] != source:
@@ -193,7 +243,9 @@ def test_absurd_numbers_and_long_lists_in_every_place_are_bounded(path):
             for number in ABSURD:
                 rule_or_refuse(rule, replaced(document, place, number))
         elif isinstance(value, list) and value:
-            rule_or_refuse(rule, replaced(document, place, [copy.deepcopy(v) for v in value for _ in range(300)]))
+            rule_or_refuse(
+                rule, replaced(document, place, [copy.deepcopy(v) for v in value for _ in range(300)])
+            )
 
 
 # -- damaged text ------------------------------------------------------------------------
@@ -229,23 +281,33 @@ def test_a_damaged_board_file_is_read_or_refused(path, data):
 # -- hostile documents -----------------------------------------------------------------------
 
 HEADER = "game: ucg\nquestion: deck\n"
-ALIAS_BOMB = HEADER + "\n".join(
-    ["x0: &x0 {number: BP01-001, name: 超人力霸王迪卡, count: 1}"]
-    + [f"x{i}: &x{i} [{', '.join([f'*x{i - 1}'] * 10)}]" for i in range(1, 8)]
-) + "\ncards: *x7\n"
+ALIAS_BOMB = (
+    HEADER
+    + "\n".join(
+        ["x0: &x0 {number: BP01-001, name: 超人力霸王迪卡, count: 1}"]
+        + [f"x{i}: &x{i} [{', '.join([f'*x{i - 1}'] * 10)}]" for i in range(1, 8)]
+    )
+    + "\ncards: *x7\n"
+)
 HOSTILE = {
-    "JSON nested 100 000 deep": '{"game": "ucg", "question": "deck", "cards": ' + "[" * 100_000 + "]" * 100_000 + "}",
+    "JSON nested 100 000 deep": '{"game": "ucg", "question": "deck", "cards": '
+    + "[" * 100_000
+    + "]" * 100_000
+    + "}",
     "YAML nested 100 000 deep": HEADER + "cards: " + "[" * 100_000 + "]" * 100_000,
     "YAML block nesting 5 000 deep": HEADER + "cards:\n" + "".join(" " * i + "- \n" for i in range(5000)),
     "YAML alias bomb (10**7 values)": ALIAS_BOMB,
-    "YAML alias bomb as a JSON-shaped flow": "game: ucg\nquestion: judgment\n" + "\n".join(
+    "YAML alias bomb as a JSON-shaped flow": "game: ucg\nquestion: judgment\n"
+    + "\n".join(
         ["a0: &a0 [1, 1, 1, 1, 1, 1, 1, 1, 1, 1]"]
-        + [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 9)]) + "\nareas: *a8\n",
+        + [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, 9)]
+    )
+    + "\nareas: *a8\n",
     "an integer of 5 000 digits (YAML)": HEADER + "cards: [{number: X, name: Y, count: " + "9" * 5000 + "}]",
     "an integer of 5 000 digits (JSON)": '{"game": "ucg", "question": "deck", "cards": [{"number": "X", '
-                                         '"name": "Y", "count": ' + "9" * 5000 + "}]}",
+    '"name": "Y", "count": ' + "9" * 5000 + "}]}",
     "a float beyond double range": '{"game": "ucg", "question": "deck", "cards": [{"number": "X", '
-                                   '"name": "Y", "count": 1e999}]}',
+    '"name": "Y", "count": 1e999}]}',
     "NaN in JSON": '{"game": "ucg", "question": "deck", "cards": NaN}',
     "an unsafe YAML tag": "!!python/object/apply:os.system ['touch /tmp/arbiter-pwned']",
     "a YAML tag on a value": HEADER + "cards: !!python/name:os.system",
@@ -259,7 +321,8 @@ HOSTILE = {
     "a game that is a list": "game: [ucg]\nquestion: deck\n",
     "a megabyte string": HEADER + "cards: [{number: X, name: " + "長" * 1_000_000 + ", count: 1}]",
     "a hundred thousand cards": '{"game": "ucg", "question": "deck", "cards": ['
-                                + ", ".join(['{"number": "X", "name": "Y", "count": 1}'] * 100_000) + "]}",
+    + ", ".join(['{"number": "X", "name": "Y", "count": 1}'] * 100_000)
+    + "]}",
 }
 
 
@@ -269,8 +332,10 @@ def test_a_hostile_board_file_is_refused_or_ruled_in_bounded_time(case, tmp_path
     assert not Path("/tmp/arbiter-pwned").exists(), "a YAML tag ran code"
 
 
-@pytest.mark.parametrize("case", ["YAML alias bomb (10**7 values)", "JSON nested 100 000 deep",
-                                  "an integer of 5 000 digits (YAML)"])
+@pytest.mark.parametrize(
+    "case",
+    ["YAML alias bomb (10**7 values)", "JSON nested 100 000 deep", "an integer of 5 000 digits (YAML)"],
+)
 def test_a_hostile_board_file_gets_one_line_from_the_command_line(case, tmp_path):
     from click.testing import CliRunner
 

@@ -26,10 +26,22 @@ from corpus.manifest import bundled_manifest
 from tests import stores
 from webapp.cli import main
 
-ENCODINGS = ("utf-8", "utf-8-sig", "utf-16", "utf-16-be", "utf-32", "big5", "gb18030", "shift_jis", "latin-1",
-             "cp1252")
-BOOKS = [(info, (bundled_manifest().root / info.source).read_text(encoding="utf-8"))
-         for info in bundled_manifest().books]
+ENCODINGS = (
+    "utf-8",
+    "utf-8-sig",
+    "utf-16",
+    "utf-16-be",
+    "utf-32",
+    "big5",
+    "gb18030",
+    "shift_jis",
+    "latin-1",
+    "cp1252",
+)
+BOOKS = [
+    (info, (bundled_manifest().root / info.source).read_text(encoding="utf-8"))
+    for info in bundled_manifest().books
+]
 
 
 @pytest.fixture(scope="module")
@@ -92,8 +104,12 @@ def mangled_bytes(draw) -> tuple[bytes, str | None]:
     return data, draw(st.sampled_from([None, info.parser]))
 
 
-@settings(max_examples=30, deadline=timedelta(seconds=20), database=None,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(
+    max_examples=30,
+    deadline=timedelta(seconds=20),
+    database=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(case=mangled_bytes())
 def test_mangled_bytes_are_ingested_or_refused_leaving_the_store_as_it_was(home, case):
     data, parser = case

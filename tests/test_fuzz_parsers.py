@@ -83,7 +83,11 @@ def assert_well_formed(result, text: str, info) -> None:
     for order, clause in enumerate(result.clauses):
         assert clause.order == order
         assert clause.parent is None or clause.parent in known, (clause.id, clause.parent)
-        assert 1 <= clause.line_start <= clause.line_end <= lines, (clause.id, clause.line_start, clause.line_end)
+        assert 1 <= clause.line_start <= clause.line_end <= lines, (
+            clause.id,
+            clause.line_start,
+            clause.line_end,
+        )
         assert (clause.game, clause.version) == (info.game, info.version)
     for start, end, _reason in result.excluded:
         assert 1 <= start <= end <= lines
@@ -92,11 +96,41 @@ def assert_well_formed(result, text: str, info) -> None:
 # -- mangling with hypothesis --------------------------------------------------------
 
 #: Characters a damaged extraction really contains, besides any code point.
-NASTY = st.sampled_from([
-    "\x00", "\r", "\r\n", "\u2028", "\u2029", "\x0b", "\x0c", "\x85", "\ufeff", "\u200b", "\u202e",
-    "\ufffd", "１.１.", "１-１.", "٣.٤.", "###", "- ", "**", "[", "](", "「", "」", "（", "例如：", "※",
-    "Q1.", "A1.", "■", "①", "\t", "　",
-])
+NASTY = st.sampled_from(
+    [
+        "\x00",
+        "\r",
+        "\r\n",
+        "\u2028",
+        "\u2029",
+        "\x0b",
+        "\x0c",
+        "\x85",
+        "\ufeff",
+        "\u200b",
+        "\u202e",
+        "\ufffd",
+        "１.１.",
+        "１-１.",
+        "٣.٤.",
+        "###",
+        "- ",
+        "**",
+        "[",
+        "](",
+        "「",
+        "」",
+        "（",
+        "例如：",
+        "※",
+        "Q1.",
+        "A1.",
+        "■",
+        "①",
+        "\t",
+        "　",
+    ]
+)
 FRAGMENT = st.one_of(st.text(max_size=80), NASTY, st.lists(NASTY, max_size=6).map("".join))
 
 
@@ -162,8 +196,17 @@ def _join_lines(lines, rng, draw):
     return lines[:start] + [" ".join(lines[start : start + span])] + lines[start + span :]
 
 
-DAMAGES = [_truncate, _shuffle_window, _shuffle_all, _drop, _repeat, _insert_noise, _splice_noise,
-           _strip_blanks, _join_lines]
+DAMAGES = [
+    _truncate,
+    _shuffle_window,
+    _shuffle_all,
+    _drop,
+    _repeat,
+    _insert_noise,
+    _splice_noise,
+    _strip_blanks,
+    _join_lines,
+]
 
 
 @pytest.mark.parametrize(("info", "text"), EVERY_BOOK)

@@ -77,7 +77,7 @@ def test_every_resolved_target_exists_and_every_span_shows_the_target():
         graph = load_graph(info.game, info.version)
         for ref in graph.references:
             text = graph.book.get(ref.source).text
-            shown = text[ref.span[0]:ref.span[1]]
+            shown = text[ref.span[0] : ref.span[1]]
             assert ref.target is None or ref.target in graph.book
             assert ref.raw in text and shown in ref.raw
             if ref.kind is CitationKind.TERM:
@@ -92,13 +92,21 @@ def test_every_resolved_target_exists_and_every_span_shows_the_target():
 
 @pytest.mark.parametrize(
     ("game", "bracketed", "definer"),
-    [("gcg", "《先制攻擊》", "13-1-5"), ("gcg", "【爆發】", "13-2-5"), ("dbscg", "[Blocker]", "10-4"),
-     ("zd", "【登场时】", "801"), ("ucg", "《當本角色登場時》", "9.2")],
+    [
+        ("gcg", "《先制攻擊》", "13-1-5"),
+        ("gcg", "【爆發】", "13-2-5"),
+        ("dbscg", "[Blocker]", "10-4"),
+        ("zd", "【登场时】", "801"),
+        ("ucg", "《當本角色登場時》", "9.2"),
+    ],
 )
 def test_a_bracketed_keyword_anywhere_links_to_its_definition(game, bracketed, definer):
     graph = load_graph(game)
-    outside = [c.id for c in graph.book.clauses
-               if bracketed in c.text and definer not in {c.id} | {a.id for a in graph.book.ancestors(c.id)}]
+    outside = [
+        c.id
+        for c in graph.book.clauses
+        if bracketed in c.text and definer not in {c.id} | {a.id for a in graph.book.ancestors(c.id)}
+    ]
     assert outside
     for clause_id in outside:
         assert definer in {r.target for r in graph.terms(clause_id)}, clause_id
@@ -140,10 +148,15 @@ def test_uhb_lint_finds_the_duplicate_and_the_missing_targets():
 
 def test_dbscg_1070_lint_finds_the_repeated_sections_and_1071_does_not():
     for number in ("10-4", "10-5"):
-        printed = [n for n, line in enumerate(source_lines("dbscg", "1.070"), 1) if line.startswith(f"{number}. ")]
+        printed = [
+            n for n, line in enumerate(source_lines("dbscg", "1.070"), 1) if line.startswith(f"{number}. ")
+        ]
         assert len(printed) == 2
-        dup = [f for f in lint(load_book("dbscg", "1.070"))
-               if f.kind is FindingKind.DUPLICATE_ID and f.clause == f"{number}~2"]
+        dup = [
+            f
+            for f in lint(load_book("dbscg", "1.070"))
+            if f.kind is FindingKind.DUPLICATE_ID and f.clause == f"{number}~2"
+        ]
         assert [f.line for f in dup] == [printed[1]]
     assert not [f for f in lint(load_book("dbscg", "1.071")) if f.kind is FindingKind.DUPLICATE_ID]
 

@@ -22,7 +22,8 @@ def test_refs_json_lists_cites_cited_by_and_terms_with_target_kind_and_text():
     data = json.loads(result.output)
     assert set(data) == {"cites", "cited_by", "terms"}
     assert [(r["target"], r["kind"], r["text"]) for r in data["cites"]] == [
-        ("13-2-5", "cites", "參閱 13-2-5.【爆發】")]
+        ("13-2-5", "cites", "參閱 13-2-5.【爆發】")
+    ]
     terms = {r["target"]: r for r in data["terms"]}
     assert terms["13-2-5"]["text"] == "【爆發】" and terms["13-2-5"]["kind"] == "term"
     assert terms["5-10"]["text"] == "破壞"  # gcg 5-10 defines 破壞 among the basic terms
@@ -33,7 +34,9 @@ def test_refs_json_lists_cites_cited_by_and_terms_with_target_kind_and_text():
 
 def test_refs_shows_a_dangling_reference_with_its_reason():
     data = json.loads(run("refs", "uhb", "2.0.5e", "--json").output)
-    assert [(r["target"], r["status"], r["printed"]) for r in data["cites"]] == [(None, "not_found", "4.4.2a")]
+    assert [(r["target"], r["status"], r["printed"]) for r in data["cites"]] == [
+        (None, "not_found", "4.4.2a")
+    ]
     text = run("refs", "uhb", "2.0.5e").output
     assert "nowhere: no clause 4.4.2a" in text
 
@@ -52,7 +55,8 @@ def test_graph_exports_to_a_file(tmp_path, fmt):
         data = json.loads(out.read_text(encoding="utf-8"))
         assert len(data["nodes"]) == clauses
         assert {"source": "101.p7", "target": "901"}.items() <= next(
-            e for e in data["edges"] if e["kind"] == "cites" and e["source"] == "101.p7").items()
+            e for e in data["edges"] if e["kind"] == "cites" and e["source"] == "101.p7"
+        ).items()
     else:
         ns = {"g": "http://graphml.graphdrawing.org/xmlns"}
         assert len(ET.parse(out).getroot().findall(".//g:node", ns)) == clauses

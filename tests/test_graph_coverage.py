@@ -21,8 +21,21 @@ from corpus.library import all_books, load_book
 from corpus.manifest import bundled_manifest
 from graph.find import find_citations, numbering_scheme
 
-WORDS = ("参见", "參見", "参阅", "參閱", "参照", "參照", "详见", "詳見", "根据规则", "根據規則",
-         "see", "refer to", "check")
+WORDS = (
+    "参见",
+    "參見",
+    "参阅",
+    "參閱",
+    "参照",
+    "參照",
+    "详见",
+    "詳見",
+    "根据规则",
+    "根據規則",
+    "see",
+    "refer to",
+    "check",
+)
 WORD = re.compile(
     "|".join(r"\s?".join(word) for word in WORDS if not word.isascii())
     + r"|(?i:\b(?:see|refer\s+to|check)\b)"
@@ -143,8 +156,9 @@ def _source_occurrences(book, shape) -> list[tuple[int, str]]:
             continue
         found += [(number, _word(m.group())) for m in WORD.finditer(line)]
         if shape is not None:
-            found += [(number, m.group()) for m in shape.finditer(line)
-                      if m.group() not in labels.get(number, ())]
+            found += [
+                (number, m.group()) for m in shape.finditer(line) if m.group() not in labels.get(number, ())
+            ]
     return found
 
 

@@ -61,7 +61,9 @@ CLEAN = [
 
 
 def targets(text, scheme="dotted"):
-    return [[(t.number, t.title, t.until, t.relative) for t in c.targets] for c in find_citations(text, scheme)]
+    return [
+        [(t.number, t.title, t.until, t.relative) for t in c.targets] for c in find_citations(text, scheme)
+    ]
 
 
 # --- find ------------------------------------------------------------------------------
@@ -125,8 +127,8 @@ def test_card_numbers_dates_and_versions_are_never_clause_numbers(text, scheme):
 def test_spans_cover_exactly_the_printed_target():
     text = "第一个回合(参 见 4.0.2 和 4.0.3)，见「8-5.傷害步驟」。"
     found = find_citations(text, "dashed") + find_citations(text, "dotted")
-    printed = {text[t.span[0]:t.span[1]] for c in found for t in c.targets}
-    raws = {text[c.span[0]:c.span[1]] for c in found}
+    printed = {text[t.span[0] : t.span[1]] for c in found for t in c.targets}
+    raws = {text[c.span[0] : c.span[1]] for c in found}
     assert printed == {"4.0.2", "4.0.3", "8-5.傷害步驟"}
     assert raws == {"参 见 4.0.2 和 4.0.3", "「8-5.傷害步驟」"}
 
@@ -191,11 +193,14 @@ def test_titles_agree_leniently_and_title_only_references_find_headings():
 
 
 def test_the_entry_above_is_the_previous_sibling():
-    book = make_book([
-        ("900", None, "特殊效果", "", "chapter"),
-        ("900.专用***", "900", None, "此牌与***视为专用成立。", "keyword"),
-        ("900.专用", "900", None, "专用成立请参照上条。", "keyword"),
-    ], parser="sections")
+    book = make_book(
+        [
+            ("900", None, "特殊效果", "", "chapter"),
+            ("900.专用***", "900", None, "此牌与***视为专用成立。", "keyword"),
+            ("900.专用", "900", None, "专用成立请参照上条。", "keyword"),
+        ],
+        parser="sections",
+    )
     ref = Resolver(book).resolve("900.专用", find_citations("请参照上条", "sections")[0])[0]
     assert (ref.target, ref.status) == ("900.专用***", Status.RESOLVED)
 
@@ -204,37 +209,51 @@ def test_the_entry_above_is_the_previous_sibling():
 
 
 def test_terms_are_discovered_from_the_books_structure():
-    book = make_book([
-        ("9", None, "關鍵字效果和關鍵字", "", "chapter"),
-        ("9-1", "9", "關鍵字效果", "", "section"),
-        ("9-1-1", "9-1", "《先制攻擊》", "", "section"),
-        ("9-1-2", "9-1", "KO", "", "section"),
-        ("9-1-3", "9-1", "[Dual Attack] ([X Attack])", "", "section"),
-        ("10", None, "其他", "", "chapter"),
-        ("10-1", "10", "關於「充能(X)【○○】」", "", "section"),
-        ("10-2", "10", "發動【啟動·主要】效果", "", "section"),
-        ("10-3", "10", "關於[發動]型效果", "", "section"),
-        ("用語集/超計數（OC）", None, None, "自己的計數達到指定值以上時…", "glossary"),
-        ("900.忍法奥义X", None, "忍法奥义 X", "…", "keyword"),
-    ], parser="dashed")
+    book = make_book(
+        [
+            ("9", None, "關鍵字效果和關鍵字", "", "chapter"),
+            ("9-1", "9", "關鍵字效果", "", "section"),
+            ("9-1-1", "9-1", "《先制攻擊》", "", "section"),
+            ("9-1-2", "9-1", "KO", "", "section"),
+            ("9-1-3", "9-1", "[Dual Attack] ([X Attack])", "", "section"),
+            ("10", None, "其他", "", "chapter"),
+            ("10-1", "10", "關於「充能(X)【○○】」", "", "section"),
+            ("10-2", "10", "發動【啟動·主要】效果", "", "section"),
+            ("10-3", "10", "關於[發動]型效果", "", "section"),
+            ("用語集/超計數（OC）", None, None, "自己的計數達到指定值以上時…", "glossary"),
+            ("900.忍法奥义X", None, "忍法奥义 X", "…", "keyword"),
+        ],
+        parser="dashed",
+    )
     forms = {d.form: d.clause for d in definitions(book)}
     assert forms == {
-        "《先制攻擊》": "9-1-1", "KO": "9-1-2", "[Dual Attack]": "9-1-3",  # [X Attack] is a pattern
-        "[發動]": "10-3", "超計數": "用語集/超計數（OC）", "OC": "用語集/超計數（OC）",
+        "《先制攻擊》": "9-1-1",
+        "KO": "9-1-2",
+        "[Dual Attack]": "9-1-3",  # [X Attack] is a pattern
+        "[發動]": "10-3",
+        "超計數": "用語集/超計數（OC）",
+        "OC": "用語集/超計數（OC）",
         "忍法奥义": "900.忍法奥义X",
     }  # 「充能(X)【○○】」 has placeholders; 10-2 only uses 【啟動·主要】
 
 
 def test_term_mentions_match_brackets_parameters_and_whole_words():
-    index = TermIndex.of(make_book([
-        ("9", None, "Keywords", "", "chapter"),
-        ("9-1", "9", "[Over Realm] ([Over Realm X])", "", "section"),
-        ("9-2", "9", "KO", "", "section"),
-        ("9-3", "9", "《修復》", "", "section"),
-    ], parser="dashed"))
+    index = TermIndex.of(
+        make_book(
+            [
+                ("9", None, "Keywords", "", "chapter"),
+                ("9-1", "9", "[Over Realm] ([Over Realm X])", "", "section"),
+                ("9-2", "9", "KO", "", "section"),
+                ("9-3", "9", "《修復》", "", "section"),
+            ],
+            parser="dashed",
+        )
+    )
     text = "[Over Realm 5] KO-ed, KOALA, 《修復：1》, 修復, [Over Realm-2]"
     assert [(c.raw, index.clause_of(c)) for c in index.find(text)] == [
-        ("[Over Realm 5]", "9-1"), ("KO", "9-2"), ("《修復：1》", "9-3"),
+        ("[Over Realm 5]", "9-1"),
+        ("KO", "9-2"),
+        ("《修復：1》", "9-3"),
     ]
 
 
@@ -244,27 +263,51 @@ def test_term_mentions_match_brackets_parameters_and_whole_words():
 def test_graph_edges_and_questions_on_a_clean_book():
     graph = ReferenceGraph(make_book(CLEAN), references_of(make_book(CLEAN)))
     assert [(r.target, r.kind) for r in graph.cites("1.1")] == [
-        ("2.1.1", CitationKind.CITES), ("2.2.1", CitationKind.CITES)]
+        ("2.1.1", CitationKind.CITES),
+        ("2.2.1", CitationKind.CITES),
+    ]
     assert [r.source for r in graph.cited_by("2.1.1")] == ["1.1", "1.2"]
     assert [(r.target, r.printed) for r in graph.terms("2.1.1")] == [("3.1", "【爆发】")]
     # 3.1.1 uses 【爆发】 inside the section that defines it: no self-link
     assert graph.terms("3.1.1") == []
     # 「参照 3.1.【爆发】」 is one explicit citation, not also a term use
-    assert [r.kind for r in graph.references if r.source == "2.2.1"] == [CitationKind.TERM, CitationKind.CITES]
+    assert [r.kind for r in graph.references if r.source == "2.2.1"] == [
+        CitationKind.TERM,
+        CitationKind.CITES,
+    ]
     assert graph.most_cited(2) == [("2.1.1", 2), ("2.2.1", 1)]
     assert graph.path("1.1", "3.1") == ["1.1", "2.1.1", "3.1"]
     assert graph.path("3.1", "1.1") is None
-    assert graph.path("3", "3.1.1") is None and graph.path("3", "3.1.1", via_hierarchy=True) == ["3", "3.1", "3.1.1"]
+    assert graph.path("3", "3.1.1") is None and graph.path("3", "3.1.1", via_hierarchy=True) == [
+        "3",
+        "3.1",
+        "3.1.1",
+    ]
     assert graph.neighbourhood("2.2.1", 1) == {"2.2.1": 0, "1.1": 1, "2.2": 1, "3.1": 1}
-    assert set(graph.neighbourhood("2.2.1", 2)) == {"2.2.1", "1.1", "2.2", "3.1", "1", "2.1.1", "2", "3", "3.1.1"}
+    assert set(graph.neighbourhood("2.2.1", 2)) == {
+        "2.2.1",
+        "1.1",
+        "2.2",
+        "3.1",
+        "1",
+        "2.1.1",
+        "2",
+        "3",
+        "3.1.1",
+    }
     edge_kinds = {d["kind"] for _, _, d in graph.graph.edges(data=True)}
     assert edge_kinds == {"contains", "cites", "term"}
 
 
 def test_unknown_clause_ids_and_bad_depths_are_bad_input():
     graph = graph_for(make_book(CLEAN))
-    for call in (graph.cites, graph.cited_by, graph.terms, lambda i: graph.neighbourhood(i, 2),
-                 lambda i: graph.path("1.1", i)):
+    for call in (
+        graph.cites,
+        graph.cited_by,
+        graph.terms,
+        lambda i: graph.neighbourhood(i, 2),
+        lambda i: graph.path("1.1", i),
+    ):
         with pytest.raises(NotFound, match=r"no clause '9\.9'"):
             call("9.9")
     with pytest.raises(ArbiterError, match="depth must be 0 or more"):
@@ -309,8 +352,10 @@ def test_lint_reports_each_kind_of_problem():
         [(cid if i != 4 else "2.1~2", *rest) for i, (cid, *rest) in enumerate(BROKEN)]
         + [("2.4", "2", None, "（详见攻击）", "rule")],
         problems=[Problem(ProblemKind.DUPLICATE_ID, "2.1~2", "2.1 is printed again", 5)],
-        changelog=[ChangeEntry("0.9", "1", ChangeAction.ADDED, ("7.7",), "", 40, "log.txt"),
-                   ChangeEntry("0.9", "1", ChangeAction.DELETED, ("2.3",), "", 41, "log.txt")],
+        changelog=[
+            ChangeEntry("0.9", "1", ChangeAction.ADDED, ("7.7",), "", 40, "log.txt"),
+            ChangeEntry("0.9", "1", ChangeAction.DELETED, ("2.3",), "", 41, "log.txt"),
+        ],
     )
     found = {(f.kind, f.clause, f.line) for f in lint(book)}
     assert found == {
@@ -347,4 +392,7 @@ def test_annotate_marks_every_reference_and_escapes_the_rest():
 
 
 def test_annotate_skips_overlapping_marks():
-    assert annotate("abcdef", [((0, 3), 1), ((2, 5), 2), ((5, 6), 3)], lambda s, n: f"[{s}]{n}") == "[abc]1de[f]3"
+    assert (
+        annotate("abcdef", [((0, 3), 1), ((2, 5), 2), ((5, 6), 3)], lambda s, n: f"[{s}]{n}")
+        == "[abc]1de[f]3"
+    )

@@ -21,14 +21,18 @@ def side(cards=1, **extra):
 
 
 def test_every_problem_is_reported_at_once_with_its_path():
-    found = problems_of({
-        "game": "ucg", "question": "judgment", "first_player": "C",
-        "areas": [
-            {"A": side(), "B": side()},
-            {"A": side(), "B": side()},
-            {"A": side(level_changes=["UP", "SIDEWAYS"]), "B": {"cards": "two", "bp": {}}, "C": {}},
-        ],
-    })
+    found = problems_of(
+        {
+            "game": "ucg",
+            "question": "judgment",
+            "first_player": "C",
+            "areas": [
+                {"A": side(), "B": side()},
+                {"A": side(), "B": side()},
+                {"A": side(level_changes=["UP", "SIDEWAYS"]), "B": {"cards": "two", "bp": {}}, "C": {}},
+            ],
+        }
+    )
     assert found == [
         "first_player: expected one of A, B",
         "areas[2].A.level_changes[1]: expected one of UP, DOWN",
@@ -39,8 +43,14 @@ def test_every_problem_is_reported_at_once_with_its_path():
 
 def test_a_five_card_stack_is_impossible_citing_8_1_1():
     with pytest.raises(BoardError) as caught:
-        rule({"game": "ucg", "question": "judgment", "first_player": "A",
-              "areas": [{"A": {"cards": 5, "bp": {"QUAD": 9000}}, "B": side()}]})
+        rule(
+            {
+                "game": "ucg",
+                "question": "judgment",
+                "first_player": "A",
+                "areas": [{"A": {"cards": 5, "bp": {"QUAD": 9000}}, "B": side()}],
+            }
+        )
     (problem,) = caught.value.problems
     assert problem.path == "areas[0].A.cards"
     assert problem.cites == ("8.1.1",)
@@ -48,9 +58,19 @@ def test_a_five_card_stack_is_impossible_citing_8_1_1():
 
 
 def test_a_missing_bp_for_the_stack_state_is_impossible_citing_the_clause():
-    found = problems_of({"game": "ucg", "question": "judgment", "first_player": "A",
-                         "areas": [{"A": {"cards": 1, "bp": {"DOUBLE": 5000}},
-                                    "B": {"cards": 2, "bp": {"DOUBLE": 5000}, "extra": True}}]})
+    found = problems_of(
+        {
+            "game": "ucg",
+            "question": "judgment",
+            "first_player": "A",
+            "areas": [
+                {
+                    "A": {"cards": 1, "bp": {"DOUBLE": 5000}},
+                    "B": {"cards": 2, "bp": {"DOUBLE": 5000}, "extra": True},
+                }
+            ],
+        }
+    )
     assert found == [
         "areas[0].A.bp.SINGLE: required: a SINGLE character's BP is the top card's SINGLE value [8.1.1, 11.15.1]",
         "areas[0].B.bp.EXTRA: required when extra is true: the EXTRA value becomes the BP [8.1.2]",
@@ -59,9 +79,17 @@ def test_a_missing_bp_for_the_stack_state_is_impossible_citing_the_clause():
 
 def test_uhb_damage_zone_of_five_is_an_impossible_battle_citing_3_3_2():
     board = {"main": {"name": "x", "power": 1000}, "damage_zone": 5, "deck": 3}
-    found = problems_of({"game": "uhb", "question": "battle", "active_player": "A",
-                         "players": {"A": board, "B": {**board, "damage_zone": 0}}})
-    assert found == ["players.A.damage_zone: a player with 5 cards in the damage zone has already lost [3.3.2]"]
+    found = problems_of(
+        {
+            "game": "uhb",
+            "question": "battle",
+            "active_player": "A",
+            "players": {"A": board, "B": {**board, "damage_zone": 0}},
+        }
+    )
+    assert found == [
+        "players.A.damage_zone: a player with 5 cards in the damage zone has already lost [3.3.2]"
+    ]
 
 
 def test_envelope_problems_come_together():
@@ -82,8 +110,9 @@ def test_yaml_and_json_errors_are_board_errors():
 
 
 def test_json_boards_are_accepted():
-    ruling = rule_text('{"game": "ucg", "question": "deck", "cards": '
-                       '[{"number": "X-1", "name": "迪卡", "count": 50}]}')
+    ruling = rule_text(
+        '{"game": "ucg", "question": "deck", "cards": [{"number": "X-1", "name": "迪卡", "count": 50}]}'
+    )
     assert ruling.outcome["cards"] == 50
 
 
@@ -97,10 +126,22 @@ def test_board_error_is_an_arbiter_error_with_every_problem_in_its_dict():
 
 
 def test_impossible_checks_need_no_traceback_for_nested_models():
-    found = problems_of({"game": "uhb", "question": "battle", "active_player": "A", "players": {
-        "A": {"main": {"name": "x", "power": 1, "weakened": True}, "damage_zone": 0, "deck": 1,
-              "power_changes": [{"amount": 1, "if": {"zone": "hand", "at_most": 1, "at_least": 0}}]},
-        "B": {"main": {"name": "y", "power": 1}, "damage_zone": 0, "deck": 1, "promote": "z"}}})
+    found = problems_of(
+        {
+            "game": "uhb",
+            "question": "battle",
+            "active_player": "A",
+            "players": {
+                "A": {
+                    "main": {"name": "x", "power": 1, "weakened": True},
+                    "damage_zone": 0,
+                    "deck": 1,
+                    "power_changes": [{"amount": 1, "if": {"zone": "hand", "at_most": 1, "at_least": 0}}],
+                },
+                "B": {"main": {"name": "y", "power": 1}, "damage_zone": 0, "deck": 1, "promote": "z"},
+            },
+        }
+    )
     assert found == [
         "players.A.hand: required by players.A.power_changes[0].if",
         "players.B.promote: expected one of the supports: (none)",
@@ -111,6 +152,7 @@ def test_impossible_checks_need_no_traceback_for_nested_models():
 
 def test_a_version_yaml_reads_as_a_number_must_be_quoted():
     assert problems_of("game: ucg\nversion: 1.6\nquestion: deck\ncards: []\n") == [
-        'version: expected text such as "1.6" (quote it in YAML)']
+        'version: expected text such as "1.6" (quote it in YAML)'
+    ]
     ruling = rule_text('game: ucg\nversion: "1.6"\nquestion: deck\ncards: [{number: X, name: x, count: 1}]\n')
     assert ruling.rulebook_version == "1.6"

@@ -65,14 +65,18 @@ def refused(call, *args):
 
 #: Board files that used to cost seconds (or forever) before they were refused.
 HOSTILE = {
-    "0.5 MB of YAML areas, just under the size limit": (judgment_yaml(MAX_CHARACTERS),
-                                                         f"more than {MAX_VALUES} values"),
+    "0.5 MB of YAML areas, just under the size limit": (
+        judgment_yaml(MAX_CHARACTERS),
+        f"more than {MAX_VALUES} values",
+    ),
     "1 MB of YAML areas": (judgment_yaml(2 * MAX_CHARACTERS), "characters, more than the"),
     "60 000 areas as JSON": (judgment_json(60_000), "characters, more than the"),
     "JSON areas just under the size limit": (judgment_json(JSON_AREAS), f"more than {MAX_VALUES} values"),
     "a YAML billion laughs": (billion_laughs(), f"more than {MAX_VALUES} values"),
-    "a YAML flow list of 100 000 numbers": ("game: ucg\nquestion: deck\ncards: [" + "1, " * 80_000 + "1]\n",
-                                            f"more than {MAX_VALUES} values"),
+    "a YAML flow list of 100 000 numbers": (
+        "game: ucg\nquestion: deck\ncards: [" + "1, " * 80_000 + "1]\n",
+        f"more than {MAX_VALUES} values",
+    ),
 }
 
 
@@ -120,7 +124,8 @@ def test_an_oversized_board_is_refused_by_the_api_within_a_second(case, client):
 
 #: Both YAML loaders: libyaml's parser (used wherever PyYAML has it) and the pure-Python fallback.
 LOADERS = [pytest.param(board_module.PyBoundedLoader, id="pure-Python")] + (
-    [pytest.param(board_module.CBoundedLoader, id="libyaml")] if yaml.__with_libyaml__ else [])
+    [pytest.param(board_module.CBoundedLoader, id="libyaml")] if yaml.__with_libyaml__ else []
+)
 
 
 @pytest.mark.parametrize("loader", LOADERS)
@@ -152,7 +157,7 @@ def test_an_endless_board_file_is_read_no_further_than_the_limit():
 
 def test_aliases_count_as_what_they_name_and_may_not_contain_themselves():
     shared = "game: ucg\nquestion: deck\ncard: &card {number: X-1, name: 迪卡, count: 10}\n"
-    ruling = rule_text(shared.replace("card: &card", "cards: [&card") .replace("10}\n", "10}, *card]\n"))
+    ruling = rule_text(shared.replace("card: &card", "cards: [&card").replace("10}\n", "10}, *card]\n"))
     assert ruling.outcome["cards"] == 20  # a small alias is read as a copy
     for cycle in ("a: &a [1, *a]\n", "a: &a {b: *a}\n", "a: &a {<<: *a}\n"):
         (problem,), _ = refused(read_document, cycle)
@@ -164,7 +169,9 @@ def test_aliases_count_as_what_they_name_and_may_not_contain_themselves():
 
 def test_the_limits_leave_room_for_a_large_real_board():
     """A 50-card deck list of 50 different cards, each line written out in full, is ruled."""
-    lines = [f"  - {{number: BP01-{n:03d}, name: 超人力霸王迪卡第{n}型, count: 1, counts_as: null}}  # 第{n}張"
-             for n in range(1, 51)]
+    lines = [
+        f"  - {{number: BP01-{n:03d}, name: 超人力霸王迪卡第{n}型, count: 1, counts_as: null}}  # 第{n}張"
+        for n in range(1, 51)
+    ]
     ruling = rule_text("game: ucg\nquestion: deck\ncards:\n" + "\n".join(lines) + "\n")
     assert ruling.outcome["cards"] == 50 and ruling.outcome["legal"] is True

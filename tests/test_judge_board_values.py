@@ -36,8 +36,13 @@ def problems_of(request: dict | str) -> list[tuple[str, str, tuple[str, ...]]]:
 
 def places(document: Any, here: tuple = ()) -> Iterator[tuple[tuple, Any]]:
     """``(path, value)`` of every value under the document's own fields."""
-    items = document.items() if isinstance(document, dict) else enumerate(document) \
-        if isinstance(document, list) else ()
+    items = (
+        document.items()
+        if isinstance(document, dict)
+        else enumerate(document)
+        if isinstance(document, list)
+        else ()
+    )
     for key, value in items:
         yield here + (key,), value
         yield from places(value, here + (key,))
@@ -59,11 +64,19 @@ def example(name: str) -> dict:
 # -- the examples, every number and every flag in turn ------------------------------------------
 
 #: what a number may not be, and the start of the message saying so
-NOT_NUMBERS = [(True, "expected an integer, not true"), (False, "expected an integer, not false"),
-               ("3", 'expected an integer, not "3"'), (3.0, "expected an integer, not 3.0"),
-               (10**100, "expected at most "), (-(10**100), "expected at least ")]
-NOT_FLAGS = [(1, "expected true or false, not 1"), ("yes", 'expected true or false, not "yes"'),
-             ("true", 'expected true or false, not "true"')]
+NOT_NUMBERS = [
+    (True, "expected an integer, not true"),
+    (False, "expected an integer, not false"),
+    ("3", 'expected an integer, not "3"'),
+    (3.0, "expected an integer, not 3.0"),
+    (10**100, "expected at most "),
+    (-(10**100), "expected at least "),
+]
+NOT_FLAGS = [
+    (1, "expected true or false, not 1"),
+    ("yes", 'expected true or false, not "yes"'),
+    ("true", 'expected true or false, not "true"'),
+]
 
 
 def holds_numbers(path: Path) -> bool:
@@ -71,8 +84,9 @@ def holds_numbers(path: Path) -> bool:
     return any(isinstance(value, int) for place, value in places(document) if place[0] != "version")
 
 
-@pytest.mark.parametrize("path", [p for p in EXAMPLES if holds_numbers(p)],
-                         ids=lambda p: f"{p.parent.name}/{p.stem}")
+@pytest.mark.parametrize(
+    "path", [p for p in EXAMPLES if holds_numbers(p)], ids=lambda p: f"{p.parent.name}/{p.stem}"
+)
 def test_every_number_and_flag_of_every_example_refuses_what_it_is_not(path):
     """The problem is named at the value's place (or in it: zd's bare ``-2000`` stands for ``{add: -2000}``)."""
     document = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -145,9 +159,12 @@ def test_a_count_is_never_true_yes_text_negative_or_huge(game):
 def test_a_printed_value_is_never_negative_or_huge(game):
     name, printed, most = PRINTED[game]
     document, where = example(name), format_path(printed)
-    for typed, says in [("-2147483648", "expected at least 0"), (str(10**100), f"expected at most {most}"),
-                        ("true", "expected an integer, not true"),
-                        ('"3000"', 'expected an integer, not "3000"')]:
+    for typed, says in [
+        ("-2147483648", "expected at least 0"),
+        (str(10**100), f"expected at most {most}"),
+        ("true", "expected an integer, not true"),
+        ('"3000"', 'expected an integer, not "3000"'),
+    ]:
         found = problems_of(yaml_with(document, printed, typed))
         assert [(path, message) for path, message, _ in found] == [(where, says)], typed
 
@@ -209,8 +226,11 @@ def core_nodes(node: Any, parent: Any = None) -> Iterator[tuple[dict, Any]]:
             yield from core_nodes(value, parent)
 
 
-BOARDS = [pytest.param(q.board, id=f"{game}/{q.name}") for game in sorted(ENGINES)
-          for q in engine(game).questions.values()]
+BOARDS = [
+    pytest.param(q.board, id=f"{game}/{q.name}")
+    for game in sorted(ENGINES)
+    for q in engine(game).questions.values()
+]
 
 
 @pytest.mark.parametrize("board", BOARDS)
@@ -232,6 +252,7 @@ def test_every_number_in_every_board_model_is_strict_and_bounded(board):
 @pytest.mark.parametrize("board", BOARDS)
 def test_every_integer_in_every_board_schema_shows_its_bounds(board):
     """What the web form and the API description see."""
+
     def integers(node: Any) -> Iterator[dict]:
         if isinstance(node, dict):
             if node.get("type") == "integer":

@@ -42,8 +42,12 @@ def deathclow() -> list[dict]:
 
 
 def spirit(name="靈魂卡", levels=None, cores=1, **extra):
-    return {"name": name, "levels": levels or [{"lv": 1, "cores": 1, "bp": 3000}, {"lv": 2, "cores": 3, "bp": 5000}],
-            "cores": cores, **extra}
+    return {
+        "name": name,
+        "levels": levels or [{"lv": 1, "cores": 1, "bp": 3000}, {"lv": 2, "cores": 3, "bp": 5000}],
+        "cores": cores,
+        **extra,
+    }
 
 
 def fighter(bp=3000, cores=1, symbols=1, **extra):
@@ -51,6 +55,7 @@ def fighter(bp=3000, cores=1, symbols=1, **extra):
 
 
 # --- level: the Deathclow example, the Zeig Apollo example, the FAQ on BP+/BP- ----------------
+
 
 @pytest.mark.parametrize("cores", [1, 2, 3, 5])
 def test_worked_example_deathclow_lv_and_bp_from_cores(cores):
@@ -63,8 +68,11 @@ def test_worked_example_deathclow_lv_and_bp_from_cores(cores):
 
 
 def test_the_deathclow_levels_read_from_the_book_are_the_printed_ones():
-    assert deathclow() == [{"lv": 1, "cores": 1, "bp": 7000}, {"lv": 2, "cores": 2, "bp": 10000},
-                           {"lv": 3, "cores": 3, "bp": 13000}]
+    assert deathclow() == [
+        {"lv": 1, "cores": 1, "bp": 7000},
+        {"lv": 2, "cores": 2, "bp": 10000},
+        {"lv": 3, "cores": 3, "bp": 13000},
+    ]
 
 
 def test_worked_example_zeig_apollo_levels_down_and_is_depleted_at_zero_cores():
@@ -88,8 +96,9 @@ def test_worked_example_zeig_apollo_levels_down_and_is_depleted_at_zero_cores():
 def test_faq_bp_plus_keeps_counting_on_the_new_lv_bp():
     """FAQ Q1: Lv1 BP1000 / Lv2 BP2000, BP+3000, then Lv2 → 5000."""
     text = text_of(R.BP_ORDER)
-    lv1, lv2, plus, answer = map(int, re.search(
-        r"Lv1BP(\d+)、Lv2BP(\d+)的靈魂卡.*?BP\+(\d+).*?其BP會變為(\d+)", text).groups())
+    lv1, lv2, plus, answer = map(
+        int, re.search(r"Lv1BP(\d+)、Lv2BP(\d+)的靈魂卡.*?BP\+(\d+).*?其BP會變為(\d+)", text).groups()
+    )
     levels = [{"lv": 1, "cores": 1, "bp": lv1}, {"lv": 2, "cores": 2, "bp": lv2}]
     at_lv1 = ask("level", spirit=spirit(levels=levels, cores=1, bp_changes=[plus]))
     assert at_lv1.outcome["bp"] == lv1 + plus
@@ -120,8 +129,9 @@ def test_a_bp_that_dips_below_zero_and_rises_again_is_a_gap_in_the_book():
 
 
 def test_a_united_spirit_adds_the_brave_bp():
-    ruling = ask("level", spirit=spirit(levels=deathclow(), cores=1,
-                                        brave={"name": "合體卡", "bp_plus": 5000}))
+    ruling = ask(
+        "level", spirit=spirit(levels=deathclow(), cores=1, brave={"name": "合體卡", "bp_plus": 5000})
+    )
     assert ruling.outcome["bp"] == 12000
     assert R.UNION in ruling.decisive
 
@@ -136,7 +146,15 @@ def test_an_ultimate_below_lv3_is_depleted():
 
 def test_impossible_level_tables_cite_the_lowest_lv_rule():
     with pytest.raises(BoardError) as error:
-        ask("level", spirit={"name": "終極", "kind": "ULTIMATE", "levels": [{"lv": 1, "cores": 1, "bp": 1}], "cores": 1})
+        ask(
+            "level",
+            spirit={
+                "name": "終極",
+                "kind": "ULTIMATE",
+                "levels": [{"lv": 1, "cores": 1, "bp": 1}],
+                "cores": 1,
+            },
+        )
     (problem,) = error.value.problems
     assert problem.path == "spirit.levels[0].lv" and R.ULTIMATE_LV in problem.cites
     with pytest.raises(BoardError, match="lowest first"):
@@ -144,6 +162,7 @@ def test_impossible_level_tables_cite_the_lowest_lv_rule():
 
 
 # --- attack ----------------------------------------------------------------------------------
+
 
 def attack(attacker, blocker=None, life=5, active="A"):
     return ask("attack", attacker=attacker, blocker=blocker, life=life, active_player=active)
@@ -220,8 +239,9 @@ def test_an_attacker_that_left_the_field_unblocked_is_a_gap_in_the_book():
     assert set(gap.cites) == {R.DECLARE, R.UNBLOCKED}
 
 
-@pytest.mark.parametrize("who, reason", [("attacker", AttackResult.ILLEGAL_ATTACK),
-                                         ("blocker", AttackResult.ILLEGAL_BLOCK)])
+@pytest.mark.parametrize(
+    "who, reason", [("attacker", AttackResult.ILLEGAL_ATTACK), ("blocker", AttackResult.ILLEGAL_BLOCK)]
+)
 def test_an_exhausted_spirit_can_neither_attack_nor_block(who, reason):
     assert "疲勞狀態的靈魂卡無法進行攻擊或阻擋" in text_of(R.EXHAUSTED)
     sides = {"attacker": fighter(), "blocker": fighter()}
@@ -259,16 +279,26 @@ def test_a_spirit_on_the_field_below_its_lowest_lv_is_impossible():
 
 # --- cost: the Dorado-Dragon example ------------------------------------------------------------
 
+
 def dorado_card() -> dict:
     text = text_of(R.COST_1)
-    cost, red, white = map(int, re.search(r"其費用為(\d+)，減輕標誌為(\d+)個（紅色）與(\d+)個（白色）", text).groups())
-    return {"name": "ドラド・ドラゴン", "cost": cost, "reduction": {"red": red, "white": white}, "min_cores": 1}
+    cost, red, white = map(
+        int, re.search(r"其費用為(\d+)，減輕標誌為(\d+)個（紅色）與(\d+)個（白色）", text).groups()
+    )
+    return {
+        "name": "ドラド・ドラゴン",
+        "cost": cost,
+        "reduction": {"red": red, "white": white},
+        "min_cores": 1,
+    }
 
 
 def dorado_field() -> list[dict]:
     red, purple = map(int, re.search(r"有(\d+)個紅色標誌與(\d+)個紫色標誌", text_of(R.COST_2)).groups())
     cards = [{"name": f"紅{i}", "cores": 1, "min_cores": 1, "symbols": ["red"]} for i in range(red)]
-    return cards + [{"name": f"紫{i}", "cores": 1, "min_cores": 1, "symbols": ["purple"]} for i in range(purple)]
+    return cards + [
+        {"name": f"紫{i}", "cores": 1, "min_cores": 1, "symbols": ["purple"]} for i in range(purple)
+    ]
 
 
 def test_worked_example_dorado_dragon_pays_two_cores():
@@ -290,8 +320,14 @@ def test_reduction_is_mandatory_so_a_card_reduced_to_zero_costs_nothing():
 def test_life_cores_never_pay():
     text = text_of(R.COST_4)
     assert "（如生命值等）的能量，不可用於支付費用" in text
-    ruling = ask("cost", card=dorado_card(), field=dorado_field(), reserve=1,
-                 payment={"reserve": 1, "life": 1}, placement={"cards": {"紅0": 1}})
+    ruling = ask(
+        "cost",
+        card=dorado_card(),
+        field=dorado_field(),
+        reserve=1,
+        payment={"reserve": 1, "life": 1},
+        placement={"cards": {"紅0": 1}},
+    )
     assert ruling.outcome.reason is CostResult.ILLEGAL_PAYMENT
     assert ruling.outcome["problems"] == ["payment_from_life"]
     assert R.COST_4 in ruling.decisive
@@ -319,8 +355,10 @@ def test_an_ultimate_whose_summon_condition_fails_is_not_summoned():
 
 
 def test_paying_from_spirits_depletes_them_and_each_smallest_choice_is_given():
-    field = [{"name": "甲", "cores": 1, "min_cores": 1, "symbols": ["red"]},
-             {"name": "乙", "cores": 2, "min_cores": 2}]
+    field = [
+        {"name": "甲", "cores": 1, "min_cores": 1, "symbols": ["red"]},
+        {"name": "乙", "cores": 2, "min_cores": 2},
+    ]
     card = {"name": "靈魂", "cost": 3, "reduction": {"red": 1}, "min_cores": 1}
     ruling = ask("cost", card=card, field=field, reserve=1)
     assert ruling.outcome.reason is CostResult.PAYABLE_WITH_DEPLETION
@@ -334,8 +372,14 @@ def test_faq_q1_on_draining_the_symbol_spirits_has_no_answer_and_the_ruling_says
     assert faq.startswith("Q1.") and "A1." not in faq  # the book prints the question only
     field = [{"name": f"紅{i}", "cores": 1, "min_cores": 1, "symbols": ["red"]} for i in range(2)]
     card = {"name": "費用6", "cost": 6, "reduction": {"red": 2}, "min_cores": 1}
-    ruling = ask("cost", card=card, field=field, reserve=3,
-                 payment={"reserve": 2, "cards": {"紅0": 1, "紅1": 1}}, placement={"reserve": 1})
+    ruling = ask(
+        "cost",
+        card=card,
+        field=field,
+        reserve=3,
+        payment={"reserve": 2, "cards": {"紅0": 1, "紅1": 1}},
+        placement={"reserve": 1},
+    )
     assert ruling.outcome.reason is CostResult.PAYABLE_WITH_DEPLETION
     assert ruling.outcome["to_pay"] == 4 and ruling.outcome["depleted"] == ["紅0", "紅1"]
     (gap,) = ruling.gaps
@@ -357,28 +401,46 @@ def test_a_red_god_symbol_is_red_and_god_and_its_double_use_is_a_gap():
 
 def test_ultimate_and_god_symbols_do_not_reduce_colours():
     assert "無法用於一般6種屬性的費用減輕" in text_of(R.ULTIMATE_SYMBOL)
-    field = [{"name": "終極", "kind": "ULTIMATE", "cores": 3, "min_cores": 3, "symbols": ["ultimate"]},
-             {"name": "神", "kind": "NEXUS", "cores": 0, "symbols": ["god"]}]
-    ruling = ask("cost", card={"name": "魔法", "kind": "MAGIC", "cost": 3, "reduction": {"red": 2, "any": 1}},
-                 field=field, reserve=3)
+    field = [
+        {"name": "終極", "kind": "ULTIMATE", "cores": 3, "min_cores": 3, "symbols": ["ultimate"]},
+        {"name": "神", "kind": "NEXUS", "cores": 0, "symbols": ["god"]},
+    ]
+    ruling = ask(
+        "cost",
+        card={"name": "魔法", "kind": "MAGIC", "cost": 3, "reduction": {"red": 2, "any": 1}},
+        field=field,
+        reserve=3,
+    )
     assert ruling.outcome["reduction"] == 0
     assert {R.ULTIMATE_SYMBOL, R.GOD_SYMBOL} <= set(ruling.cited)
 
 
 def test_a_payment_of_the_wrong_amount_is_refused():
-    ruling = ask("cost", card=dorado_card(), field=dorado_field(), reserve=5,
-                 payment={"reserve": 4}, placement={"reserve": 1})
+    ruling = ask(
+        "cost",
+        card=dorado_card(),
+        field=dorado_field(),
+        reserve=5,
+        payment={"reserve": 4},
+        placement={"reserve": 1},
+    )
     assert ruling.outcome["problems"] == ["wrong_amount"]
 
 
 def test_a_plan_naming_an_unknown_card_or_too_many_cores_is_a_bad_board():
     with pytest.raises(BoardError) as error:
-        ask("cost", card=dorado_card(), field=dorado_field(), reserve=1,
-            payment={"reserve": 2, "cards": {"紅0": 2, "無": 1}})
+        ask(
+            "cost",
+            card=dorado_card(),
+            field=dorado_field(),
+            reserve=1,
+            payment={"reserve": 2, "cards": {"紅0": 2, "無": 1}},
+        )
     assert {p.path for p in error.value.problems} == {"payment.cards.無", "field[0].cores", "reserve"}
 
 
 # --- start_step ---------------------------------------------------------------------------------
+
 
 def start(turn, active="A", deck_a=30, deck_b=30, **extra):
     return ask("start_step", turn=turn, active_player=active, deck={"A": deck_a, "B": deck_b}, **extra)
@@ -424,8 +486,12 @@ def test_the_refresh_step_refreshes_cards_and_returns_trash_cores():
 
 # --- deck ------------------------------------------------------------------------------------------
 
+
 def filler(count: int) -> list[dict]:
-    return [{"number": f"F-{i}", "name": f"卡{i}", "count": min(3, count - 3 * i)} for i in range((count + 2) // 3)]
+    return [
+        {"number": f"F-{i}", "name": f"卡{i}", "count": min(3, count - 3 * i)}
+        for i in range((count + 2) // 3)
+    ]
 
 
 def test_forty_cards_or_more_with_no_upper_limit():
@@ -439,43 +505,56 @@ def test_forty_cards_or_more_with_no_upper_limit():
 
 def test_the_same_name_with_other_numbers_or_art_is_the_same_card():
     limit = int(re.search(r"同名卡牌最多只能放入(\d+)張", text_of(R.SAME_NAME)).group(1))
-    cards = filler(37) + [{"number": "A-1", "name": "龍", "count": limit},
-                          {"number": "B-9", "name": "龍", "count": 1}]
+    cards = filler(37) + [
+        {"number": "A-1", "name": "龍", "count": limit},
+        {"number": "B-9", "name": "龍", "count": 1},
+    ]
     ruling = ask("deck", cards=cards)
     assert ruling.outcome.reason is DeckRuling.TOO_MANY_COPIES
-    assert ruling.outcome["over_limit"] == [{"name": "龍", "name_number": None, "other_face": None, "count": 4}]
+    assert ruling.outcome["over_limit"] == [
+        {"name": "龍", "name_number": None, "other_face": None, "count": 4}
+    ]
 
 
 def test_an_identifying_number_or_an_awakening_face_makes_a_different_card():
-    cards = filler(34) + [{"number": "A-1", "name": "龍", "count": 3},
-                          {"number": "A-2", "name": "龍", "name_number": "2", "count": 3}]
+    cards = filler(34) + [
+        {"number": "A-1", "name": "龍", "count": 3},
+        {"number": "A-2", "name": "龍", "name_number": "2", "count": 3},
+    ]
     numbered = ask("deck", cards=cards)
     assert numbered.outcome["legal"] is True and R.SAME_NAME in numbered.decisive
     assert "其中一面的名稱不同，即可分別在牌組中放入3張" in text_of(R.AWAKEN_NAME)
-    cards = filler(34) + [{"number": "A-1", "name": "龍", "count": 3},
-                          {"number": "A-3", "name": "龍", "other_face": "覺醒龍", "count": 3}]
+    cards = filler(34) + [
+        {"number": "A-1", "name": "龍", "count": 3},
+        {"number": "A-3", "name": "龍", "other_face": "覺醒龍", "count": 3},
+    ]
     awakened = ask("deck", cards=cards)
     assert awakened.outcome["legal"] is True and R.AWAKEN_NAME in awakened.decisive
 
 
 def test_only_one_kind_of_contract_card():
     assert "契約卡僅能放入1種（最多3張）" in text_of(R.SAME_NAME)
-    cards = filler(37) + [{"number": "C-1", "name": "契約甲", "contract": True, "count": 2},
-                          {"number": "C-2", "name": "契約乙", "contract": True, "count": 1}]
+    cards = filler(37) + [
+        {"number": "C-1", "name": "契約甲", "contract": True, "count": 2},
+        {"number": "C-2", "name": "契約乙", "contract": True, "count": 1},
+    ]
     ruling = ask("deck", cards=cards)
     assert ruling.outcome.reason is DeckRuling.TWO_CONTRACT_KINDS
     assert R.CONTRACT_DECK in ruling.decisive and R.CONTRACT_HAND in ruling.cited
 
 
 def test_tokens_and_forbidden_cards_are_not_deck_cards():
-    cards = filler(40) + [{"number": "T-1", "name": "衍生物", "token": True, "count": 1},
-                          {"number": "X-1", "name": "禁止", "forbidden": True, "count": 1}]
+    cards = filler(40) + [
+        {"number": "T-1", "name": "衍生物", "token": True, "count": 1},
+        {"number": "X-1", "name": "禁止", "forbidden": True, "count": 1},
+    ]
     ruling = ask("deck", cards=cards)
     assert ruling.outcome["problems"] == ["token_in_deck", "forbidden_card"]
     assert {R.TOKEN, R.USABLE} <= set(ruling.decisive)
 
 
 # --- citations against the raw page, independent of the parser --------------------------------------
+
 
 def test_each_phrase_follows_its_heading_in_the_raw_page():
     """The last part of a heading-path id is the heading as printed; the phrase follows it."""

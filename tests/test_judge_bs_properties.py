@@ -12,8 +12,11 @@ from hypothesis import strategies as st
 from corpus.library import load_book
 from judge.registry import engine, rule
 
-FEW = settings(max_examples=int(os.environ.get("ARBITER_HYPOTHESIS_EXAMPLES", "60")), deadline=None,
-               suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(
+    max_examples=int(os.environ.get("ARBITER_HYPOTHESIS_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 COLOURS = ["red", "purple", "green", "white", "yellow", "blue"]
 
 
@@ -40,22 +43,40 @@ def fighters(draw):
     levels = draw(level_tables(kind))
     left = draw(st.sampled_from([False] * 6 + [True]))
     return {
-        "name": draw(st.sampled_from(["甲", "乙", "丙"])), "kind": kind, "levels": levels,
+        "name": draw(st.sampled_from(["甲", "乙", "丙"])),
+        "kind": kind,
+        "levels": levels,
         "cores": draw(st.integers(0 if left else levels[0]["cores"], 6)),
         "symbols": draw(st.integers(0, 3)),
-        "brave": draw(st.one_of(st.none(), st.fixed_dictionaries({
-            "name": st.just("合體"), "bp_plus": st.integers(0, 5).map(lambda n: n * 1000),
-            "symbols": st.integers(0, 2), "lv1_cores": st.integers(0, 2)}))),
+        "brave": draw(
+            st.one_of(
+                st.none(),
+                st.fixed_dictionaries(
+                    {
+                        "name": st.just("合體"),
+                        "bp_plus": st.integers(0, 5).map(lambda n: n * 1000),
+                        "symbols": st.integers(0, 2),
+                        "lv1_cores": st.integers(0, 2),
+                    }
+                ),
+            )
+        ),
         "bp_changes": draw(st.lists(st.integers(-8, 8).map(lambda n: n * 1000), max_size=3)),
         "exhausted": draw(st.sampled_from([False] * 8 + [True])),
         "left_field": left,
     }
 
 
-attack_boards = st.fixed_dictionaries({
-    "game": st.just("bs"), "question": st.just("attack"), "active_player": st.sampled_from(["A", "B"]),
-    "attacker": fighters(), "blocker": st.one_of(st.none(), fighters()), "life": st.integers(1, 5),
-})
+attack_boards = st.fixed_dictionaries(
+    {
+        "game": st.just("bs"),
+        "question": st.just("attack"),
+        "active_player": st.sampled_from(["A", "B"]),
+        "attacker": fighters(),
+        "blocker": st.one_of(st.none(), fighters()),
+        "life": st.integers(1, 5),
+    }
+)
 
 
 def flip(player):
@@ -100,8 +121,10 @@ def test_the_attacking_players_name_does_not_change_the_battle(board):
 @given(level_tables(), st.integers(0, 12), st.integers(0, 12))
 def test_more_cores_never_lower_the_lv_and_too_few_deplete(levels, fewer, more):
     fewer, more = sorted((fewer, more))
-    low, high = (rule({"game": "bs", "question": "level", "spirit": {"name": "靈", "levels": levels, "cores": n}})
-                 for n in (fewer, more))
+    low, high = (
+        rule({"game": "bs", "question": "level", "spirit": {"name": "靈", "levels": levels, "cores": n}})
+        for n in (fewer, more)
+    )
     for ruling, cores in ((low, fewer), (high, more)):
         well_cited(ruling)
         assert ruling.outcome["depleted"] is (cores < levels[0]["cores"])
@@ -110,21 +133,33 @@ def test_more_cores_never_lower_the_lv_and_too_few_deplete(levels, fewer, more):
 
 
 symbols = st.lists(st.sampled_from(COLOURS + ["god", "ultimate", "god+red"]), max_size=3)
-field_cards = st.fixed_dictionaries({
-    "kind": st.sampled_from(["SPIRIT", "SPIRIT", "NEXUS", "GOD_NEXUS"]),
-    "cores": st.integers(1, 4), "min_cores": st.integers(0, 1), "symbols": symbols,
-})
+field_cards = st.fixed_dictionaries(
+    {
+        "kind": st.sampled_from(["SPIRIT", "SPIRIT", "NEXUS", "GOD_NEXUS"]),
+        "cores": st.integers(1, 4),
+        "min_cores": st.integers(0, 1),
+        "symbols": symbols,
+    }
+)
 
 
 @st.composite
 def cost_boards(draw):
     field = [{"name": f"場{i}", **card} for i, card in enumerate(draw(st.lists(field_cards, max_size=4)))]
-    reduction = draw(st.dictionaries(st.sampled_from(COLOURS[:3] + ["god", "any"]), st.integers(1, 3), max_size=3))
+    reduction = draw(
+        st.dictionaries(st.sampled_from(COLOURS[:3] + ["god", "any"]), st.integers(1, 3), max_size=3)
+    )
     kind = draw(st.sampled_from(["SPIRIT", "NEXUS", "MAGIC"]))
     card = {"name": "卡", "kind": kind, "cost": draw(st.integers(0, 9)), "reduction": reduction}
     if kind == "SPIRIT":
         card["min_cores"] = draw(st.integers(1, 3))
-    return {"game": "bs", "question": "cost", "card": card, "field": field, "reserve": draw(st.integers(0, 6))}
+    return {
+        "game": "bs",
+        "question": "cost",
+        "card": card,
+        "field": field,
+        "reserve": draw(st.integers(0, 6)),
+    }
 
 
 @FEW
@@ -147,12 +182,27 @@ def test_random_costs_pay_the_cost_less_the_reduction(board):
 
 
 @FEW
-@given(st.integers(1, 30), st.sampled_from(["A", "B"]), st.integers(0, 3), st.integers(0, 3),
-       st.integers(0, 5), st.integers(0, 5))
+@given(
+    st.integers(1, 30),
+    st.sampled_from(["A", "B"]),
+    st.integers(0, 3),
+    st.integers(0, 3),
+    st.integers(0, 5),
+    st.integers(0, 5),
+)
 def test_start_steps_follow_the_turn_sequence(turn, active, own_deck, other_deck, reserve, trash):
     decks = {active: own_deck, flip(active): other_deck}
-    ruling = rule({"game": "bs", "question": "start_step", "turn": turn, "active_player": active, "deck": decks,
-                   "reserve": reserve, "trash_cores": trash})
+    ruling = rule(
+        {
+            "game": "bs",
+            "question": "start_step",
+            "turn": turn,
+            "active_player": active,
+            "deck": decks,
+            "reserve": reserve,
+            "trash_cores": trash,
+        }
+    )
     well_cited(ruling)
     if own_deck == 0:
         assert ruling.outcome["winner"] == flip(active)
@@ -162,11 +212,19 @@ def test_start_steps_follow_the_turn_sequence(turn, active, own_deck, other_deck
     assert ruling.outcome["deck"] == own_deck - 1
 
 
-deck_lines = st.lists(st.fixed_dictionaries({
-    "number": st.sampled_from(["1", "2", "3"]), "name": st.sampled_from(["甲", "乙", "丙"]),
-    "count": st.integers(1, 20), "name_number": st.sampled_from([None, "2"]),
-    "contract": st.booleans(),
-}), min_size=1, max_size=6)
+deck_lines = st.lists(
+    st.fixed_dictionaries(
+        {
+            "number": st.sampled_from(["1", "2", "3"]),
+            "name": st.sampled_from(["甲", "乙", "丙"]),
+            "count": st.integers(1, 20),
+            "name_number": st.sampled_from([None, "2"]),
+            "contract": st.booleans(),
+        }
+    ),
+    min_size=1,
+    max_size=6,
+)
 
 
 @FEW

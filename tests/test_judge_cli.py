@@ -28,7 +28,16 @@ def test_every_example_file_is_ruled(path):
     assert result.exit_code == 0, result.output
     ruling = json.loads(result.stdout)
     assert ruling["game"] == path.parent.name
-    assert set(ruling) == {"game", "rulebook_version", "question", "outcome", "steps", "decisive", "choices", "gaps"}
+    assert set(ruling) == {
+        "game",
+        "rulebook_version",
+        "question",
+        "outcome",
+        "steps",
+        "decisive",
+        "choices",
+        "gaps",
+    }
     assert ruling["steps"] and all(step["cites"] for step in ruling["steps"])
     assert isinstance(ruling["outcome"]["reason"], str)
 
@@ -48,7 +57,13 @@ def test_questions_are_listed_with_their_example():
     assert [line.split()[0] for line in lines] == [q.name for q in questions("uhb")]
     assert "examples/uhb/battle.yaml" in lines[0]
     listed = json.loads(run("--questions", "ucg", "--json").stdout)
-    assert [row["question"] for row in listed] == ["judgment", "level_up", "set_scene", "set_character", "deck"]
+    assert [row["question"] for row in listed] == [
+        "judgment",
+        "level_up",
+        "set_scene",
+        "set_character",
+        "deck",
+    ]
 
 
 def test_text_output_shows_steps_with_their_clauses_and_the_silent_points():
@@ -60,7 +75,9 @@ def test_text_output_shows_steps_with_their_clauses_and_the_silent_points():
 
 
 def test_a_board_on_stdin():
-    result = run("-", "--json", stdin="game: ucg\nquestion: deck\ncards: [{number: X, name: 迪卡, count: 50}]\n")
+    result = run(
+        "-", "--json", stdin="game: ucg\nquestion: deck\ncards: [{number: X, name: 迪卡, count: 50}]\n"
+    )
     assert result.exit_code == 0
     assert json.loads(result.stdout)["outcome"]["reason"] == "too_many_copies"
 
@@ -73,18 +90,23 @@ def test_a_bad_board_exits_2_with_every_problem():
     assert result.stderr.splitlines() == [
         "arbiter: -: 2 problems",
         "  first_player: expected one of A, B",
-        ("  areas[0].A.cards: a character of 5 stacked cards is impossible: BP is defined for one to four "
-         "cards (SINGLE, DOUBLE, TRIPLE, QUAD) [8.1.1]"),
+        (
+            "  areas[0].A.cards: a character of 5 stacked cards is impossible: BP is defined for one to four "
+            "cards (SINGLE, DOUBLE, TRIPLE, QUAD) [8.1.1]"
+        ),
     ]
     as_json = json.loads(run("-", "--json", stdin=board).stdout)
     assert [p["cites"] for p in as_json["error"]["problems"]] == [[], ["8.1.1"]]
 
 
-@pytest.mark.parametrize("args, says", [
-    (["--questions", "mtg"], "no judging engine for 'mtg'"),
-    (["no-such-file.yaml"], "cannot read no-such-file.yaml"),
-    ([], "give a board file"),
-])
+@pytest.mark.parametrize(
+    "args, says",
+    [
+        (["--questions", "mtg"], "no judging engine for 'mtg'"),
+        (["no-such-file.yaml"], "cannot read no-such-file.yaml"),
+        ([], "give a board file"),
+    ],
+)
 def test_other_bad_input_is_one_line_with_status_2(args, says):
     result = run(*args)
     assert result.exit_code == 2
@@ -93,9 +115,14 @@ def test_other_bad_input_is_one_line_with_status_2(args, says):
 
 def test_the_installed_command_rules_an_example(arbiter_home):
     command = Path(sys.executable).parent / "arbiter"
-    done = subprocess.run([str(command), "rule", "judge/examples/ucg/judgment.yaml", "--json"], cwd=ROOT,
-                          capture_output=True, text=True, env={**os.environ, "ARBITER_HOME": arbiter_home},
-                          timeout=120)
+    done = subprocess.run(
+        [str(command), "rule", "judge/examples/ucg/judgment.yaml", "--json"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ARBITER_HOME": arbiter_home},
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["outcome"]["winner"] == "A"
 
@@ -120,7 +147,13 @@ def test_text_output_writes_every_fact_as_text_not_python(path):
 def test_text_output_nests_lists_and_mappings_and_shows_nothing_as_a_dash():
     result = run(str(ROOT / "judge/examples/ucg/judgment.yaml"))
     facts = result.stdout.split("\n1. ")[0].splitlines()[1:]  # up to the first step
-    assert facts[:5] == ["  winner: A", "  wins: A=3, B=1", "  areas:", "    1. result: A", "       reason: higher_bp"]
+    assert facts[:5] == [
+        "  winner: A",
+        "  wins: A=3, B=1",
+        "  areas:",
+        "    1. result: A",
+        "       reason: higher_bp",
+    ]
     assert "  next_first_player: —" in facts
     chosen = run(str(ROOT / "judge/examples/ucg/set_scene.yaml")).stdout
     assert "if player A chooses draw=yes: replaces_current" in chosen and "    drew: yes" in chosen

@@ -24,12 +24,18 @@ def names(events):
 def test_the_active_player_goes_first_and_orders_their_own_effects():
     events = resolve([B1, A1, A2], Player.B, decider=lambda owner: owner, triggers={}, preference=["a2"])
     assert names(events) == ["b1", "a2", "a1"]
-    assert [(e.how, e.decider) for e in events] == [(How.ONLY, Player.B), (How.CHOSEN, Player.A), (How.ONLY, Player.A)]
+    assert [(e.how, e.decider) for e in events] == [
+        (How.ONLY, Player.B),
+        (How.CHOSEN, Player.A),
+        (How.ONLY, Player.A),
+    ]
 
 
 def test_placements_of_triggered_effects():
     x, y, z = Pending("x", Player.B), Pending("y", Player.A), Pending("z", Player.A)
-    triggers = {"a1": [Triggered(x, Placement.NEXT), Triggered(y, Placement.INTERRUPT), Triggered(z, Placement.POOL)]}
+    triggers = {
+        "a1": [Triggered(x, Placement.NEXT), Triggered(y, Placement.INTERRUPT), Triggered(z, Placement.POOL)]
+    }
     events = resolve([A1, A2], Player.A, decider=lambda owner: Player.A, triggers=triggers)
     assert names(events) == ["a1", "y", "x", "a2", "z"]
     assert [e.during.name for e in events if e.how is How.INSERTED] == ["a1", "a1"]
@@ -46,11 +52,17 @@ def test_a_chain_resolves_last_in_first_out_with_the_active_players_items_added_
     assert by_turn_order([B1, A1], Player.A, owner=lambda p: p.owner) == [A1, B1]
 
 
-@pytest.mark.parametrize("compare, value, inclusive, expected", [
-    (Compare.AT_MOST, 3, True, True), (Compare.AT_MOST, 3, False, False),
-    (Compare.LESS_THAN, 3, True, True), (Compare.LESS_THAN, 2, False, True),
-    (Compare.AT_LEAST, 4, False, True), (Compare.MORE_THAN, 3, False, False),
-])
+@pytest.mark.parametrize(
+    "compare, value, inclusive, expected",
+    [
+        (Compare.AT_MOST, 3, True, True),
+        (Compare.AT_MOST, 3, False, False),
+        (Compare.LESS_THAN, 3, True, True),
+        (Compare.LESS_THAN, 2, False, True),
+        (Compare.AT_LEAST, 4, False, True),
+        (Compare.MORE_THAN, 3, False, False),
+    ],
+)
 def test_comparisons_with_and_without_the_value_itself(compare, value, inclusive, expected):
     assert holds(value, compare, 3, inclusive=inclusive) is expected
 
@@ -65,8 +77,11 @@ def test_a_tally_keeps_both_readings_of_a_floor():
 
 
 def test_deck_counts_by_the_key_a_rulebook_defines():
-    cards = [DeckCard(number="N1", name="甲", count=2), DeckCard(number="N1", name="乙", count=2),
-             DeckCard(number="N1X", name="甲", count=1, counts_as="N1")]
+    cards = [
+        DeckCard(number="N1", name="甲", count=2),
+        DeckCard(number="N1", name="乙", count=2),
+        DeckCard(number="N1X", name="甲", count=1, counts_as="N1"),
+    ]
     assert copies(cards, by_number) == {"N1": 5}
     assert copies(cards, by_name_and_number) == {("甲", "N1"): 3, ("乙", "N1"): 2}
     assert over_limit(cards, by_number, 4) == [("N1", 5)] and over_limit(cards, by_name_and_number, 4) == []
@@ -105,7 +120,9 @@ def test_a_trace_builds_a_ruling_with_gaps_choices_and_json_ready_values():
     branch = trace.branch()
     branch.step("then", "3")
     trace.add_choice(Player.B, {"draw": True}, Outcome(Why.DEMO, {"n": 1}), branch)
-    ruling = trace.ruling("demo", "1.0", "q", Outcome(Why.DEMO, {"winner": Player.A, "by": {Player.B: (1, 2)}}))
+    ruling = trace.ruling(
+        "demo", "1.0", "q", Outcome(Why.DEMO, {"winner": Player.A, "by": {Player.B: (1, 2)}})
+    )
     data = ruling.as_dict()
     assert data["outcome"] == {"reason": "demo", "winner": "A", "by": {"B": [1, 2]}}
     assert data["steps"][0] == {"kind": "rule", "text": "rule", "values": {"who": "A"}, "cites": ["1"]}

@@ -14,8 +14,11 @@ from corpus.library import load_book
 from judge.registry import engine, rule
 
 #: bounded so the suite stays fast; raise ARBITER_HYPOTHESIS_EXAMPLES for a long shake-out
-FEW = settings(max_examples=int(os.environ.get("ARBITER_HYPOTHESIS_EXAMPLES", "60")), deadline=None,
-               suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(
+    max_examples=int(os.environ.get("ARBITER_HYPOTHESIS_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 OTHER = {"A": "B", "B": "A"}
 NAMES = ["吉姆", "薩克II", "古夫", "鋼坦克", "鋼加農", "大魔"]
 
@@ -30,13 +33,26 @@ def well_cited(ruling) -> None:
 @st.composite
 def units(draw, name: str) -> dict:
     hp = draw(st.integers(1, 6))
-    pilot = draw(st.one_of(st.none(), st.fixed_dictionaries({
-        "name": st.just("駕駛員"), "ap": st.integers(0, 2), "hp": st.integers(0, 2)})))
+    pilot = draw(
+        st.one_of(
+            st.none(),
+            st.fixed_dictionaries(
+                {"name": st.just("駕駛員"), "ap": st.integers(0, 2), "hp": st.integers(0, 2)}
+            ),
+        )
+    )
     return {
-        "name": name, "ap": draw(st.integers(0, 6)), "hp": hp, "damage": draw(st.integers(0, hp - 1)),
-        "pilot": pilot, "ap_changes": draw(st.lists(st.integers(-4, 3), max_size=2)),
-        "rested": draw(st.booleans()), "blocker": draw(st.booleans()), "first_strike": draw(st.booleans()),
-        "high_maneuver": draw(st.booleans()), "on_destroy": draw(st.booleans()),
+        "name": name,
+        "ap": draw(st.integers(0, 6)),
+        "hp": hp,
+        "damage": draw(st.integers(0, hp - 1)),
+        "pilot": pilot,
+        "ap_changes": draw(st.lists(st.integers(-4, 3), max_size=2)),
+        "rested": draw(st.booleans()),
+        "blocker": draw(st.booleans()),
+        "first_strike": draw(st.booleans()),
+        "high_maneuver": draw(st.booleans()),
+        "on_destroy": draw(st.booleans()),
         "breach": draw(st.lists(st.integers(1, 3), max_size=2)),
     }
 
@@ -47,18 +63,40 @@ def attack_boards(draw) -> dict:
     defenders = [draw(units(name)) for name in NAMES[:count]]
     shields = draw(st.integers(0, 4))
     base_hp = draw(st.integers(1, 5))
-    base = draw(st.one_of(st.none(), st.fixed_dictionaries({
-        "name": st.just("基地"), "ap": st.integers(0, 3), "hp": st.just(base_hp),
-        "damage": st.integers(0, base_hp - 1), "on_destroy": st.booleans()})))
+    base = draw(
+        st.one_of(
+            st.none(),
+            st.fixed_dictionaries(
+                {
+                    "name": st.just("基地"),
+                    "ap": st.integers(0, 3),
+                    "hp": st.just(base_hp),
+                    "damage": st.integers(0, base_hp - 1),
+                    "on_destroy": st.booleans(),
+                }
+            ),
+        )
+    )
     attacker = {**draw(units("鋼彈")), "rested": False, "deployed_this_turn": False}
     target = draw(st.sampled_from(["PLAYER"] + [u["name"] for u in defenders if u["rested"]]))
-    board = {"game": "gcg", "question": "attack", "turn_player": draw(st.sampled_from(["A", "B"])),
-             "attacker": attacker, "target": target,
-             "defender": {"units": defenders, "base": base, "shields": shields,
-                          "top_shield_burst": shields > 0 and draw(st.booleans())}}
+    board = {
+        "game": "gcg",
+        "question": "attack",
+        "turn_player": draw(st.sampled_from(["A", "B"])),
+        "attacker": attacker,
+        "target": target,
+        "defender": {
+            "units": defenders,
+            "base": base,
+            "shields": shields,
+            "top_shield_burst": shields > 0 and draw(st.booleans()),
+        },
+    }
     if draw(st.booleans()):
-        board["left_field"] = {"card": draw(st.sampled_from(["鋼彈"] + NAMES[:count])),
-                               "step": draw(st.sampled_from(["ATTACK", "BLOCK", "ACTION"]))}
+        board["left_field"] = {
+            "card": draw(st.sampled_from(["鋼彈"] + NAMES[:count])),
+            "step": draw(st.sampled_from(["ATTACK", "BLOCK", "ACTION"])),
+        }
     return board
 
 
@@ -81,7 +119,9 @@ def test_random_attacks_are_ruled_and_keep_the_books_invariants(board):
             assert empty and strikes and outcome["target"] == "PLAYER"
     assert len(ruling.choices) != 1
     blockers = {c.option["blocker"] for c in ruling.choices} - {None}
-    eligible = {u["name"] for u in area["units"] if u["blocker"] and not u["rested"] and u["name"] != board["target"]}
+    eligible = {
+        u["name"] for u in area["units"] if u["blocker"] and not u["rested"] and u["name"] != board["target"]
+    }
     assert blockers <= eligible
     if attacker["high_maneuver"]:
         assert not blockers
@@ -100,10 +140,14 @@ def test_exchanging_the_players_names_exchanges_the_loser_and_winner(board):
     assert [OTHER[c.player.value] for c in ruling.choices] == [c.player.value for c in mirror.choices]
 
 
-players = st.fixed_dictionaries({
-    "deck": st.integers(0, 3), "shields": st.integers(0, 2), "base": st.booleans(),
-    "effect_damage": st.one_of(st.none(), st.integers(0, 3)),
-})
+players = st.fixed_dictionaries(
+    {
+        "deck": st.integers(0, 3),
+        "shields": st.integers(0, 2),
+        "base": st.booleans(),
+        "effect_damage": st.one_of(st.none(), st.integers(0, 3)),
+    }
+)
 
 
 @FEW
@@ -122,12 +166,24 @@ def test_rule_processing_defeats_exactly_the_players_meeting_a_condition(turn, a
 
 
 @FEW
-@given(st.integers(0, 6), st.integers(1, 6), st.booleans(), st.integers(0, 5), st.integers(0, 3), st.integers(0, 2))
+@given(
+    st.integers(0, 6),
+    st.integers(1, 6),
+    st.booleans(),
+    st.integers(0, 5),
+    st.integers(0, 3),
+    st.integers(0, 2),
+)
 def test_deploying_trashes_exactly_the_overflow(placed, count, by_effect, active, rested, ex):
-    board = {"game": "gcg", "question": "deploy", "card": {"name": "鋼彈", "type": "UNIT", "level": 3, "cost": 2},
-             "battle_area": [{"name": f"機體{i}", "on_destroy": i % 2 == 0} for i in range(placed)],
-             "by_effect": by_effect or count > 1, "count": count,
-             "energy": {"active": active, "rested": rested, "ex": ex}}
+    board = {
+        "game": "gcg",
+        "question": "deploy",
+        "card": {"name": "鋼彈", "type": "UNIT", "level": 3, "cost": 2},
+        "battle_area": [{"name": f"機體{i}", "on_destroy": i % 2 == 0} for i in range(placed)],
+        "by_effect": by_effect or count > 1,
+        "count": count,
+        "energy": {"active": active, "rested": rested, "ex": ex},
+    }
     ruling = rule(board)
     well_cited(ruling)
     if not ruling.outcome["legal"]:

@@ -14,8 +14,11 @@ from judge.registry import engine, rule
 
 STATES = ["SINGLE", "DOUBLE", "TRIPLE", "QUAD"]
 #: bounded so the suite stays fast; raise ARBITER_HYPOTHESIS_EXAMPLES for a long shake-out
-FEW = settings(max_examples=int(os.environ.get("ARBITER_HYPOTHESIS_EXAMPLES", "60")), deadline=None,
-               suppress_health_check=[HealthCheck.too_slow])
+FEW = settings(
+    max_examples=int(os.environ.get("ARBITER_HYPOTHESIS_EXAMPLES", "60")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 bp_value = st.integers(0, 20).map(lambda n: n * 500)
 players = st.sampled_from(["A", "B"])
@@ -39,12 +42,14 @@ def characters(draw):
 
 
 sides = st.one_of(st.none(), characters(), characters(), characters())
-judgment_boards = st.fixed_dictionaries({
-    "game": st.just("ucg"),
-    "question": st.just("judgment"),
-    "first_player": players,
-    "areas": st.lists(st.fixed_dictionaries({"A": sides, "B": sides}), min_size=1, max_size=8),
-})
+judgment_boards = st.fixed_dictionaries(
+    {
+        "game": st.just("ucg"),
+        "question": st.just("judgment"),
+        "first_player": players,
+        "areas": st.lists(st.fixed_dictionaries({"A": sides, "B": sides}), min_size=1, max_size=8),
+    }
+)
 
 
 def swapped(value):
@@ -93,21 +98,32 @@ def battle_sides(draw):
     weakened_power = draw(st.one_of(st.none(), power))
     support = st.fixed_dictionaries({"name": st.sampled_from(["甲", "乙", "丙"]), "support_power": power})
     return {
-        "main": {"name": "主", "power": draw(power), "weakened_power": weakened_power,
-                 "weakened": weakened_power is not None and draw(st.booleans()),
-                 "win_effect": draw(st.booleans()), "lose_effect": draw(st.booleans())},
+        "main": {
+            "name": "主",
+            "power": draw(power),
+            "weakened_power": weakened_power,
+            "weakened": weakened_power is not None and draw(st.booleans()),
+            "win_effect": draw(st.booleans()),
+            "lose_effect": draw(st.booleans()),
+        },
         "support": draw(st.one_of(st.none(), support)),
         "extra_supports": draw(st.lists(support, max_size=2)),
-        "power_changes": [{"amount": draw(power), "if": {"zone": "damage_zone", "at_most": draw(st.integers(0, 4))}}],
+        "power_changes": [
+            {"amount": draw(power), "if": {"zone": "damage_zone", "at_most": draw(st.integers(0, 4))}}
+        ],
         "damage_zone": draw(st.integers(0, 4)),
         "deck": draw(st.integers(0, 3)),
     }
 
 
-battle_boards = st.fixed_dictionaries({
-    "game": st.just("uhb"), "question": st.just("battle"), "active_player": players,
-    "players": st.fixed_dictionaries({"A": battle_sides(), "B": battle_sides()}),
-})
+battle_boards = st.fixed_dictionaries(
+    {
+        "game": st.just("uhb"),
+        "question": st.just("battle"),
+        "active_player": players,
+        "players": st.fixed_dictionaries({"A": battle_sides(), "B": battle_sides()}),
+    }
+)
 
 
 @FEW

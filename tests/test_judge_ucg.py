@@ -25,8 +25,14 @@ def ch(bp: int, cards: int = 1, **extra) -> dict:
 
 
 def judgment(*areas, first="A"):
-    return rule({"game": "ucg", "question": "judgment", "first_player": first,
-                 "areas": [dict(zip("AB", pair, strict=True)) for pair in areas]})
+    return rule(
+        {
+            "game": "ucg",
+            "question": "judgment",
+            "first_player": first,
+            "areas": [dict(zip("AB", pair, strict=True)) for pair in areas],
+        }
+    )
 
 
 def number_in(clause: str, pattern: str) -> int:
@@ -35,6 +41,7 @@ def number_in(clause: str, pattern: str) -> int:
 
 
 # --- judgment: game result (1.3.2, 1.3.3, 1.3.3.1) ----------------------------
+
 
 def test_three_battles_won_wins_the_game():
     needed = number_in("1.3.2", r"在(\d+)處或以上")
@@ -74,6 +81,7 @@ def test_both_with_three_and_equal_counts_play_on():
 
 # --- judgment: one area (5.9.4, 5.9.5, 12.4.2) -------------------------------
 
+
 def test_equal_bp_is_a_draw_and_the_first_player_keeps_the_lead():
     ruling = judgment((ch(4000), ch(4000)), first="B")
     assert ruling.outcome["areas"][0]["result"] is AreaResult.DRAW
@@ -98,6 +106,7 @@ def test_an_empty_newest_area_has_no_result_and_the_lead_stays():
 
 
 # --- judgment: BP (8.1, 11.6, 11.7, 11.17) ------------------------------------
+
 
 @pytest.mark.parametrize("cards", [1, 2, 3, 4])
 def test_bp_is_the_top_cards_value_for_the_stack_size(cards):
@@ -184,12 +193,16 @@ def test_bp_that_dips_below_zero_and_rises_again_is_left_open():
 
 # --- judgment: forced results (11.16) and the silent case ---------------------
 
-@pytest.mark.parametrize("forced_a, forced_b, result, reason, clause", [
-    ("WIN", None, AreaResult.A, AreaReason.FORCED_WIN, "11.16.1"),
-    ("DRAW", None, AreaResult.DRAW, AreaReason.FORCED_DRAW, "11.16.1"),
-    ("WIN", "WIN", AreaResult.DRAW, AreaReason.BOTH_FORCED_WIN, "11.16.2"),
-    ("DRAW", "WIN", AreaResult.B, AreaReason.WIN_BEATS_DRAW, "11.16.3"),
-])
+
+@pytest.mark.parametrize(
+    "forced_a, forced_b, result, reason, clause",
+    [
+        ("WIN", None, AreaResult.A, AreaReason.FORCED_WIN, "11.16.1"),
+        ("DRAW", None, AreaResult.DRAW, AreaReason.FORCED_DRAW, "11.16.1"),
+        ("WIN", "WIN", AreaResult.DRAW, AreaReason.BOTH_FORCED_WIN, "11.16.2"),
+        ("DRAW", "WIN", AreaResult.B, AreaReason.WIN_BEATS_DRAW, "11.16.3"),
+    ],
+)
 def test_forced_results(forced_a, forced_b, result, reason, clause):
     ruling = judgment((ch(1000, forced=forced_a), ch(9000, forced=forced_b)), first="A")
     area = ruling.outcome["areas"][0]
@@ -216,6 +229,7 @@ def test_a_forced_draw_with_equal_bp_keeps_the_lead_by_5_9_6_2():
 
 # --- level_up (5.6, 11.15, 11.18, 12.1, 12.2) --------------------------------
 
+
 def level_up(stack, cards, **extra):
     return rule({"game": "ucg", "question": "level_up", "stack": stack, "cards": cards, **extra})
 
@@ -236,11 +250,14 @@ def test_a_shared_team_stands_in_for_the_name():
     assert "11.18.1" in ruling.decisive
 
 
-@pytest.mark.parametrize("card, reason, clause", [
-    ({"name": "戴拿", "level": 2}, Stacking.NAME_MISMATCH, "5.6.1"),
-    ({"name": "迪卡", "level": 1}, Stacking.SAME_LEVEL, "5.6.2.2"),
-    ({"name": "迪卡", "level": 3}, Stacking.SKIPS_LEVEL, "5.6.2.2"),
-])
+@pytest.mark.parametrize(
+    "card, reason, clause",
+    [
+        ({"name": "戴拿", "level": 2}, Stacking.NAME_MISMATCH, "5.6.1"),
+        ({"name": "迪卡", "level": 1}, Stacking.SAME_LEVEL, "5.6.2.2"),
+        ({"name": "迪卡", "level": 3}, Stacking.SKIPS_LEVEL, "5.6.2.2"),
+    ],
+)
 def test_illegal_level_ups_return_the_card_to_hand(card, reason, clause):
     ruling = level_up([{**TIGA, "level": 1}], [card])
     assert ruling.outcome.reason is reason
@@ -249,8 +266,9 @@ def test_illegal_level_ups_return_the_card_to_hand(card, reason, clause):
 
 
 def test_once_per_phase_and_one_card_at_a_time():
-    ruling = level_up([TIGA], [{"name": "迪卡", "level": 2}, {"name": "迪卡", "level": 3}],
-                      leveled_this_phase=True)
+    ruling = level_up(
+        [TIGA], [{"name": "迪卡", "level": 2}, {"name": "迪卡", "level": 3}], leveled_this_phase=True
+    )
     assert ruling.outcome["violations"] == [Stacking.MORE_THAN_ONE_CARD, Stacking.ALREADY_LEVELED]
     assert "5.6.2.3" in ruling.decisive
 
@@ -277,9 +295,18 @@ def test_a_card_without_single_bp_may_level_up():
 
 # --- set_scene (2.4.2, 5.4, 6.1–6.3) -----------------------------------------
 
+
 def set_scene(**board):
-    base = {"game": "ucg", "question": "set_scene", "player": "A", "first_player": "A",
-            "battle_areas": 2, "scene": {"name": "光之國", "round": 2}, "deck": 10, "hand": 3}
+    base = {
+        "game": "ucg",
+        "question": "set_scene",
+        "player": "A",
+        "first_player": "A",
+        "battle_areas": 2,
+        "scene": {"name": "光之國", "round": 2},
+        "deck": 10,
+        "hand": 3,
+    }
     return rule({**base, **board})
 
 
@@ -326,9 +353,18 @@ def test_a_scene_set_by_an_effect_with_an_on_appear_effect_reports_the_timing_co
 
 # --- set_character (1.3.4, 5.5, 12.4.3) --------------------------------------
 
+
 def set_character(empty, hand, areas=3, first="A"):
-    return rule({"game": "ucg", "question": "set_character", "first_player": first,
-                 "battle_areas": areas, "empty": empty, "hand": hand})
+    return rule(
+        {
+            "game": "ucg",
+            "question": "set_character",
+            "first_player": first,
+            "battle_areas": areas,
+            "empty": empty,
+            "hand": hand,
+        }
+    )
 
 
 def test_each_player_needs_a_new_character_plus_one_per_empty_area():
@@ -345,13 +381,15 @@ def test_the_first_player_who_cannot_set_loses_before_the_second_players_step():
 
 
 def test_cards_without_single_bp_cannot_fill_an_area():
-    ruling = set_character({"A": 0, "B": 0}, {"A": {"characters": 1},
-                                              "B": {"characters": 0, "without_single_bp": 3}})
+    ruling = set_character(
+        {"A": 0, "B": 0}, {"A": {"characters": 1}, "B": {"characters": 0, "without_single_bp": 3}}
+    )
     assert ruling.outcome.reason is Setting.SECOND_PLAYER_LOSES
     assert any("11.15.1" in s.cites for s in ruling.steps)
 
 
 # --- deck (4.1.1–4.1.3, 2.3.9.1) ---------------------------------------------
+
 
 def deck(*cards):
     return rule({"game": "ucg", "question": "deck", "cards": list(cards)})
@@ -371,7 +409,10 @@ def test_a_deck_is_exactly_the_stated_size():
 
 
 def test_alternate_art_counts_as_the_same_card():
-    cards = [card(f"X-{i}", 4) for i in range(11)] + [card("Z-1", 4, "迪卡"), card("Z-1P", 2, "迪卡", counts_as="Z-1")]
+    cards = [card(f"X-{i}", 4) for i in range(11)] + [
+        card("Z-1", 4, "迪卡"),
+        card("Z-1P", 2, "迪卡", counts_as="Z-1"),
+    ]
     ruling = deck(*cards)
     assert ruling.outcome.reason is DeckRuling.TOO_MANY_COPIES
     assert ruling.outcome["over_limit"] == [{"name": "迪卡", "number": "Z-1", "count": 6}]

@@ -36,6 +36,7 @@ def battle(a, b, active="A"):
 
 # --- battle: the 5.9.1 worked example and comparisons ---------------------------
 
+
 def test_worked_example_5_9_1_three_damage_cards_is_3_or_fewer():
     """赛罗奥特曼月神奇迹型: 「如我方伤害区中的牌的数量为 3 张以下，本回合战力+1000」 with 3 cards."""
     example = text_of("5.9.1")
@@ -43,13 +44,23 @@ def test_worked_example_5_9_1_three_damage_cards_is_3_or_fewer():
     bonus = int(re.search(r"战力\+(\d+)", example).group(1))
     damage = int(re.search(r"若我方伤害区有(\d+)张牌", example).group(1))
     assert "则其攻/防时战力+1000" in example
-    zero = side(5000, damage=damage, name="赛罗奥特曼月神奇迹型", power_changes=[
-        {"amount": bonus, "source": "攻效果", "if": {"zone": "damage_zone", "at_most": at_most}}])
+    zero = side(
+        5000,
+        damage=damage,
+        name="赛罗奥特曼月神奇迹型",
+        power_changes=[
+            {"amount": bonus, "source": "攻效果", "if": {"zone": "damage_zone", "at_most": at_most}}
+        ],
+    )
     ruling = battle(zero, side(5500))
     assert ruling.outcome["totals"] == {"A": 5000 + bonus, "B": 5500}
     assert ruling.outcome["winner"] == "A"
     assert {"4.4.2", "5.9.1"} <= set(ruling.decisive)
-    assert next(s for s in ruling.steps if s.cites == ("5.9.1",)).values == {"value": 3, "threshold": 3, "met": True}
+    assert next(s for s in ruling.steps if s.cites == ("5.9.1",)).values == {
+        "value": 3,
+        "threshold": 3,
+        "met": True,
+    }
 
 
 @pytest.mark.parametrize("test", ["more_than", "less_than", "at_least", "at_most"])
@@ -65,7 +76,10 @@ def test_equal_totals_make_both_losers_and_both_lose_effects_fire_active_first()
     ruling = battle(a, b, active="B")
     assert ruling.outcome.reason is BattleReason.EQUAL_TOTALS
     assert ruling.outcome["losers"] == ["B", "A"]
-    assert ruling.outcome["triggered"] == [{"player": "B", "effect": "lose"}, {"player": "A", "effect": "lose"}]
+    assert ruling.outcome["triggered"] == [
+        {"player": "B", "effect": "lose"},
+        {"player": "A", "effect": "lose"},
+    ]
     assert any("2.0.5f" in s.cites for s in ruling.steps)
 
 
@@ -73,8 +87,15 @@ def test_the_winner_without_support_stays_and_with_supports_one_takes_its_place(
     alone = battle(side(6000), side(5000))
     assert alone.outcome["moves"]["A"]["field"] == "角色"
     assert any("4.4.4c" in s.cites for s in alone.steps)
-    helped = battle(side(3000, support={"name": "甲", "support_power": 2000},
-                         extra_supports=[{"name": "乙", "support_power": 2000}], promote="乙"), side(5000))
+    helped = battle(
+        side(
+            3000,
+            support={"name": "甲", "support_power": 2000},
+            extra_supports=[{"name": "乙", "support_power": 2000}],
+            promote="乙",
+        ),
+        side(5000),
+    )
     assert helped.outcome["moves"]["A"] == {"field": "乙", "rest_area": ["角色", "甲"], "damage_zone": []}
 
 
@@ -114,9 +135,17 @@ def test_the_game_end_is_checked_after_the_battle_and_two_losers_draw():
 
 # --- loss_check (1.3.2–1.3.4, 1.1.5) -------------------------------------------
 
+
 def loss_check(a, b, events=(), active="A"):
-    return rule({"game": "uhb", "question": "loss_check", "active_player": active,
-                 "players": {"A": a, "B": b}, "events": list(events)})
+    return rule(
+        {
+            "game": "uhb",
+            "question": "loss_check",
+            "active_player": active,
+            "players": {"A": a, "B": b},
+            "events": list(events),
+        }
+    )
 
 
 def test_five_damage_cards_lose():
@@ -127,13 +156,19 @@ def test_five_damage_cards_lose():
     assert set(ruling.decisive) == {"1.3.2a", "3.3.2"}
 
 
-@pytest.mark.parametrize("action, cause, clause", [
-    ("DRAW", LossCause.DRAW_FROM_EMPTY_DECK, "1.3.2b"),
-    ("ADD_ENERGY", LossCause.ENERGY_FROM_EMPTY_DECK, "1.3.2c"),
-])
+@pytest.mark.parametrize(
+    "action, cause, clause",
+    [
+        ("DRAW", LossCause.DRAW_FROM_EMPTY_DECK, "1.3.2b"),
+        ("ADD_ENERGY", LossCause.ENERGY_FROM_EMPTY_DECK, "1.3.2c"),
+    ],
+)
 def test_drawing_or_adding_energy_from_an_empty_deck_loses_after_the_effect(action, cause, clause):
-    ruling = loss_check({"damage_zone": 0, "deck": 5}, {"damage_zone": 0, "deck": 1},
-                        [{"player": "B", "action": action, "count": 2}])
+    ruling = loss_check(
+        {"damage_zone": 0, "deck": 5},
+        {"damage_zone": 0, "deck": 1},
+        [{"player": "B", "action": action, "count": 2}],
+    )
     assert ruling.outcome["causes"] == {"B": [cause]}
     assert clause in ruling.decisive
     checked = [s.cites for s in ruling.steps].index(("1.3.4",))
@@ -142,16 +177,22 @@ def test_drawing_or_adding_energy_from_an_empty_deck_loses_after_the_effect(acti
 
 
 def test_an_effect_granting_the_opponent_the_win():
-    ruling = loss_check({"damage_zone": 0, "deck": 5}, {"damage_zone": 0, "deck": 5},
-                        [{"player": "A", "action": "WIN_BY_EFFECT"}])
+    ruling = loss_check(
+        {"damage_zone": 0, "deck": 5},
+        {"damage_zone": 0, "deck": 5},
+        [{"player": "A", "action": "WIN_BY_EFFECT"}],
+    )
     assert ruling.outcome["losers"] == ["B"]
     assert "1.3.2d" in ruling.decisive
 
 
 def test_both_losing_at_once_is_a_draw_and_both_players_act_active_first():
-    ruling = loss_check({"damage_zone": 4, "deck": 0}, {"damage_zone": 4, "deck": 3},
-                        [{"player": "BOTH", "action": "DRAW", "count": 1},
-                         {"player": "B", "action": "DAMAGE", "count": 1}], active="B")
+    ruling = loss_check(
+        {"damage_zone": 4, "deck": 0},
+        {"damage_zone": 4, "deck": 3},
+        [{"player": "BOTH", "action": "DRAW", "count": 1}, {"player": "B", "action": "DAMAGE", "count": 1}],
+        active="B",
+    )
     assert ruling.outcome.reason is GameEnd.DRAW
     assert ruling.outcome["deck"] == {"A": 0, "B": 2}
     assert "1.3.3" in ruling.decisive
@@ -161,8 +202,11 @@ def test_both_losing_at_once_is_a_draw_and_both_players_act_active_first():
 
 # --- end_phase (3.6.2, 3.6.3, 4.5.4, 5.0.3) ------------------------------------
 
+
 def end_phase(a, b, **extra):
-    return rule({"game": "uhb", "question": "end_phase", "active_player": "A", "hand": {"A": a, "B": b}, **extra})
+    return rule(
+        {"game": "uhb", "question": "end_phase", "active_player": "A", "hand": {"A": a, "B": b}, **extra}
+    )
 
 
 def test_the_active_player_discards_down_to_the_limit():
@@ -194,10 +238,13 @@ def test_the_non_active_player_over_the_limit_is_where_3_6_3_and_4_5_4_disagree(
 
 # --- form_change (4.1, 5.10) -----------------------------------------------------
 
+
 def form_change(changing=None, entering=None, **extra):
     changing = {"name": "泽塔奥特曼阿尔法装甲", "change_mark": "泽塔", **(changing or {})}
     entering = {"name": "泽塔奥特曼伽马未来", "keywords": ["泽塔"], **(entering or {})}
-    return rule({"game": "uhb", "question": "form_change", "changing": changing, "entering": entering, **extra})
+    return rule(
+        {"game": "uhb", "question": "form_change", "changing": changing, "entering": entering, **extra}
+    )
 
 
 def test_a_legal_form_change_sends_the_replaced_card_to_the_rest_area():
@@ -207,14 +254,17 @@ def test_a_legal_form_change_sends_the_replaced_card_to_the_rest_area():
     assert any("2.0.5g" in s.cites for s in ruling.steps)
 
 
-@pytest.mark.parametrize("board, reason, clause", [
-    ({"phase": "OTHER"}, FormChange.WRONG_PHASE, "4.1.2"),
-    ({"changes_this_turn": 1}, FormChange.ALREADY_CHANGED, "4.1.1a~2"),
-    ({"changing": {"face_up": False}}, FormChange.NOT_FACE_UP_ON_OWN_FIELD, "5.10.2a"),
-    ({"changing": {"change_mark": None}}, FormChange.NO_CHANGE_MARK, "5.10.2b"),
-    ({"entering": {"place": "OTHER"}}, FormChange.NOT_IN_HAND, "5.10.3a"),
-    ({"entering": {"keywords": ["奥特战士"]}}, FormChange.KEYWORD_MISSING, "5.10.3b"),
-])
+@pytest.mark.parametrize(
+    "board, reason, clause",
+    [
+        ({"phase": "OTHER"}, FormChange.WRONG_PHASE, "4.1.2"),
+        ({"changes_this_turn": 1}, FormChange.ALREADY_CHANGED, "4.1.1a~2"),
+        ({"changing": {"face_up": False}}, FormChange.NOT_FACE_UP_ON_OWN_FIELD, "5.10.2a"),
+        ({"changing": {"change_mark": None}}, FormChange.NO_CHANGE_MARK, "5.10.2b"),
+        ({"entering": {"place": "OTHER"}}, FormChange.NOT_IN_HAND, "5.10.3a"),
+        ({"entering": {"keywords": ["奥特战士"]}}, FormChange.KEYWORD_MISSING, "5.10.3b"),
+    ],
+)
 def test_illegal_form_changes(board, reason, clause):
     ruling = form_change(**board)
     assert ruling.outcome.reason is reason
@@ -235,8 +285,11 @@ def test_an_extra_form_change_by_an_effect_is_not_limited():
 
 # --- deck (1.0.2, 1.0.2a, 2.0.7) --------------------------------------------------
 
+
 def uhb_deck(cards, sideboard=(), format="SINGLE_GAME"):
-    return rule({"game": "uhb", "question": "deck", "format": format, "deck": cards, "sideboard": list(sideboard)})
+    return rule(
+        {"game": "uhb", "question": "deck", "format": format, "deck": cards, "sideboard": list(sideboard)}
+    )
 
 
 def full_deck():
@@ -261,7 +314,8 @@ def test_four_of_one_number_is_too_many_but_one_name_under_two_numbers_is_two_ca
 
 def test_a_match_needs_ten_sideboard_cards_within_the_limit_together():
     sideboard = [{"number": "H-0", "name": "卡0", "count": 2}] + [
-        {"number": f"S-{i}", "name": f"备{i}", "count": 2} for i in range(4)]
+        {"number": f"S-{i}", "name": f"备{i}", "count": 2} for i in range(4)
+    ]
     ruling = uhb_deck(full_deck(), sideboard, "MATCH")
     assert ruling.outcome.reason is DeckRuling.TOO_MANY_WITH_SIDEBOARD
     assert ruling.outcome["over_limit_with_sideboard"] == [{"number": "H-0", "count": 4}]
@@ -270,9 +324,18 @@ def test_a_match_needs_ten_sideboard_cards_within_the_limit_together():
 
 # --- effect_order: the worked examples of 1.1.6 and 1.1.7 -----------------------
 
+
 def order(waiting, triggers=None, preference=(), active="A"):
-    return rule({"game": "uhb", "question": "effect_order", "active_player": active,
-                 "waiting": waiting, "triggers": triggers or {}, "preference": list(preference)})
+    return rule(
+        {
+            "game": "uhb",
+            "question": "effect_order",
+            "active_player": active,
+            "waiting": waiting,
+            "triggers": triggers or {},
+            "preference": list(preference),
+        }
+    )
 
 
 def test_worked_example_1_1_6_flip_effects_join_the_active_players_free_choice():
@@ -281,13 +344,19 @@ def test_worked_example_1_1_6_flip_effects_join_the_active_players_free_choice()
     assert all(name in example for name in named)
     ruling = order(
         [{"name": named[0], "owner": "A"}, {"name": named[1], "owner": "A"}],
-        {named[0]: [{"name": named[2], "owner": "A", "kind": "FLIP"},
-                    {"name": named[3], "owner": "A", "kind": "FLIP"}]},
+        {
+            named[0]: [
+                {"name": named[2], "owner": "A", "kind": "FLIP"},
+                {"name": named[3], "owner": "A", "kind": "FLIP"},
+            ]
+        },
         preference=[named[0]],
     )
     first, second = ruling.outcome["decisions"][:2]
     assert (first["decider"], set(first["from"]), first["chose"]) == ("A", set(named[:2]), named[0])
-    assert second["decider"] == "A" and set(second["from"]) == set(named[1:])  # 我方可以自行决定这些效果的执行顺序
+    assert second["decider"] == "A" and set(second["from"]) == set(
+        named[1:]
+    )  # 我方可以自行决定这些效果的执行顺序
     assert ruling.outcome.reason is Ordering.ACTIVE_PLAYER_CHOOSES
     assert {"1.1.6", "5.5.3"} <= set(ruling.decisive)
 
@@ -324,7 +393,9 @@ def test_many_waiting_effects_are_ordered_in_well_under_a_second():
     start = time.process_time()
     ruling = order([{"name": f"效果{i}", "owner": "A"} for i in range(count)], preference=["效果8", "效果4"])
     assert time.process_time() - start < 1.0
-    assert ruling.outcome["order"] == ["效果8", "效果4"] + [f"效果{i}" for i in range(count) if i not in (8, 4)]
+    assert ruling.outcome["order"] == ["效果8", "效果4"] + [
+        f"效果{i}" for i in range(count) if i not in (8, 4)
+    ]
 
 
 def test_more_waiting_effects_than_a_ruling_can_follow_are_refused_naming_the_field():

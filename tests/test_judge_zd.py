@@ -40,9 +40,12 @@ def gap_cites(ruling) -> list[set[str]]:
 
 # --- numbers: 103's worked example and the number rules --------------------------
 
+
 def test_worked_example_103_attack_500_minus_2000_counts_as_0_and_needs_2000_back():
     example = text_of("103.p4")
-    start, minus = (int(n) for n in re.search(r"攻击力(\d+)的角色牌被一个效果减去(\d+)攻击力", example).groups())
+    start, minus = (
+        int(n) for n in re.search(r"攻击力(\d+)的角色牌被一个效果减去(\d+)攻击力", example).groups()
+    )
     plus = int(re.search(r"需要再为其加(\d+)的攻击力", example).group(1))
     assert "按照0来清算" in example and f"回到{start}" in example
     down = zd("numbers", value="attack", start=start, changes=[-minus])
@@ -98,13 +101,20 @@ def test_a_cost_below_its_coloured_cost_then_raised_is_not_decided_by_the_book()
 
 # --- battle (chapter 5) ------------------------------------------------------------
 
+
 def character(name, attack, defence, **extra):
     return {"name": name, "attack": attack, "defence": defence, **extra}
 
 
 def battle(attacker, *, targets=("生命区",), defenders=(), life=3, characters=(), active="A", **side):
-    return zd("battle", active_player=active, attacker=attacker, targets=list(targets), defenders=list(defenders),
-              defending={"life": life, "characters": list(characters), **side})
+    return zd(
+        "battle",
+        active_player=active,
+        attacker=attacker,
+        targets=list(targets),
+        defenders=list(defenders),
+        defending={"life": life, "characters": list(characters), **side},
+    )
 
 
 def test_a_successful_direct_attack_costs_one_life_card_and_flips_its_counter_effect():
@@ -112,7 +122,12 @@ def test_a_successful_direct_attack_costs_one_life_card_and_flips_its_counter_ef
     ruling = battle(character("路飞", 3000, 3000), life=3, life_cards=[{"name": "橡胶火箭", "counter": True}])
     assert ruling.outcome.reason is BattleReason.LIFE_DAMAGED
     assert ruling.outcome["points"] == points
-    assert ruling.outcome["life"] == {"before": 3, "after": 3 - points, "flipped": ["橡胶火箭"], "counters": ["橡胶火箭"]}
+    assert ruling.outcome["life"] == {
+        "before": 3,
+        "after": 3 - points,
+        "flipped": ["橡胶火箭"],
+        "counters": ["橡胶火箭"],
+    }
     assert ruling.outcome["game_end"]["result"] == "continues"
     assert ruling.decisive == ("505.p1",)
     assert any({"312.p2", "704.p5", "324.p3"} <= set(s.cites) for s in ruling.steps)
@@ -149,13 +164,19 @@ def test_an_attack_of_0_or_less_deals_no_damage_even_to_an_empty_life_zone():
 
 def test_attack_against_defence_with_bonuses_and_damage_accumulated_this_turn():
     nami = character("娜美", 1000, 5000, damage=1000, defence_changes=[{"add": 500, "source": "装备"}])
-    ruling = battle(character("路飞", 3000, 3000, attack_changes=[{"add": 2000, "source": "金箍棒"}]),
-                    targets=["娜美"], characters=[{**nami, "rested": True}])
+    ruling = battle(
+        character("路飞", 3000, 3000, attack_changes=[{"add": 2000, "source": "金箍棒"}]),
+        targets=["娜美"],
+        characters=[{**nami, "rested": True}],
+    )
     assert ruling.outcome.reason is BattleReason.ATTACKER_WINS
     assert ruling.outcome["damage"]["娜美"] == 1000 + 5000
     assert {"607.p2", "607.p3", "505.p3"} <= set(ruling.decisive)
-    fresh = battle(character("路飞", 3000, 3000, attack_changes=[2000]), targets=["娜美"],
-                   characters=[{**nami, "damage": 0, "rested": True}])
+    fresh = battle(
+        character("路飞", 3000, 3000, attack_changes=[2000]),
+        targets=["娜美"],
+        characters=[{**nami, "damage": 0, "rested": True}],
+    )
     assert fresh.outcome.reason is BattleReason.NONE_DESTROYED
     assert "607.p2" not in fresh.decisive
 
@@ -164,7 +185,9 @@ def test_远程_keeps_the_attacker_from_battle_damage():
     defender = character("甚平", 4000, 5000, rested=True)
     plain = battle(character("乌索普", 2000, 3000), targets=["甚平"], characters=[defender])
     assert plain.outcome.reason is BattleReason.DEFENDER_WINS
-    ranged = battle(character("乌索普", 2000, 3000, keywords=["远程"]), targets=["甚平"], characters=[defender])
+    ranged = battle(
+        character("乌索普", 2000, 3000, keywords=["远程"]), targets=["甚平"], characters=[defender]
+    )
     assert ranged.outcome.reason is BattleReason.NONE_DESTROYED
     assert ranged.outcome["damage"]["乌索普"] == 0
     assert "900.远程" in ranged.decisive
@@ -175,7 +198,9 @@ def test_坚韧_protects_a_declared_defender_not_an_attacked_one():
     declared = battle(character("路飞", 3000, 3000), defenders=[{"name": "弗兰奇"}], characters=[tough])
     assert declared.outcome.reason is BattleReason.NONE_DESTROYED
     assert "900.坚韧" in declared.decisive
-    attacked = battle(character("路飞", 3000, 3000), targets=["弗兰奇"], characters=[{**tough, "rested": True}])
+    attacked = battle(
+        character("路飞", 3000, 3000), targets=["弗兰奇"], characters=[{**tough, "rested": True}]
+    )
     assert attacked.outcome["destroyed"] == ["弗兰奇"]
     assert any(s.cites == ("900.坚韧",) and "被攻击时" in s.text for s in attacked.steps)
 
@@ -184,54 +209,87 @@ def test_先制_destroys_first_and_the_destroyed_card_deals_no_damage():
     target = character("克洛克达尔", 5000, 2000, rested=True)
     both = battle(character("路飞", 3000, 3000), targets=["克洛克达尔"], characters=[target])
     assert both.outcome.reason is BattleReason.BOTH_DESTROYED
-    first = battle(character("路飞", 3000, 3000, keywords=["先制"]), targets=["克洛克达尔"], characters=[target])
+    first = battle(
+        character("路飞", 3000, 3000, keywords=["先制"]), targets=["克洛克达尔"], characters=[target]
+    )
     assert first.outcome.reason is BattleReason.ATTACKER_WINS
     assert first.outcome["damage"]["路飞"] == 0
     assert "900.先制" in first.decisive
-    mutual = battle(character("路飞", 3000, 3000, keywords=["先制"]), targets=["克洛克达尔"],
-                    characters=[{**target, "keywords": ["先制"]}])
+    mutual = battle(
+        character("路飞", 3000, 3000, keywords=["先制"]),
+        targets=["克洛克达尔"],
+        characters=[{**target, "keywords": ["先制"]}],
+    )
     assert mutual.outcome.reason is BattleReason.BOTH_DESTROYED  # both with 先制: at the same time
 
 
 def test_先制_on_exactly_equal_damage_is_a_conflict_in_the_book():
     assert "高于其防御力" in text_of("900.先制") and "大于或等于" in text_of("607.p3")
-    ruling = battle(character("路飞", 3000, 3000, keywords=["先制"]), targets=["克洛克达尔"],
-                    characters=[character("克洛克达尔", 5000, 3000, rested=True)])
+    ruling = battle(
+        character("路飞", 3000, 3000, keywords=["先制"]),
+        targets=["克洛克达尔"],
+        characters=[character("克洛克达尔", 5000, 3000, rested=True)],
+    )
     assert ruling.outcome.reason is BattleReason.RULEBOOK_CONFLICT
-    assert ruling.outcome["readings"] == {"607.p4": {"destroyed": ["克洛克达尔"]},
-                                          "900.先制": {"destroyed": ["路飞", "克洛克达尔"]}}
+    assert ruling.outcome["readings"] == {
+        "607.p4": {"destroyed": ["克洛克达尔"]},
+        "900.先制": {"destroyed": ["路飞", "克洛克达尔"]},
+    }
     assert {"607.p4", "900.先制"} <= set(ruling.decisive)
     assert [s.kind for s in ruling.gaps] == [StepKind.CONFLICT]
 
 
 def test_several_defenders_share_one_battle_and_战斗胜利时_fires_once():
     attacker = character("路飞", 3000, 5000, max_targets=2, timings=["战斗胜利时"])
-    ruling = battle(attacker, targets=["乌索普", "娜美"], defenders=[{"name": "山治", "instead_of": "娜美"}],
-                    characters=[character("乌索普", 1000, 2000, rested=True), character("娜美", 1000, 1000, rested=True),
-                                character("山治", 3000, 3000, timings=["防御胜利时"])])
+    ruling = battle(
+        attacker,
+        targets=["乌索普", "娜美"],
+        defenders=[{"name": "山治", "instead_of": "娜美"}],
+        characters=[
+            character("乌索普", 1000, 2000, rested=True),
+            character("娜美", 1000, 1000, rested=True),
+            character("山治", 3000, 3000, timings=["防御胜利时"]),
+        ],
+    )
     assert ruling.outcome["battled"] == ["乌索普", "山治"]
     assert ruling.outcome["damage"]["路飞"] == 1000 + 3000
     assert ruling.outcome["destroyed"] == ["乌索普", "山治"]
     assert [t for t in ruling.outcome["triggers"] if t["step"] == "damage"] == [
-        {"card": "路飞", "player": "A", "timing": "战斗胜利时", "step": "damage", "fires": True}]
+        {"card": "路飞", "player": "A", "timing": "战斗胜利时", "step": "damage", "fires": True}
+    ]
     assert "507.p4" in ruling.decisive
 
 
 def test_which_of_several_defenders_wins_is_not_decided_by_the_book():
-    ruling = battle(character("路飞", 1000, 3000, max_targets=2), targets=["甲", "乙"],
-                    characters=[character("甲", 2000, 4000, rested=True, timings=["防御胜利时"]),
-                                character("乙", 2000, 4000, rested=True)])
+    ruling = battle(
+        character("路飞", 1000, 3000, max_targets=2),
+        targets=["甲", "乙"],
+        characters=[
+            character("甲", 2000, 4000, rested=True, timings=["防御胜利时"]),
+            character("乙", 2000, 4000, rested=True),
+        ],
+    )
     assert ruling.outcome.reason is BattleReason.DEFENDER_WINS
     assert ruling.outcome["triggers"][0]["fires"] is None
     assert gap_cites(ruling) == [{"804.p1", "507.p4"}]
 
 
 def test_destroyed_and_win_timings_and_their_chain_order():
-    ruling = battle(character("路飞", 4000, 3000, timings=["战斗胜利时", "攻击胜利时"]), targets=["巴基"],
-                    characters=[character("巴基", 1000, 2000, rested=True, timings=["战斗破坏时", "破坏时", "防御破坏时"])])
+    ruling = battle(
+        character("路飞", 4000, 3000, timings=["战斗胜利时", "攻击胜利时"]),
+        targets=["巴基"],
+        characters=[
+            character("巴基", 1000, 2000, rested=True, timings=["战斗破坏时", "破坏时", "防御破坏时"])
+        ],
+    )
     fired = {(t["card"], t["timing"]): t["fires"] for t in ruling.outcome["triggers"]}
-    assert fired == {("路飞", "战斗胜利时"): True, ("路飞", "攻击胜利时"): True, ("巴基", "战斗破坏时"): True,
-                     ("巴基", "破坏时"): True, ("巴基", "防御破坏时"): True}
+    assert fired == {
+        ("路飞", "战斗胜利时"): True,
+        ("路飞", "攻击胜利时"): True,
+        ("巴基", "战斗破坏时"): True,
+        ("巴基", "破坏时"): True,
+        ("巴基", "防御破坏时"): True,
+    }
     # the active player's effects go on the chain first, so the non-active player's resolve first (106.p6)
     assert ruling.outcome["chain_order"][:3] == ["巴基【防御破坏时】", "巴基【破坏时】", "巴基【战斗破坏时】"]
     assert ruling.outcome["chain_order"][3:] == ["路飞【攻击胜利时】", "路飞【战斗胜利时】"]
@@ -239,44 +297,86 @@ def test_destroyed_and_win_timings_and_their_chain_order():
 
 def test_no_win_timing_when_both_are_destroyed():
     assert "双方均被破坏则不会出现【战斗胜利时】的时机" in text_of("804.p5")
-    ruling = battle(character("路飞", 3000, 1000, timings=["战斗胜利时", "战斗破坏时"]), targets=["巴基"],
-                    characters=[character("巴基", 2000, 2000, rested=True, timings=["战斗胜利时"])])
+    ruling = battle(
+        character("路飞", 3000, 1000, timings=["战斗胜利时", "战斗破坏时"]),
+        targets=["巴基"],
+        characters=[character("巴基", 2000, 2000, rested=True, timings=["战斗胜利时"])],
+    )
     assert ruling.outcome.reason is BattleReason.BOTH_DESTROYED
     assert [t["timing"] for t in ruling.outcome["triggers"]] == ["战斗破坏时"]
 
 
 def test_战斗破坏时_on_damage_that_only_reaches_the_defence_is_a_conflict_in_the_book():
     assert "超过自身防御力的战斗伤害" in text_of("803.p1")
-    ruling = battle(character("路飞", 2000, 3000), targets=["巴基"],
-                    characters=[character("巴基", 0, 2000, rested=True, timings=["战斗破坏时"])])
+    ruling = battle(
+        character("路飞", 2000, 3000),
+        targets=["巴基"],
+        characters=[character("巴基", 0, 2000, rested=True, timings=["战斗破坏时"])],
+    )
     assert ruling.outcome["triggers"] == [
-        {"card": "巴基", "player": "B", "timing": "战斗破坏时", "step": "damage", "fires": None}]
+        {"card": "巴基", "player": "B", "timing": "战斗破坏时", "step": "damage", "fires": None}
+    ]
     assert gap_cites(ruling) == [{"605.p3", "505.p3", "803.p1"}]
-    over = battle(character("路飞", 3000, 3000), targets=["巴基"],
-                  characters=[character("巴基", 0, 2000, rested=True, timings=["战斗破坏时"])])
+    over = battle(
+        character("路飞", 3000, 3000),
+        targets=["巴基"],
+        characters=[character("巴基", 0, 2000, rested=True, timings=["战斗破坏时"])],
+    )
     assert over.outcome["triggers"][0]["fires"] is True and not over.gaps
 
 
 def test_贯通_damage_never_wins_the_game():
-    ruling = battle(character("路飞", 3000, 3000, keywords=["贯通"]), targets=["巴基"], life=0,
-                    characters=[character("巴基", 0, 2000, rested=True)])
+    ruling = battle(
+        character("路飞", 3000, 3000, keywords=["贯通"]),
+        targets=["巴基"],
+        life=0,
+        characters=[character("巴基", 0, 2000, rested=True)],
+    )
     assert ruling.outcome["triggers"][-1]["timing"] == "贯通"
     assert ruling.outcome["game_end"]["result"] == "continues"
     assert "900.贯通" in ruling.decisive
 
 
-@pytest.mark.parametrize("attacker, targets, defenders, characters, problem, cites", [
-    (character("路飞", 1, 1, rested=True), ["生命区"], [], [], "attacker.rested", ("405.1.p2",)),
-    (character("路飞", 1, 1, keywords=["守备"]), ["生命区"], [], [], "attacker.keywords", ("900.守备",)),
-    (character("路飞", 1, 1, entered_this_turn=True), ["生命区"], [], [], "attacker.entered_this_turn", ("318.p6",)),
-    (character("路飞", 1, 1), ["巴基"], [], [character("巴基", 1, 1)], "targets[0]", ("501.p2",)),
-    (character("路飞", 1, 1), ["巴基"], [{"name": "巴基"}], [character("巴基", 1, 1, rested=True)],
-     "defenders[0].name", ("502.p4",)),
-    (character("路飞", 1, 1, unblockable=True), ["生命区"], [{"name": "巴基"}], [character("巴基", 1, 1)],
-     "defenders", ("502.p1",)),
-    (character("路飞", 1, 1, keywords=["神速"]), ["甲"], [{"name": "巴基"}],
-     [character("甲", 1, 1, rested=True), character("巴基", 1, 1)], "defenders[0].name", ("900.神速",)),
-])
+@pytest.mark.parametrize(
+    "attacker, targets, defenders, characters, problem, cites",
+    [
+        (character("路飞", 1, 1, rested=True), ["生命区"], [], [], "attacker.rested", ("405.1.p2",)),
+        (character("路飞", 1, 1, keywords=["守备"]), ["生命区"], [], [], "attacker.keywords", ("900.守备",)),
+        (
+            character("路飞", 1, 1, entered_this_turn=True),
+            ["生命区"],
+            [],
+            [],
+            "attacker.entered_this_turn",
+            ("318.p6",),
+        ),
+        (character("路飞", 1, 1), ["巴基"], [], [character("巴基", 1, 1)], "targets[0]", ("501.p2",)),
+        (
+            character("路飞", 1, 1),
+            ["巴基"],
+            [{"name": "巴基"}],
+            [character("巴基", 1, 1, rested=True)],
+            "defenders[0].name",
+            ("502.p4",),
+        ),
+        (
+            character("路飞", 1, 1, unblockable=True),
+            ["生命区"],
+            [{"name": "巴基"}],
+            [character("巴基", 1, 1)],
+            "defenders",
+            ("502.p1",),
+        ),
+        (
+            character("路飞", 1, 1, keywords=["神速"]),
+            ["甲"],
+            [{"name": "巴基"}],
+            [character("甲", 1, 1, rested=True), character("巴基", 1, 1)],
+            "defenders[0].name",
+            ("900.神速",),
+        ),
+    ],
+)
 def test_impossible_battles_cite_the_clause(attacker, targets, defenders, characters, problem, cites):
     with pytest.raises(BoardError) as error:
         battle(attacker, targets=targets, defenders=defenders, characters=characters)
@@ -285,14 +385,19 @@ def test_impossible_battles_cite_the_clause(attacker, targets, defenders, charac
 
 def test_神速_may_be_defended_by_守备_and_anyone_when_attacking_the_life_zone():
     swift = character("路飞", 3000, 3000, keywords=["神速"])
-    guarded = battle(swift, targets=["甲"], defenders=[{"name": "巴基"}],
-                     characters=[character("甲", 1, 1, rested=True), character("巴基", 1000, 5000, keywords=["守备"])])
+    guarded = battle(
+        swift,
+        targets=["甲"],
+        defenders=[{"name": "巴基"}],
+        characters=[character("甲", 1, 1, rested=True), character("巴基", 1000, 5000, keywords=["守备"])],
+    )
     assert guarded.outcome["battled"] == ["巴基"]
     life = battle(swift, defenders=[{"name": "巴基"}], characters=[character("巴基", 1000, 5000)])
     assert life.outcome["battled"] == ["巴基"] and life.outcome["life"] is None
 
 
 # --- chain (105, 106) ----------------------------------------------------------------
+
 
 def item(name, owner, kind="activated", **extra):
     return {"name": name, "owner": owner, "kind": kind, **extra}
@@ -320,8 +425,12 @@ def test_the_last_added_resolves_first():
 
 
 def test_simultaneous_additions_active_player_first_so_the_other_resolves_first():
-    ruling = chain(item("B 的登场时", "B", "triggered"), item("A 的登场时", "A", "triggered", with_previous=True),
-                   item("A 的第二个", "A", "triggered", with_previous=True), active="A")
+    ruling = chain(
+        item("B 的登场时", "B", "triggered"),
+        item("A 的登场时", "A", "triggered", with_previous=True),
+        item("A 的第二个", "A", "triggered", with_previous=True),
+        active="A",
+    )
     assert ruling.outcome["chain"] == ["A 的登场时", "A 的第二个", "B 的登场时"]
     assert ruling.outcome["order"] == ["B 的登场时", "A 的第二个", "A 的登场时"]
     assert "106.p6" in ruling.decisive
@@ -334,10 +443,18 @@ def test_an_effect_triggered_while_resolving_goes_on_top_and_resolves_next():
     assert "106.p5" in ruling.decisive
 
 
-@pytest.mark.parametrize("kind, clause", [
-    ("counter", "312.p2"), ("continuous", "701.p2"), ("game_action", "105.p4"), ("resource", "204.p2"),
-    ("same_name_discard", "305.p4"), ("upgrade_draw", "600.p11"), ("hand_discard", "408.p1"),
-])
+@pytest.mark.parametrize(
+    "kind, clause",
+    [
+        ("counter", "312.p2"),
+        ("continuous", "701.p2"),
+        ("game_action", "105.p4"),
+        ("resource", "204.p2"),
+        ("same_name_discard", "305.p4"),
+        ("upgrade_draw", "600.p11"),
+        ("hand_discard", "408.p1"),
+    ],
+)
 def test_what_never_enters_the_chain(kind, clause):
     ruling = chain(item("甲", "A"), item("不入连锁", "A", kind))
     assert ruling.outcome["not_chained"] == ["不入连锁"]
@@ -367,6 +484,7 @@ def test_cancelling_and_ending_the_turn():
 
 # --- result (101, 901) ---------------------------------------------------------------
 
+
 def result(active="A", loop=None, **players):
     board = {"active_player": active}
     if players:
@@ -383,12 +501,20 @@ def test_a_player_who_both_wins_and_loses_loses():
     assert {"101.p5", "101.p2"} <= set(ruling.decisive)
 
 
-@pytest.mark.parametrize("players, reason", [
-    ({"A": {"deck": 0, "draws": 1}, "B": {"life": 0, "hit": {"by": "battle"}}}, ResultReason.DRAW),
-    ({"A": {"wins_by_effect": True}, "B": {"wins_by_effect": True}}, ResultReason.DRAW),
-    ({"A": {"wins_by_effect": True, "concedes": True}, "B": {"loses_by_effect": True, "wins_by_effect": True,
-                                                              "deck": 0, "draws": 1}}, ResultReason.DRAW),
-])
+@pytest.mark.parametrize(
+    "players, reason",
+    [
+        ({"A": {"deck": 0, "draws": 1}, "B": {"life": 0, "hit": {"by": "battle"}}}, ResultReason.DRAW),
+        ({"A": {"wins_by_effect": True}, "B": {"wins_by_effect": True}}, ResultReason.DRAW),
+        (
+            {
+                "A": {"wins_by_effect": True, "concedes": True},
+                "B": {"loses_by_effect": True, "wins_by_effect": True, "deck": 0, "draws": 1},
+            },
+            ResultReason.DRAW,
+        ),
+    ],
+)
 def test_both_players_winning_or_losing_at_once_is_a_draw(players, reason):
     ruling = result(**players)
     assert ruling.outcome.reason is reason and ruling.outcome["draw"] is True
@@ -432,6 +558,7 @@ def test_loops():
 
 # --- end_phase (203, 408) --------------------------------------------------------------
 
+
 def test_only_the_active_player_discards_down_to_six():
     limit = number_in("408.p1", r"手牌超过(.)张")
     assert limit == number_in("203.p2", r"手牌上限为(.)张")
@@ -452,6 +579,7 @@ def test_a_changed_hand_limit_and_a_triggered_effect():
 
 # --- deck (100, 327) ---------------------------------------------------------------------
 
+
 def deck(*cards, **extra):
     return zd("deck", cards=list(cards), **extra)
 
@@ -466,7 +594,9 @@ FILLER = [card(f"BP01-{i:03d}", f"角色{i}", 4, f"效果{i}") for i in range(11
 def test_fifty_cards_at_most_four_of_the_same_card():
     size = number_in("100.p2", r"数量为(\d+)张的牌组")
     copies = number_in("327.p2", r"不能超过(.)张")
-    ruling = deck(*FILLER, card("BP02-001", "路飞", copies, "甲"), card("BP02-002", "娜美", size - 44 - copies, "乙"))
+    ruling = deck(
+        *FILLER, card("BP02-001", "路飞", copies, "甲"), card("BP02-002", "娜美", size - 44 - copies, "乙")
+    )
     assert ruling.outcome.reason is DeckRuling.LEGAL
     assert [s.kind for s in ruling.gaps] == [StepKind.SILENT]  # banned cards are published elsewhere (903)
     short = deck(*FILLER)
@@ -474,8 +604,12 @@ def test_fifty_cards_at_most_four_of_the_same_card():
 
 
 def test_the_same_card_is_the_same_text_whatever_the_card_number():
-    reprint = deck(*FILLER, card("BP02-001", "路飞", 3, "同一段文字"), card("PR-007", "路飞", 2, "同一段文字"),
-                   card("BP02-002", "娜美", 1, "乙"))
+    reprint = deck(
+        *FILLER,
+        card("BP02-001", "路飞", 3, "同一段文字"),
+        card("PR-007", "路飞", 2, "同一段文字"),
+        card("BP02-002", "娜美", 1, "乙"),
+    )
     assert reprint.outcome.reason is DeckRuling.TOO_MANY_COPIES
     assert reprint.outcome["over_limit"] == [{"name": "路飞", "numbers": ["BP02-001", "PR-007"], "count": 5}]
     assert {"327.p1", "327.p2"} <= set(reprint.decisive)
@@ -484,7 +618,9 @@ def test_the_same_card_is_the_same_text_whatever_the_card_number():
 
 
 def test_an_official_event_deck_keeps_to_one_series():
-    cards = [card(f"X-{i}", f"角色{i}", 4, f"效果{i}", series="龙珠" if i == 0 else "海贼王") for i in range(12)]
+    cards = [
+        card(f"X-{i}", f"角色{i}", 4, f"效果{i}", series="龙珠" if i == 0 else "海贼王") for i in range(12)
+    ]
     cards.append(card("X-12", "角色12", 2, "效果12", series="海贼王"))
     assert deck(*cards).outcome.reason is DeckRuling.LEGAL  # outside official events
     ruling = deck(*cards, official_event=True)

@@ -27,17 +27,30 @@ def checked(board: dict):
 # --- battle ---------------------------------------------------------------------------
 
 KEYWORDS = ["远程", "坚韧", "先制", "会心一击", "贯通"]
-TIMINGS = ["战斗胜利时", "攻击胜利时", "防御胜利时", "战斗破坏时", "攻击破坏时", "防御破坏时", "破坏时", "攻击时", "防御时"]
+TIMINGS = [
+    "战斗胜利时",
+    "攻击胜利时",
+    "防御胜利时",
+    "战斗破坏时",
+    "攻击破坏时",
+    "防御破坏时",
+    "破坏时",
+    "攻击时",
+    "防御时",
+]
 
 
 @st.composite
 def fighters(draw, name: str, rested: bool):
     defence = draw(st.integers(1, 12).map(lambda n: n * 500))
     return {
-        "name": name, "attack": draw(value), "defence": defence,
+        "name": name,
+        "attack": draw(value),
+        "defence": defence,
         "attack_changes": draw(st.lists(st.integers(-6, 6).map(lambda n: n * 500), max_size=2)),
         "damage": draw(st.integers(0, defence // 500 - 1).map(lambda n: n * 500)),
-        "rested": rested, "keywords": draw(st.lists(st.sampled_from(KEYWORDS), max_size=2, unique=True)),
+        "rested": rested,
+        "keywords": draw(st.lists(st.sampled_from(KEYWORDS), max_size=2, unique=True)),
         "timings": draw(st.lists(st.sampled_from(TIMINGS), max_size=3, unique=True)),
     }
 
@@ -50,10 +63,14 @@ def battles(draw):
     spare = draw(fighters("守", rested=False))
     defend = draw(st.booleans())
     board = {
-        "game": "zd", "question": "battle", "active_player": draw(players),
+        "game": "zd",
+        "question": "battle",
+        "active_player": draw(players),
         "attacker": {**attacker, "max_targets": max(1, count)},
         "targets": [t["name"] for t in targets] or ["生命区"],
-        "defenders": [{"name": "守", "instead_of": targets[0]["name"] if targets else "生命区"}] if defend else [],
+        "defenders": [{"name": "守", "instead_of": targets[0]["name"] if targets else "生命区"}]
+        if defend
+        else [],
         "defending": {"life": draw(st.integers(0, 4)), "characters": targets + [spare]},
     }
     return board
@@ -126,10 +143,16 @@ def test_swapping_the_players_keeps_the_chain_order(board):
 
 # --- result and numbers ----------------------------------------------------------------
 
-standing = st.fixed_dictionaries({}, optional={
-    "life": st.integers(0, 2), "deck": st.integers(0, 2), "concedes": st.booleans(),
-    "wins_by_effect": st.booleans(), "loses_by_effect": st.booleans(),
-})
+standing = st.fixed_dictionaries(
+    {},
+    optional={
+        "life": st.integers(0, 2),
+        "deck": st.integers(0, 2),
+        "concedes": st.booleans(),
+        "wins_by_effect": st.booleans(),
+        "loses_by_effect": st.booleans(),
+    },
+)
 
 
 @FEW
@@ -143,11 +166,22 @@ def test_random_results_are_symmetric_and_a_draw_needs_both_players(active, a, b
 
 
 @FEW
-@given(st.integers(0, 8).map(lambda n: n * 500), st.lists(st.integers(-8, 8).map(lambda n: n * 500), max_size=5))
+@given(
+    st.integers(0, 8).map(lambda n: n * 500), st.lists(st.integers(-8, 8).map(lambda n: n * 500), max_size=5)
+)
 def test_an_attack_is_never_shown_below_0_and_keeps_its_true_value(start, changes):
-    ruling = checked({"game": "zd", "question": "numbers", "value": "attack", "start": start, "changes": changes})
+    ruling = checked(
+        {"game": "zd", "question": "numbers", "value": "attack", "start": start, "changes": changes}
+    )
     assert ruling.outcome["true"] == start + sum(changes)
     assert ruling.outcome["shown"] == max(0, start + sum(changes))
-    undo = checked({"game": "zd", "question": "numbers", "value": "attack", "start": start,
-                    "changes": changes + [-c for c in reversed(changes)]})
+    undo = checked(
+        {
+            "game": "zd",
+            "question": "numbers",
+            "value": "attack",
+            "start": start,
+            "changes": changes + [-c for c in reversed(changes)],
+        }
+    )
     assert undo.outcome["shown"] == start  # 103.p4: adding back what was taken restores the value

@@ -195,9 +195,7 @@ def test_win_condition_lists_both_ways_to_win():
 def test_game_setup_holds_its_seven_numbered_steps():
     start, end = _line_of(r"^遊戲準備$"), _line_of(r"^卡牌的基本解說$")
     steps = [
-        remove_cjk_spacing(LINES[n - 1])
-        for n in range(start, end)
-        if re.match(r"^[①-⑦] ", LINES[n - 1])
+        remove_cjk_spacing(LINES[n - 1]) for n in range(start, end) if re.match(r"^[①-⑦] ", LINES[n - 1])
     ]
     text = BY_ID["遊戲開始前/遊戲準備"].text.split("\n")
     assert len(steps) == 7 and [line for line in text if line[0] in "①②③④⑤⑥⑦"] == steps
@@ -234,11 +232,17 @@ def test_step_headings_continue_their_run_and_6_is_not_a_step():
     battle = "攻擊階段的行動/戰鬥步驟"
     steps = [c.title for c in RESULT.clauses if c.parent == battle]
     assert steps == [
-        "1 宣告攻擊（戰鬥開始）", "②靈動時機（第 1 次）", "③宣告阻擋", "④靈動時機（第 2 次）",
-        "⑤戰鬥結算", "6 靈魂卡／終極靈魂卡的破壞", "7 戰鬥結束",
+        "1 宣告攻擊（戰鬥開始）",
+        "②靈動時機（第 1 次）",
+        "③宣告阻擋",
+        "④靈動時機（第 2 次）",
+        "⑤戰鬥結算",
+        "6 靈魂卡／終極靈魂卡的破壞",
+        "7 戰鬥結束",
     ]
     assert [c.title for c in RESULT.clauses if c.parent == f"{battle}/⑤戰鬥結算"] == [
-        "若未宣告阻擋", "若宣告阻擋",
+        "若未宣告阻擋",
+        "若宣告阻擋",
     ]
     assert BY_ID["前言/6 種屬性"].kind is ClauseKind.SECTION
     assert BY_ID["前言/紅屬性"].parent == "前言"
@@ -248,16 +252,23 @@ def test_chapters_come_from_the_shape_of_the_page():
     top = [c.id for c in RESULT.clauses if c.parent is None]
     assert {c.kind for c in RESULT.clauses if c.parent is None} == {ClauseKind.CHAPTER}
     # stacked on the next heading
-    for chapter, first in [("前言", "何謂 BATTLE SPIRITS"), ("遊戲開始前", "遊戲所需物品"),
-                           ("合體卡", "何謂合體卡"), ("常見問題", "關於效果通則")]:
+    for chapter, first in [
+        ("前言", "何謂 BATTLE SPIRITS"),
+        ("遊戲開始前", "遊戲所需物品"),
+        ("合體卡", "何謂合體卡"),
+        ("常見問題", "關於效果通則"),
+    ]:
         assert chapter in top and BY_ID[f"{chapter}/{first}"].parent == chapter
     assert "創界神／創界石核心卡/創界神核心卡" in BY_ID
     assert BY_ID["創界神／創界石核心卡"].title == "創界神/創界石核心卡"
     # a page title over its first section of the same name
     assert BY_ID["回合流程/回合流程/①開始階段"].text.startswith("此為宣告回合開始的階段。")
     # an intro listing the sections that follow
-    listed = [LINES[n - 1][2:] for n in range(_line_of(r"^特殊效果$"), _line_of(r"^爆烈$"))
-              if LINES[n - 1].startswith("- ")]
+    listed = [
+        LINES[n - 1][2:]
+        for n in range(_line_of(r"^特殊效果$"), _line_of(r"^爆烈$"))
+        if LINES[n - 1].startswith("- ")
+    ]
     sections = [c.title for c in RESULT.clauses if c.parent == "特殊效果"]
     assert len(listed) == len(sections) == 8 and listed[0] == sections[0] == "爆烈"
     assert "遊戲開始前/配置核心卡" in BY_ID and "主要階段的行動/配置核心卡" in BY_ID
@@ -280,8 +291,10 @@ def test_list_of_sections_that_disagrees_with_the_headings_is_reported():
     assert "- 幻奏" in LINES and "幻象" in LINES
     assert (ProblemKind.MISPLACED_HEADING, "主要階段的行動/能量的移動") in found
     assert {p.kind for p in RESULT.problems} <= {
-        ProblemKind.MISPLACED_HEADING, ProblemKind.SKIPPED_NUMBER,
-        ProblemKind.OUT_OF_ORDER, ProblemKind.DUPLICATE_ID,
+        ProblemKind.MISPLACED_HEADING,
+        ProblemKind.SKIPPED_NUMBER,
+        ProblemKind.OUT_OF_ORDER,
+        ProblemKind.DUPLICATE_ID,
     }
 
 
@@ -296,7 +309,10 @@ def test_sentences_broken_over_lines_are_joined():
     )
     assert "也視為「創界神核心卡」處理。" in BY_ID["創界神／創界石核心卡/契約創界神核心卡"].text
     assert "生命值的狀態，稱為《封印中》。" in BY_ID["特殊效果/封印"].text
-    assert "在本手冊中，將說明「Eternal」賽制的規則。" in BY_ID["前言/何謂 BATTLE SPIRITS/Eternal 與 Standard"].text
+    assert (
+        "在本手冊中，將說明「Eternal」賽制的規則。"
+        in BY_ID["前言/何謂 BATTLE SPIRITS/Eternal 與 Standard"].text
+    )
     # a line without a full stop is not joined to an example that follows it
     oc = BY_ID["其他規則/計數/關於《OC (Over Count)》"].text.split("\n")
     assert oc[0].endswith("則可發揮該效果") and oc[1].startswith("例如「緋炎龍皇")
@@ -305,7 +321,10 @@ def test_sentences_broken_over_lines_are_joined():
 def test_web_markup_is_removed():
     markup = re.compile(r"\]\(|\*\*|\$")
     assert not [c.id for c in RESULT.clauses if markup.search(f"{c.title}\n{c.text}")]
-    assert "可減輕的費用合計為 2+0=「2」，而" in BY_ID["費用與能量/費用支付與卡牌的使用/③計算實際需支付的費用"].text
+    assert (
+        "可減輕的費用合計為 2+0=「2」，而"
+        in BY_ID["費用與能量/費用支付與卡牌的使用/③計算實際需支付的費用"].text
+    )
 
 
 def test_navigation_and_title_are_excluded():
@@ -320,10 +339,7 @@ def test_navigation_and_title_are_excluded():
 
 
 def test_figures_are_the_japanese_lines_and_their_callouts():
-    kana_lines = [
-        n for n, line in enumerate(LINES, 1)
-        if len(KANA.findall(line)) > len(ideographs(line))
-    ]
+    kana_lines = [n for n, line in enumerate(LINES, 1) if len(KANA.findall(line)) > len(ideographs(line))]
     assert len(kana_lines) == 12
     assert all(_excluded(n, "figure") for n in kana_lines)
     figure_lines = {
@@ -364,7 +380,7 @@ def test_order_follows_the_source_and_line_spans_hold_the_text():
             assert first.startswith(clause.title + "：")
         else:
             assert first.endswith(clause.title), clause.id
-        span = Counter(ideographs("\n".join(LINES[clause.line_start - 1:clause.line_end])))
+        span = Counter(ideographs("\n".join(LINES[clause.line_start - 1 : clause.line_end])))
         assert not Counter(ideographs(f"{clause.title}\n{clause.text}")) - span, clause.id
 
 

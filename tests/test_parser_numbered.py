@@ -133,7 +133,13 @@ def letters(text: str) -> str:
         ("ucg", "1.6", "2.3.6.3", "2.3.6.3. 在文字說明中", "宙人系列」代表"),
         ("ucg", "1.6", "5.6.1", "- 5.6.1. 在這個階段中", "/角色名」且高一級"),
         ("uhb", "1.9", "4.0.3", "4.0.2 当前回合玩家抽 1 张牌", "4.0.2 当前回合玩家抽 1 张牌"),
-        ("uhb", "1.9", "1.1.7", "1.1.7 如果一个效果", "例如:我方翻开作为主战角色的赛罗奥特曼(HBU01-A07),使用其翻 开 效"),
+        (
+            "uhb",
+            "1.9",
+            "1.1.7",
+            "1.1.7 如果一个效果",
+            "例如:我方翻开作为主战角色的赛罗奥特曼(HBU01-A07),使用其翻 开 效",
+        ),
         ("gcg", "1.1.0", "1-2-4", "1-2-4. 所有玩家皆可", "戲也隨之結束。"),
         ("gcg", "1.1.0", "7-5-2-2", "7-5-2-2. 從手牌使用卡牌時", "- d. 使用卡牌。"),
         ("dbscg", "1.070", "10-4~2", "10-4. Send to the Warp", "10-4. Send to the Warp"),
@@ -171,10 +177,16 @@ def test_uhb_reports_411a_out_of_order_and_printed_twice():
 
 def test_dbscg_1070_reports_repeated_10_4_and_10_5_and_the_gap_before_11_3():
     lines = source_lines(library.book_info("dbscg", "1.070"))
-    at = {text: line_with(lines, text) for text in (
-        "11-3. Cards on the Bottom", "10-4. Send to the Warp", "10-4-1. Sending",
-        "10-5. Gain Control", "10-5-1. To gain control",
-    )}
+    at = {
+        text: line_with(lines, text)
+        for text in (
+            "11-3. Cards on the Bottom",
+            "10-4. Send to the Warp",
+            "10-4-1. Sending",
+            "10-5. Gain Control",
+            "10-5-1. To gain control",
+        )
+    }
     assert problems_of("dbscg", "1.070") == {
         (ProblemKind.SKIPPED_NUMBER, "11-3", at["11-3. Cards on the Bottom"]),
         (ProblemKind.OUT_OF_ORDER, "10-4~2", at["10-4. Send to the Warp"]),
@@ -183,7 +195,9 @@ def test_dbscg_1070_reports_repeated_10_4_and_10_5_and_the_gap_before_11_3():
         (ProblemKind.DUPLICATE_ID, "10-5~2", at["10-5. Gain Control"]),
         (ProblemKind.DUPLICATE_ID, "10-5-1~2", at["10-5-1. To gain control"]),
     }
-    skipped = next(p for p in library.load_book("dbscg", "1.070").problems if p.kind is ProblemKind.SKIPPED_NUMBER)
+    skipped = next(
+        p for p in library.load_book("dbscg", "1.070").problems if p.kind is ProblemKind.SKIPPED_NUMBER
+    )
     assert "11-1, 11-2" in skipped.message
 
 
@@ -197,7 +211,10 @@ def test_children_of_a_repeated_section_hang_under_the_copy_they_follow():
 
 
 def test_changelog_trailers_become_entries_and_excluded_spans():
-    for game, trailer in (("ucg", "(UCG CR zhTW v1.5 > v1.6)"), ("gcg", "●Ver.1.1.0 (2025 年 7 月 24 日更新)")):
+    for game, trailer in (
+        ("ucg", "(UCG CR zhTW v1.5 > v1.6)"),
+        ("gcg", "●Ver.1.1.0 (2025 年 7 月 24 日更新)"),
+    ):
         book = library.load_book(game)
         lines = source_lines(book.info)
         start = lines.index(trailer) + 1

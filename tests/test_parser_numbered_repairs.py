@@ -51,7 +51,10 @@ def test_no_clause_keeps_a_list_marker_or_its_number(game, version):
 def test_bulleted_numbers_are_clauses_like_any_other():
     assert text_of("ucg", "1.3.3") == "若彼此皆有 3 處或以上為勝利狀態時，以勝利數較多者獲勝。"  # "- 1.3.3."
     ucg = library.load_book("ucg")
-    assert (ucg.get("5.5.2").kind, ucg.get("5.5.2").title) == (ClauseKind.SECTION, "角色牌設置的位置")  # " - 5.5.2."
+    assert (ucg.get("5.5.2").kind, ucg.get("5.5.2").title) == (
+        ClauseKind.SECTION,
+        "角色牌設置的位置",
+    )  # " - 5.5.2."
     gcg = library.load_book("gcg")
     assert (gcg.get("2-3").kind, gcg.get("2-3").title) == (ClauseKind.SECTION, "卡牌類型")  # "- 2-3."
     assert gcg.get("7-5-2-2").text.splitlines()[1:] == [  # " - a. …" items stay with their rule
@@ -71,10 +74,14 @@ def test_a_number_printed_without_dot_or_space_is_still_a_clause():
 
 def test_sentences_broken_across_lines_and_blank_lines_are_joined():
     assert "以「怪獸宇宙人系列」代表「怪獸宇宙人系列」牌" in text_of("ucg", "2.3.6.3")
-    assert text_of("ucg", "5.6.1").startswith("在這個階段中，如果玩家手牌中有與戰場上已放置的角色牌擁有相同「角色名稱/角色名」且高一級")
+    assert text_of("ucg", "5.6.1").startswith(
+        "在這個階段中，如果玩家手牌中有與戰場上已放置的角色牌擁有相同「角色名稱/角色名」且高一級"
+    )
     assert text_of("ucg", "11.17.3").count("角色牌最下方時") == 1
     assert text_of("gcg", "1-2-4").endswith("宣告認輸的玩家將立即敗北，遊戲也隨之結束。")
-    assert "可以選擇的行動：「使用手牌」「發動【啟動·主要】效果」「機體的攻擊」。除非" in text_of("gcg", "7-5-1")
+    assert "可以選擇的行動：「使用手牌」「發動【啟動·主要】效果」「機體的攻擊」。除非" in text_of(
+        "gcg", "7-5-1"
+    )
     assert "若透過此戰鬥傷害破壞了對方的機體或基地" in text_of("gcg", "13-1-5-2")
 
 
@@ -100,7 +107,11 @@ def test_a_heading_like_line_that_ends_a_wrapped_sentence_stays_in_it(game, vers
 
 def test_a_real_heading_after_a_finished_sentence_is_a_heading():
     gcg = library.load_book("gcg")
-    assert (gcg.get("2-2").kind, gcg.get("2-2").title, gcg.get("2-2").text) == (ClauseKind.SECTION, "卡牌名稱", "")
+    assert (gcg.get("2-2").kind, gcg.get("2-2").title, gcg.get("2-2").text) == (
+        ClauseKind.SECTION,
+        "卡牌名稱",
+        "",
+    )
     assert [c.id for c in gcg.children("2-2")] == ["2-2-1", "2-2-2", "2-2-3", "2-2-4", "2-2-5"]
 
 
@@ -123,7 +134,10 @@ def test_an_open_bracket_keeps_even_a_fitting_number_in_the_sentence():
 def test_two_clauses_printed_on_one_line_are_split():
     uhb = library.load_book("uhb")
     assert uhb.get("4.0.2").text == "当前回合玩家抽 1 张牌。如果本回合为本局游戏的第一个回合,则跳过此步骤。"
-    assert uhb.get("4.0.3").text == "当前回合玩家增加 1 张能量牌。如果本回合为本局游戏的第一个回合,则跳过此步骤。"
+    assert (
+        uhb.get("4.0.3").text
+        == "当前回合玩家增加 1 张能量牌。如果本回合为本局游戏的第一个回合,则跳过此步骤。"
+    )
     assert uhb.get("4.0.2").line_start == uhb.get("4.0.3").line_start
     assert [c.id for c in uhb.children("4.0.0")] == ["4.0.1", "4.0.2", "4.0.3", "4.0.4", "4.0.5"]
 
@@ -153,9 +167,13 @@ def test_every_example_line_of_the_body_ends_up_in_the_rule_before_it(game, vers
 
 def test_examples_and_notes_follow_their_rule_after_a_newline():
     assert "以后者为准。\n例如:某张卡牌的效果是" in text_of("uhb", "1.1.2")  # printed on the rule's line
-    assert "执行顺序。\n例如:我方翻开作为主战角色的赛罗奥特曼(HBU01-A07)" in text_of("uhb", "1.1.6")  # own line
+    assert "执行顺序。\n例如:我方翻开作为主战角色的赛罗奥特曼(HBU01-A07)" in text_of(
+        "uhb", "1.1.6"
+    )  # own line
     assert "所以不會重新進入休息狀態。" in text_of("gcg", "1-3-2-1").split("\n例：")[1]
-    assert text_of("gcg", "13-1-1-2").endswith("\n例：擁有《修復：1》效果的機體，若獲得新的《修復：2》效果，則該機體的《修復》效果變成《修復：3》。")
+    assert text_of("gcg", "13-1-1-2").endswith(
+        "\n例：擁有《修復：1》效果的機體，若獲得新的《修復：2》效果，則該機體的《修復》效果變成《修復：3》。"
+    )
     assert "放置在自己的牌組放置區。\n※關於牌組隨機化的方法" in text_of("ucg", "4.2.1")
     assert "（※例如）" in text_of("ucg", "4.1.3")  # a bracketed mention is no separate note
     assert text_of("ucg", "11.4").startswith("(補充說明：部分較早期印刷的卡片")

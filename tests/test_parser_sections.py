@@ -36,9 +36,7 @@ BODY_START = _line_of(r"^#+\s*1\.\s*开始游戏", 1)  # the contents print it f
 
 def _body_headings() -> list[tuple[int, str]]:
     return [
-        (n, m.group(1))
-        for n, line in enumerate(LINES, 1)
-        if n >= BODY_START and (m := HEADING.match(line))
+        (n, m.group(1)) for n, line in enumerate(LINES, 1) if n >= BODY_START and (m := HEADING.match(line))
     ]
 
 
@@ -111,7 +109,7 @@ def test_table_of_contents_and_title_are_excluded_and_nothing_else(book):
 
 def test_preface_paragraphs_are_kept_as_notes_with_link_text(book):
     start, end = _line_of(r"^## 前言"), TOC_START
-    expected = [line for line in LINES[start:end - 1] if line.strip()]
+    expected = [line for line in LINES[start : end - 1] if line.strip()]
     notes = book.children("前言")
     assert [c.id for c in notes] == [f"前言.p{n}" for n in range(1, len(expected) + 1)]
     assert {c.kind for c in notes} == {ClauseKind.NOTE}
@@ -124,9 +122,7 @@ def test_section_101_paragraphs_in_order_with_text_and_lines(book):
     expected = _section_lines("101")
     children = book.children("101")
     assert [c.id for c in children] == [f"101.p{n}" for n in range(1, 8)]
-    assert [(c.text, c.line_start, c.line_end) for c in children] == [
-        (text, n, n) for n, text in expected
-    ]
+    assert [(c.text, c.line_start, c.line_end) for c in children] == [(text, n, n) for n, text in expected]
     assert {c.kind for c in children} == {ClauseKind.RULE}
     section = book.get("101")
     assert (section.title, section.text) == ("胜负条件", "")
@@ -245,9 +241,7 @@ More about swift.
 def test_numbering_faults_are_reported_and_every_heading_kept():
     result = parse_sections(SYNTHETIC, replace(INFO, source="synthetic.txt"))
     ids = [c.id for c in result.clauses]
-    assert ids == [
-        "1", "100", "100.p1", "102", "102.Swift", "101", "101~2", "2", "200", "203", "103"
-    ]
+    assert ids == ["1", "100", "100.p1", "102", "102.Swift", "101", "101~2", "2", "200", "203", "103"]
     found = [(p.kind, p.clause, p.line) for p in result.problems]
     assert found == [
         (ProblemKind.OUT_OF_ORDER, "101", 15),

@@ -81,7 +81,12 @@ def test_latin_words_get_an_english_analysis_inside_chinese_text():
 
 def test_clause_numbers_are_one_token_whatever_the_separator():
     analysis = Analysis(Segmenter())
-    assert [t[0] for t in analysis.words(fold("參閱 8-5-2-3-1 與 1.0.2a"))] == ["参阅", "8.5.2.3.1", "与", "1.0.2a"]
+    assert [t[0] for t in analysis.words(fold("參閱 8-5-2-3-1 與 1.0.2a"))] == [
+        "参阅",
+        "8.5.2.3.1",
+        "与",
+        "1.0.2a",
+    ]
     assert normalize_number(" 8-5-2. ") == normalize_number("8.5.2") == "8.5.2"
 
 

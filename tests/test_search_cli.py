@@ -18,7 +18,17 @@ def test_json_lists_hits_best_first_with_the_documented_fields():
     result = run("胜利条件", "--game", "ucg", "--json")
     assert result.exit_code == 0, result.output
     hits = json.loads(result.stdout)
-    assert hits and set(hits[0]) == {"game", "version", "id", "title", "kind", "snippet", "highlights", "score", "exact"}
+    assert hits and set(hits[0]) == {
+        "game",
+        "version",
+        "id",
+        "title",
+        "kind",
+        "snippet",
+        "highlights",
+        "score",
+        "exact",
+    }
     assert [h["score"] for h in hits] == sorted((h["score"] for h in hits), reverse=True)
     first = hits[0]
     a, b = first["highlights"][0]
@@ -68,6 +78,11 @@ def test_a_clause_address_as_the_query_names_that_clause():
     result = CliRunner().invoke(main, ["search", "ucg@1.6:5.9.4.1", "--json"])
     assert result.exit_code == 0, result.output
     hits = json.loads(result.stdout)
-    assert (hits[0]["game"], hits[0]["version"], hits[0]["id"], hits[0]["exact"]) == ("ucg", "1.6", "5.9.4.1", True)
+    assert (hits[0]["game"], hits[0]["version"], hits[0]["id"], hits[0]["exact"]) == (
+        "ucg",
+        "1.6",
+        "5.9.4.1",
+        True,
+    )
     missing = CliRunner().invoke(main, ["search", "ucg:99.99"])
     assert missing.exit_code == 2 and "no clause '99.99' in ucg 1.6" in missing.stderr

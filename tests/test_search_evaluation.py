@@ -24,10 +24,18 @@ from corpus.search.synonyms import expansions
 from corpus.search.whoosh_query import QueryBuilder
 
 ROOT = Path(__file__).resolve().parents[1]
-BENCH = [(entry["game"], str(entry["query"])) for entry in
-         yaml.safe_load((ROOT / "bench" / "queries.yaml").read_text(encoding="utf-8"))]
-OPERATORS = [("ucg", '"勝利條件" 玩家'), ("ucg", "手牌 AND 上限 -張"), ("gcg", "先攻 NOT 後攻"),
-             ("dbscg", '"draw a card" -energy'), ("uhb", "1.3.2 胜利"), ("bs", "BP AND 阻擋")]
+BENCH = [
+    (entry["game"], str(entry["query"]))
+    for entry in yaml.safe_load((ROOT / "bench" / "queries.yaml").read_text(encoding="utf-8"))
+]
+OPERATORS = [
+    ("ucg", '"勝利條件" 玩家'),
+    ("ucg", "手牌 AND 上限 -張"),
+    ("gcg", "先攻 NOT 後攻"),
+    ("dbscg", '"draw a card" -energy'),
+    ("uhb", "1.3.2 胜利"),
+    ("bs", "BP AND 阻擋"),
+]
 
 
 @pytest.fixture(scope="module")
@@ -43,7 +51,8 @@ def plan_for(searcher: Searcher, text: str, game: str):
     opened = searcher.backend._current()
     index_searcher = searcher.backend._searcher(opened)
     return QueryBuilder(opened.analysis, searcher.backend.ranking, index_searcher.share).build(
-        SearchQuery(parsed, synonyms)), index_searcher
+        SearchQuery(parsed, synonyms)
+    ), index_searcher
 
 
 def whoosh_scores(index, index_searcher, plan, game: str) -> dict[int, float]:
@@ -55,8 +64,10 @@ def whoosh_scores(index, index_searcher, plan, game: str) -> dict[int, float]:
     newest = next(book for book in index_searcher.newest if book.startswith(f"{game}@"))
     with index.searcher(weighting=BM25F(B=ranking.b, K1=ranking.k1)) as plain:
         kinds = plain.reader().column_reader("kind")
-        return {hit.docnum: hit.score * ranking.kind_factor(kinds[hit.docnum])
-                for hit in plain.search(query, limit=None, filter=wq.Term("book", newest))}
+        return {
+            hit.docnum: hit.score * ranking.kind_factor(kinds[hit.docnum])
+            for hit in plain.search(query, limit=None, filter=wq.Term("book", newest))
+        }
 
 
 @pytest.mark.parametrize(("game", "text"), BENCH + OPERATORS)

@@ -15,8 +15,16 @@ from corpus.search.service import Searcher
 from corpus.search.whoosh_backend import MANIFEST, WhooshBackend
 from webapp.commands.search import _progressbar
 
-INFO = BookInfo(game="tst", title="測試規則", version="1.0", date="", language="zh",
-                script=Script.HANT, source="tst.txt", parser="dotted")
+INFO = BookInfo(
+    game="tst",
+    title="測試規則",
+    version="1.0",
+    date="",
+    language="zh",
+    script=Script.HANT,
+    source="tst.txt",
+    parser="dotted",
+)
 
 
 def make_book(rule_text: str = "先攻玩家在第一回合不抽牌。") -> Book:
@@ -29,8 +37,18 @@ def make_book(rule_text: str = "先攻玩家在第一回合不抽牌。") -> Boo
         ("1.4", "1", None, "疲勞的角色不能攻擊。", ClauseKind.RULE),
     ]
     clauses = tuple(
-        Clause(game="tst", version="1.0", id=i, parent=p, title=t, text=x, kind=k, order=n,
-               line_start=n + 1, line_end=n + 1)
+        Clause(
+            game="tst",
+            version="1.0",
+            id=i,
+            parent=p,
+            title=t,
+            text=x,
+            kind=k,
+            order=n,
+            line_start=n + 1,
+            line_end=n + 1,
+        )
         for n, (i, p, t, x, k) in enumerate(rows)
     )
     return Book(info=INFO, clauses=clauses, problems=(), changelog=(), excluded=(), coverage=1.0)
@@ -76,7 +94,9 @@ def test_a_changed_corpus_is_reindexed_and_swapped_in(built, tmp_path):
     assert changed.refresh() is True
     assert ids(changed, "場景牌") == ["1.2"]
     assert ids(changed, "不抽牌") == []
-    assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["index"], "no half-built or retired directories left"
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["index"], (
+        "no half-built or retired directories left"
+    )
 
 
 def test_a_build_that_fails_halfway_leaves_the_old_index(built, tmp_path, monkeypatch):
@@ -154,7 +174,9 @@ def test_an_index_swapped_in_by_another_process_is_used_without_rebuilding(tmp_p
         builds.append(total)
         return _progressbar_silent()
 
-    serving = Searcher(WhooshBackend(tmp_path / "index"), corpus=lambda: corpus(text["rule"]), progress=counting)
+    serving = Searcher(
+        WhooshBackend(tmp_path / "index"), corpus=lambda: corpus(text["rule"]), progress=counting
+    )
     assert ids(serving, "不抽牌") == ["1.2"] and len(builds) == 1
     text["rule"] = "後攻玩家先設置場景牌。"  # the corpus changes (an ingest) ...
     WhooshBackend(tmp_path / "index").build(corpus(text["rule"]))  # ... and another process re-indexes
@@ -200,9 +222,14 @@ class ListBackend:
         from corpus.search.folding import fold
 
         words = [fold(p.text) for p in query.parsed.positive]
-        docs = [d for d in self.snapshot.documents
-                if (not filters.games or d.game in filters.games) and all(w in fold(d.text) for w in words)]
-        hits = tuple(BackendHit(d.key, d.game, d.version, d.id, d.kind, d.title, d.text, 1.0, False) for d in docs)
+        docs = [
+            d
+            for d in self.snapshot.documents
+            if (not filters.games or d.game in filters.games) and all(w in fold(d.text) for w in words)
+        ]
+        hits = tuple(
+            BackendHit(d.key, d.game, d.version, d.id, d.kind, d.title, d.text, 1.0, False) for d in docs
+        )
         return BackendPage(hits[page.offset : page.offset + page.size], len(hits))
 
 

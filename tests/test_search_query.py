@@ -24,7 +24,10 @@ def test_words_phrases_and_chinese_quotes():
 
 
 def test_an_unbalanced_quote_runs_to_the_end():
-    assert texts('勝利 "先制攻擊 戰鬥') == [("勝利", False, False, False), ("先制攻擊 戰鬥", True, False, False)]
+    assert texts('勝利 "先制攻擊 戰鬥') == [
+        ("勝利", False, False, False),
+        ("先制攻擊 戰鬥", True, False, False),
+    ]
 
 
 def test_and_not_and_minus():
@@ -72,7 +75,10 @@ def test_malformed_queries_get_a_clear_message(query, says):
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.text(alphabet=st.sampled_from(list('ab 勝利"「」-:ANDOTRgame\x00\n')), max_size=40) | st.text(max_size=40))
+@given(
+    st.text(alphabet=st.sampled_from(list('ab 勝利"「」-:ANDOTRgame\x00\n')), max_size=40)
+    | st.text(max_size=40)
+)
 def test_any_text_parses_or_is_refused_clearly(text):
     try:
         query = parse_query(text)

@@ -152,7 +152,8 @@ def test_not_excludes_next_to_and_in_every_game(searcher):
         for c in load_book(game).clauses
     }
     expected = {
-        address for address, text in texts.items()
+        address
+        for address, text in texts.items()
         if "手牌" in text and "上限" in text and not re.search(f"张[{HAN_CLASS}]|(?<![{HAN_CLASS}])张", text)
     }
     assert expected and {(h.game, h.id) for h in results.hits} == expected
@@ -229,7 +230,9 @@ def test_malformed_queries_are_refused_clearly(searcher, query):
         searcher.search(query)
 
 
-@pytest.mark.parametrize("query", ['"先制攻擊', "先制攻擊 AND", "((先制攻擊", "先制攻擊 -", "OR 先制攻擊 NOT"])
+@pytest.mark.parametrize(
+    "query", ['"先制攻擊', "先制攻擊 AND", "((先制攻擊", "先制攻擊 -", "OR 先制攻擊 NOT"]
+)
 def test_odd_but_meaningful_queries_get_a_sensible_result(searcher, query):
     assert searcher.search(query, game="gcg").hits[0].id.startswith("13-1-5")
 
@@ -265,4 +268,6 @@ def test_every_clause_the_benchmark_names_exists():
 def test_the_package_function_searches_with_the_shared_searcher(searcher):
     from corpus.search import search
 
-    assert [h.id for h in search("胜利条件", game="ucg").hits] == found(searcher.search("胜利条件", game="ucg"))
+    assert [h.id for h in search("胜利条件", game="ucg").hits] == found(
+        searcher.search("胜利条件", game="ucg")
+    )

@@ -72,7 +72,9 @@ def test_a_file_that_is_not_yaml_is_reported_once_and_search_and_compare_still_a
         assert str(arbiter_home()) not in response.get_data(as_text=True)
     assert concepts("gcg") == bundled
     reports = [line for line in capsys.readouterr().err.splitlines() if "synonym file" in line]
-    expected = f"synonym file {SHOWN} is skipped: it is not valid YAML at line 4, column 1: did not find expected"
+    expected = (
+        f"synonym file {SHOWN} is skipped: it is not valid YAML at line 4, column 1: did not find expected"
+    )
     assert len(reports) == 1 and expected in reports[0]
 
 

@@ -38,13 +38,31 @@ CHAPTER, RULE = ClauseKind.CHAPTER, ClauseKind.RULE
 
 
 def make_book(game: str, version: str, rules: list[str]) -> Book:
-    info = BookInfo(game=game, title="測試", version=version, date="", language="zh",
-                    script=Script.HANT, source=f"{game}.txt", parser="dotted")
+    info = BookInfo(
+        game=game,
+        title="測試",
+        version=version,
+        date="",
+        language="zh",
+        script=Script.HANT,
+        source=f"{game}.txt",
+        parser="dotted",
+    )
     rows = [("1", None, "遊戲規則", "", CHAPTER)]
     rows += [(f"1.{n}", "1", None, text, RULE) for n, text in enumerate(rules, 1)]
     clauses = tuple(
-        Clause(game=game, version=version, id=i, parent=p, title=t, text=x, kind=k, order=n,
-               line_start=n + 1, line_end=n + 1)
+        Clause(
+            game=game,
+            version=version,
+            id=i,
+            parent=p,
+            title=t,
+            text=x,
+            kind=k,
+            order=n,
+            line_start=n + 1,
+            line_end=n + 1,
+        )
         for n, (i, p, t, x, k) in enumerate(rows)
     )
     return Book(info=info, clauses=clauses, problems=(), changelog=(), excluded=(), coverage=1.0)
@@ -123,8 +141,12 @@ def library() -> Library:
 @pytest.fixture
 def indexed(library, tmp_path):
     bars, messages = Bars(), Messages()
-    searcher = Searcher(WhooshBackend(tmp_path / "index", report=messages), corpus=library.snapshot,
-                        progress=bars, report=messages)
+    searcher = Searcher(
+        WhooshBackend(tmp_path / "index", report=messages),
+        corpus=library.snapshot,
+        progress=bars,
+        report=messages,
+    )
     assert searcher.refresh() is True
     return searcher, bars, messages
 
@@ -184,7 +206,11 @@ def test_an_updated_index_is_the_index_a_fresh_build_makes(library, indexed, tmp
     assert "场景牌" in ours["terms"] and ours["terms"] == theirs["terms"]
     for book in ("aaa@1.0", "aaa@2.0", "bbb@1.0"):
         assert postings(tmp_path / "index", book) == postings(tmp_path / "fresh", book)
-    assert books_in_order(tmp_path / "index") == books_in_order(tmp_path / "fresh") == ["aaa@1.0", "aaa@2.0", "bbb@1.0"]
+    assert (
+        books_in_order(tmp_path / "index")
+        == books_in_order(tmp_path / "fresh")
+        == ["aaa@1.0", "aaa@2.0", "bbb@1.0"]
+    )
     other = Searcher(fresh, corpus=library.snapshot)
     for query in ("抽牌", "戰鬥力", "勝利 version:all", "1.2 version:all"):
         assert searcher.search(query).as_dict() == other.search(query).as_dict()
@@ -217,9 +243,13 @@ def test_a_crash_during_an_update_leaves_the_previous_index(library, indexed, tm
     library[("aaa", "2.0")] = AAA_2
     with pytest.raises(KeyboardInterrupt):
         searcher.refresh()
-    assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["index"], "no half-built directory left"
-    reopened = Searcher(WhooshBackend(tmp_path / "index"), corpus=Library(
-        {("aaa", "1.0"): AAA_1, ("bbb", "1.0"): BBB_1}).snapshot)
+    assert sorted(p.name for p in tmp_path.iterdir() if p.is_dir()) == ["index"], (
+        "no half-built directory left"
+    )
+    reopened = Searcher(
+        WhooshBackend(tmp_path / "index"),
+        corpus=Library({("aaa", "1.0"): AAA_1, ("bbb", "1.0"): BBB_1}).snapshot,
+    )
     assert reopened.refresh() is False, "the index on disk is still the previous one, intact"
     assert ids(reopened, "不抽牌", game="aaa") == [("1.0", "1.2")]
     monkeypatch.setattr(whoosh_writing, "whoosh_fields", original)
@@ -236,7 +266,9 @@ def test_a_killed_update_leaves_the_previous_index(library, indexed, tmp_path):
     if child == 0:  # killed outright right after the new version's segment was committed
         try:
             kill = contextlib.nullcontext(lambda _count: os.kill(os.getpid(), signal.SIGKILL))
-            Searcher(WhooshBackend(tmp_path / "index"), corpus=library.snapshot, progress=lambda _: kill).refresh()
+            Searcher(
+                WhooshBackend(tmp_path / "index"), corpus=library.snapshot, progress=lambda _: kill
+            ).refresh()
         finally:
             os._exit(0)
     _, status = os.waitpid(child, 0)
@@ -291,7 +323,9 @@ def test_an_ingested_version_is_indexed_alone_and_removed_again(tmp_path, monkey
     text = (manifest.root / "ucg-1.6-zh-Hant.txt").read_text(encoding="utf-8")
     line = next(line for line in text.splitlines() if line.startswith("1.1.1. "))
     changed = tmp_path / "ucg-1.7.txt"
-    changed.write_text(text.replace(line, "1.1.1. 在這款遊戲中，兩名玩家以「光之對決」進行對戰。"), encoding="utf-8")
+    changed.write_text(
+        text.replace(line, "1.1.1. 在這款遊戲中，兩名玩家以「光之對決」進行對戰。"), encoding="utf-8"
+    )
     store.ingest(changed, "ucg", "1.7")
     assert searcher.refresh() is True
     assert bars.totals[-1] == bars.counted[-1] == len(load_book("ucg", "1.6")), "as many clauses as 1.6"
@@ -315,8 +349,11 @@ def test_the_index_tells_which_dictionary_terms_a_kept_version_uses_as_its_text_
     backend = WhooshBackend(tmp_path / "index")
     backend.build(corpus)
     searcher = IndexSearcher(whoosh_index.open_dir(str(tmp_path / "index")), DEFAULT_RANKING, newest=())
-    every_term = {term for book in snapshot((load_book(g), True) for g in ("bs", "zd", "ucg", "gcg")).books
-                  for term in corpus_terms(book.documents)}
+    every_term = {
+        term
+        for book in snapshot((load_book(g), True) for g in ("bs", "zd", "ucg", "gcg")).books
+        for term in corpus_terms(book.documents)
+    }
     for book in corpus.books:
         folded = [fold(section) for doc in book.documents for section in word_sections(doc)]
         used = {term for term in every_term if any(term in text for text in folded)}
@@ -326,7 +363,9 @@ def test_the_index_tells_which_dictionary_terms_a_kept_version_uses_as_its_text_
 
 
 @pytest.mark.parametrize("in_a_request", [False, True])
-def test_a_refresh_waits_for_another_processs_and_then_finds_the_index_up_to_date(library, tmp_path, in_a_request):
+def test_a_refresh_waits_for_another_processs_and_then_finds_the_index_up_to_date(
+    library, tmp_path, in_a_request
+):
     """Server workers and an ingest may notice one change together: one indexes, the others
     wait — and then look at the index again, even within a request that had looked already."""
     bars = Bars()
@@ -361,7 +400,9 @@ def test_a_version_another_process_ingested_is_searchable_as_soon_as_it_is_liste
     text = (bundled_manifest().root / "ucg-1.6-zh-Hant.txt").read_text(encoding="utf-8")
     line = next(line for line in text.splitlines() if line.startswith("1.1.1. "))
     changed = tmp_path / "ucg-1.7.txt"
-    changed.write_text(text.replace(line, "1.1.1. 在這款遊戲中，兩名玩家以「光之對決」進行對戰。"), encoding="utf-8")
+    changed.write_text(
+        text.replace(line, "1.1.1. 在這款遊戲中，兩名玩家以「光之對決」進行對戰。"), encoding="utf-8"
+    )
     ingest = "import sys; from pathlib import Path; from corpus import store; store.ingest(Path(sys.argv[1]), 'ucg', '1.7')"
     subprocess.run([sys.executable, "-c", ingest, str(changed)], check=True, cwd=Path(__file__).parents[1])
     assert "1.7" in [info.version for info in all_books() if info.game == "ucg"]

@@ -64,7 +64,11 @@ def hostile_dotted(version: int) -> str:
     """ucg with a payload after six clauses (a different one moved in version 2)."""
     text = _bundled("ucg")
     lines = {
-        "1.1.1. ": SCRIPT, "1.2.1. ": IMG, "1.3.1. ": QUOTES, "1.3.2. ": LINK, "1.3.3. ": TEMPLATE,
+        "1.1.1. ": SCRIPT,
+        "1.2.1. ": IMG,
+        "1.3.1. ": QUOTES,
+        "1.3.2. ": LINK,
+        "1.3.3. ": TEMPLATE,
         "4.2.1. ": CLOSERS if version == 1 else f"{CLOSERS} {MARKDOWN}",
     }
     out = []
@@ -77,14 +81,20 @@ def hostile_dotted(version: int) -> str:
 
 
 def hostile_headings() -> str:
-    text = _replace(_bundled("bs"), "對手：指玩家中的對戰對手。",
-                    f"{GLOSSARY_TERM}：指{SCRIPT}{MARKDOWN}的對手。\n\n對手：指玩家中的對戰對手。")
+    text = _replace(
+        _bundled("bs"),
+        "對手：指玩家中的對戰對手。",
+        f"{GLOSSARY_TERM}：指{SCRIPT}{MARKDOWN}的對手。\n\n對手：指玩家中的對戰對手。",
+    )
     return _replace(text, "Q1. 若卡牌效果與規則有所矛盾時", f"Q1. 若卡牌效果{QUOTES}與規則有所矛盾時")
 
 
 def hostile_sections() -> str:
-    return _replace(_bundled("zd"), "**突袭：**登场回合就可以攻击。",
-                    f"**{KEYWORD}：**登场{IMG}{TEMPLATE}回合。\n\n**突袭：**登场回合就可以攻击。")
+    return _replace(
+        _bundled("zd"),
+        "**突袭：**登场回合就可以攻击。",
+        f"**{KEYWORD}：**登场{IMG}{TEMPLATE}回合。\n\n**突袭：**登场回合就可以攻击。",
+    )
 
 
 BOOKS = {  # (game, version) -> (text, parser)
@@ -113,8 +123,16 @@ def hostile_clauses() -> list[tuple[str, str, str]]:
     (parsed here, as the ingest will, so the pages can be listed before it runs)."""
     found = []
     for (game, version), (text, parser) in BOOKS.items():
-        info = BookInfo(game=game, title=TITLE, version=version, date="", language="zh", script=Script.HANT,
-                        source="", parser=parser)
+        info = BookInfo(
+            game=game,
+            title=TITLE,
+            version=version,
+            date="",
+            language="zh",
+            script=Script.HANT,
+            source="",
+            parser=parser,
+        )
         for clause in get_parser(parser)(text, info).clauses:
             if "PWNED" in f"{clause.id}{clause.title}{clause.text}":
                 found += [(game, version, clause.id)]
@@ -137,8 +155,11 @@ class Audit(HTMLParser):
         for name, value in attrs:
             if name.startswith("on"):
                 self.problems.append(f"<{tag} {name}=…>: an event handler")
-            if name in ("href", "src", "action", "formaction", "xlink:href", "data") and value \
-                    and value.strip().lower().startswith(("javascript:", "vbscript:", "data:text/html")):
+            if (
+                name in ("href", "src", "action", "formaction", "xlink:href", "data")
+                and value
+                and value.strip().lower().startswith(("javascript:", "vbscript:", "data:text/html"))
+            ):
                 self.problems.append(f"<{tag} {name}={value!r}>: a script address")
         if tag in ("iframe", "object", "embed", "img") and "PWNED" in repr(attrs):
             self.problems.append(f"<{tag}> made from a payload")
@@ -183,13 +204,27 @@ def pages() -> list[str]:
         clauses = [clause_url(*spot) for spot in hostile_clauses()]
     compare = {"left": f"hostilezd:{KEYWORD_ID}", "right": f"hostileweb:用語集/{GLOSSARY_TERM}"}
     return [
-        "/", "/hostile/1.0", "/hostile/2.0", "/hostileweb/1.0", "/hostilezd/1.0", *clauses,
-        "/search?" + urlencode({"q": "PWNED"}), "/search?" + urlencode({"q": "script", "game": "hostile"}),
+        "/",
+        "/hostile/1.0",
+        "/hostile/2.0",
+        "/hostileweb/1.0",
+        "/hostilezd/1.0",
+        *clauses,
+        "/search?" + urlencode({"q": "PWNED"}),
+        "/search?" + urlencode({"q": "script", "game": "hostile"}),
         "/search?" + urlencode({"q": "onclick", "game": "hostileweb"}),
-        "/lint", "/lint/hostile/1.0", "/lint/hostileweb/1.0", "/lint/hostilezd/1.0",
-        "/versions", "/versions/hostile/1.0/2.0", "/versions/hostile/history/4.2.1",
-        "/compare?" + urlencode(compare), "/compare?" + urlencode({"concept": SCRIPT}),
-        "/api-docs", "/rule", "/rule/bs/cost",
+        "/lint",
+        "/lint/hostile/1.0",
+        "/lint/hostileweb/1.0",
+        "/lint/hostilezd/1.0",
+        "/versions",
+        "/versions/hostile/1.0/2.0",
+        "/versions/hostile/history/4.2.1",
+        "/compare?" + urlencode(compare),
+        "/compare?" + urlencode({"concept": SCRIPT}),
+        "/api-docs",
+        "/rule",
+        "/rule/bs/cost",
     ]
 
 
@@ -211,11 +246,20 @@ def test_the_payloads_are_all_there_to_read(client):
     assert KEYWORD_ID in shown
 
 
-@pytest.mark.parametrize("address", [
-    f"/hostile/1.0/{SCRIPT}", f"/{IMG}/1.0", f"/hostile/{QUOTES}", f"/versions/hostile/1.0/{SCRIPT}",
-    f"/lint/hostile/{IMG}", f"/rule/bs/{SCRIPT}", "/search?" + urlencode({"q": "勝利", "kind": SCRIPT}),
-    "/search?" + urlencode({"q": "勝利", "game": QUOTES}), "/compare?" + urlencode({"left": SCRIPT, "right": IMG}),
-])
+@pytest.mark.parametrize(
+    "address",
+    [
+        f"/hostile/1.0/{SCRIPT}",
+        f"/{IMG}/1.0",
+        f"/hostile/{QUOTES}",
+        f"/versions/hostile/1.0/{SCRIPT}",
+        f"/lint/hostile/{IMG}",
+        f"/rule/bs/{SCRIPT}",
+        "/search?" + urlencode({"q": "勝利", "kind": SCRIPT}),
+        "/search?" + urlencode({"q": "勝利", "game": QUOTES}),
+        "/compare?" + urlencode({"left": SCRIPT, "right": IMG}),
+    ],
+)
 def test_error_pages_show_hostile_input_as_text(client, address):
     response = client.get(address)
     assert response.status_code in (400, 404)
@@ -249,15 +293,26 @@ def test_a_hostile_board_is_shown_as_text_in_the_ruling_page(client, board):
     posted = client.post("/rule/bs/cost", data={"board": board})
     text = audited(posted, status=200 if board is HOSTILE_BOARD else 400)
     assert SCRIPT in text and IMG in text
-    uploaded = client.post("/rule/file", data={"file": (__import__("io").BytesIO(board.encode()), "b.yaml")},
-                           content_type="multipart/form-data")
+    uploaded = client.post(
+        "/rule/file",
+        data={"file": (__import__("io").BytesIO(board.encode()), "b.yaml")},
+        content_type="multipart/form-data",
+    )
     assert SCRIPT in audited(uploaded, status=posted.status_code)
 
 
-@pytest.mark.parametrize("address", [
-    "/api/books", "/api/hostile/1.0", "/api/hostile/1.0/1.1.1", "/api/search?q=PWNED",
-    "/api/versions/hostile/1.0/2.0", "/api/lint/hostile/1.0", f"/api/hostile/1.0/{SCRIPT}",
-])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "/api/books",
+        "/api/hostile/1.0",
+        "/api/hostile/1.0/1.1.1",
+        "/api/search?q=PWNED",
+        "/api/versions/hostile/1.0/2.0",
+        "/api/lint/hostile/1.0",
+        f"/api/hostile/1.0/{SCRIPT}",
+    ],
+)
 def test_the_api_answers_json_never_html(client, address):
     response = client.get(address)
     assert response.mimetype == "application/json" and response.status_code in (200, 404)

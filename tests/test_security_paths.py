@@ -97,9 +97,18 @@ def recorded():
 
 
 def allowed_roots() -> list[Path]:
-    roots = {ROOT, Path(os.environ["ARBITER_HOME"]), Path(sys.prefix), Path(sys.base_prefix),
-             bundled_manifest().root, Path("/dev"), Path("/proc"), Path("/usr/share"), Path("/etc/localtime"),
-             Path("/etc/mime.types")}  # read by the standard library's mimetypes, whatever the request
+    roots = {
+        ROOT,
+        Path(os.environ["ARBITER_HOME"]),
+        Path(sys.prefix),
+        Path(sys.base_prefix),
+        bundled_manifest().root,
+        Path("/dev"),
+        Path("/proc"),
+        Path("/usr/share"),
+        Path("/etc/localtime"),
+        Path("/etc/mime.types"),
+    }  # read by the standard library's mimetypes, whatever the request
     return [root.resolve() for root in roots]
 
 
@@ -116,8 +125,15 @@ def outside(paths) -> list[str]:
 # -- every route with a path parameter ----------------------------------------------------
 
 #: A real value for each path parameter (the one not under attack keeps it).
-REAL = {"game": "ucg", "version": "1.6", "clause_id": "5.9.4.1", "question": "judgment", "old": "1.6",
-        "new": "1.6", "filename": "style.css"}
+REAL = {
+    "game": "ucg",
+    "version": "1.6",
+    "clause_id": "5.9.4.1",
+    "question": "judgment",
+    "old": "1.6",
+    "new": "1.6",
+    "filename": "style.css",
+}
 
 
 def path_routes() -> list[tuple[str, str]]:
@@ -154,7 +170,10 @@ def test_climbing_out_through_a_path_parameter_is_refused(client, rule, paramete
         with recorded() as touched:
             response = client.get(url)
         body = response.get_data(as_text=True)
-        redirected = 300 <= response.status_code < 400 and urlsplit(response.location).netloc in ("", "localhost")
+        redirected = 300 <= response.status_code < 400 and urlsplit(response.location).netloc in (
+            "",
+            "localhost",
+        )
         assert response.status_code in (400, 404, 405) or redirected, (url, response.status_code)
         assert not LEAKS.search(body), url
         assert outside(path for _kind, path in touched) == [], url
@@ -165,9 +184,13 @@ def test_climbing_out_through_a_path_parameter_is_refused(client, rule, paramete
 def writes_outside_the_caches(touched) -> list[str]:
     """What a request wrote other than Arbiter's derived caches (a parse, on first load)."""
     caches = (Path(os.environ["ARBITER_HOME"]) / "cache").resolve()
-    return [path for kind, path in touched
-            if kind == "write" and caches not in Path(os.path.abspath(path)).resolve().parents
-            and Path(path).resolve() != caches]
+    return [
+        path
+        for kind, path in touched
+        if kind == "write"
+        and caches not in Path(os.path.abspath(path)).resolve().parents
+        and Path(path).resolve() != caches
+    ]
 
 
 # -- requests never write -------------------------------------------------------------------------
@@ -175,7 +198,12 @@ def writes_outside_the_caches(touched) -> list[str]:
 
 def test_an_upload_named_to_climb_out_is_read_in_memory_only(client):
     board = (ROOT / "judge" / "examples" / "ucg" / "judgment.yaml").read_bytes()
-    for name in ("../../../../../tmp/arbiter-evil.yaml", "..\\..\\evil.yaml", "/etc/cron.d/evil", "evil%00.yaml"):
+    for name in (
+        "../../../../../tmp/arbiter-evil.yaml",
+        "..\\..\\evil.yaml",
+        "/etc/cron.d/evil",
+        "evil%00.yaml",
+    ):
         body, content_type = multipart(board, name)
         with recorded() as touched:
             response = client.post("/rule/file", data=body, content_type=content_type)
@@ -250,18 +278,27 @@ def test_the_production_server_refuses_oversized_bodies_declared_or_chunked(serv
     """Refused as soon as it is announced, or as soon as a chunked body passes the limit:
     gunicorn hands a body on as it comes, so nothing bounds it but the app."""
     megabyte = b"#" * 1_000_000
-    declared = post_raw(server, "/api/rule/ucg/judgment",
-                        {"Content-Type": "application/yaml", "Content-Length": str(50 * len(megabyte))},
-                        [megabyte])  # and not the other 49: the answer must not wait for them
+    declared = post_raw(
+        server,
+        "/api/rule/ucg/judgment",
+        {"Content-Type": "application/yaml", "Content-Length": str(50 * len(megabyte))},
+        [megabyte],
+    )  # and not the other 49: the answer must not wait for them
     assert declared[0] == 413, declared
-    chunked = post_raw(server, "/api/rule/ucg/judgment",
-                       {"Content-Type": "application/yaml", "Transfer-Encoding": "chunked"},
-                       [b"%x\r\n%s\r\n" % (len(megabyte), megabyte)] * 3 + [b"0\r\n\r\n"])
+    chunked = post_raw(
+        server,
+        "/api/rule/ucg/judgment",
+        {"Content-Type": "application/yaml", "Transfer-Encoding": "chunked"},
+        [b"%x\r\n%s\r\n" % (len(megabyte), megabyte)] * 3 + [b"0\r\n\r\n"],
+    )
     assert chunked[0] == 413, chunked
     board = (ROOT / "judge" / "examples" / "ucg" / "judgment.yaml").read_bytes()
-    small = post_raw(server, "/api/rule/ucg/judgment",
-                     {"Content-Type": "application/yaml", "Transfer-Encoding": "chunked"},
-                     [b"%x\r\n%s\r\n" % (len(part), part) for part in (board[:100], board[100:])] + [b"0\r\n\r\n"])
+    small = post_raw(
+        server,
+        "/api/rule/ucg/judgment",
+        {"Content-Type": "application/yaml", "Transfer-Encoding": "chunked"},
+        [b"%x\r\n%s\r\n" % (len(part), part) for part in (board[:100], board[100:])] + [b"0\r\n\r\n"],
+    )
     assert small[0] == 200 and b'"cites"' in small[1], small  # within the limit, chunked is a body like any
     for climb in CLIMBS[:8]:
         connection = http.client.HTTPConnection("127.0.0.1", server, timeout=30)
@@ -285,18 +322,33 @@ def home(tmp_path, monkeypatch):
     return source
 
 
-@pytest.mark.parametrize(("game", "version"), [
-    ("../evil", "1"), ("ucg/../../evil", "1"), ("/etc", "1"), ("ucg", "../1"), ("ucg", "1/../../x"),
-    ("ucg", ".."), ("ucg", "/tmp/x"), ("ucg", "1\\..\\x"), ("ucg", "1\x00"), ("ucg", "１.７"), ("evil\n", "1"),
-    ("api", "1"), ("static", "1"),
-])
+@pytest.mark.parametrize(
+    ("game", "version"),
+    [
+        ("../evil", "1"),
+        ("ucg/../../evil", "1"),
+        ("/etc", "1"),
+        ("ucg", "../1"),
+        ("ucg", "1/../../x"),
+        ("ucg", ".."),
+        ("ucg", "/tmp/x"),
+        ("ucg", "1\\..\\x"),
+        ("ucg", "1\x00"),
+        ("ucg", "１.７"),
+        ("evil\n", "1"),
+        ("api", "1"),
+        ("static", "1"),
+    ],
+)
 def test_names_that_could_be_paths_are_refused(home, game, version):
     before = sorted(home.parent.rglob("*"))
     with recorded() as touched, pytest.raises(ArbiterError) as caught:
         store.ingest(home, game, version)
     assert caught.value.field in ("game", "version")
     assert sorted(home.parent.rglob("*")) == before
-    assert [path for kind, path in touched if kind == "write" and "store" in path and ".lock" not in path] == []
+    assert [
+        path for kind, path in touched if kind == "write" and "store" in path and ".lock" not in path
+    ] == []
 
 
 def test_an_ingest_writes_only_under_arbiter_home(home):
@@ -305,9 +357,13 @@ def test_an_ingest_writes_only_under_arbiter_home(home):
     written = [path for kind, path in touched if kind == "write"]
     assert written and outside(written) == []
     arbiter_home = Path(os.environ["ARBITER_HOME"]).resolve()
-    assert all(arbiter_home == Path(p).resolve() or arbiter_home in Path(p).resolve().parents for p in written)
+    assert all(
+        arbiter_home == Path(p).resolve() or arbiter_home in Path(p).resolve().parents for p in written
+    )
 
 
 def test_remove_refuses_names_that_could_be_paths(home):
     result = CliRunner().invoke(main, ["remove", "../ucg", "1.6"])
-    assert result.exit_code == 2 and result.stderr.startswith("arbiter: ") and "Traceback" not in result.output
+    assert (
+        result.exit_code == 2 and result.stderr.startswith("arbiter: ") and "Traceback" not in result.output
+    )

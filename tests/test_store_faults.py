@@ -53,8 +53,14 @@ def database(home: Path) -> Path:
 
 
 def arbiter(*args: str, home: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*ARBITER, *args], cwd=ROOT, env={**os.environ, "ARBITER_HOME": str(home)},
-                          capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(
+        [*ARBITER, *args],
+        cwd=ROOT,
+        env={**os.environ, "ARBITER_HOME": str(home)},
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+    )
 
 
 # -- killed at 20 points of an ingest -------------------------------------------------------
@@ -91,8 +97,14 @@ def test_an_ingest_killed_at_any_of_20_points_leaves_the_store_before_or_after(h
     env = {**os.environ, "ARBITER_HOME": str(home)}
 
     def run(kill_at: int) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-c", KILLED_INGEST, str(kill_at), str(source)], cwd=ROOT,
-                              env=env, capture_output=True, text=True, timeout=120)
+        return subprocess.run(
+            [sys.executable, "-c", KILLED_INGEST, str(kill_at), str(source)],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
 
     counted = run(0)
     assert counted.returncode == 0, counted.stderr
@@ -148,7 +160,9 @@ def test_a_damaged_database_is_reported_and_never_written_over(home, tmp_path, d
     listed = arbiter("books", home=home)
     assert listed.returncode == 0 and "ucg    1.6" in listed.stdout  # the bundled books still work
     assert "is damaged" in listed.stderr and str(path) in listed.stderr
-    ingest = arbiter("ingest", str(ucg_variant(tmp_path, "五名")), "--game", "ucg", "--version", "9", home=home)
+    ingest = arbiter(
+        "ingest", str(ucg_variant(tmp_path, "五名")), "--game", "ucg", "--version", "9", home=home
+    )
     assert ingest.returncode == 2 and ingest.stdout == ""
     (line,) = ingest.stderr.strip().splitlines()
     assert line.startswith("arbiter: the rulebook store") and "is damaged" in line and "Traceback" not in line
@@ -206,8 +220,12 @@ def small_disk(tmp_path) -> Iterator[Path]:
 
 def test_a_full_disk_refuses_the_ingest_in_one_line_and_keeps_the_store(small_disk, tmp_path):
     home = small_disk / "home"
-    assert arbiter("ingest", str(ucg_variant(tmp_path, "三名")), "--game", "ucg", "--version", "1.7",
-                   home=home).returncode == 0
+    assert (
+        arbiter(
+            "ingest", str(ucg_variant(tmp_path, "三名")), "--game", "ucg", "--version", "1.7", home=home
+        ).returncode
+        == 0
+    )
     before = stores.contents(home)
     ballast = small_disk / "ballast"
     with open(ballast, "wb") as handle:  # fill the disk to the last block
@@ -219,7 +237,9 @@ def test_a_full_disk_refuses_the_ingest_in_one_line_and_keeps_the_store(small_di
             pass
     with pytest.raises(OSError):
         ballast.with_name("one-more").write_bytes(b"\0" * 4096)
-    full = arbiter("ingest", str(ucg_variant(tmp_path, "四名")), "--game", "ucg", "--version", "1.8", home=home)
+    full = arbiter(
+        "ingest", str(ucg_variant(tmp_path, "四名")), "--game", "ucg", "--version", "1.8", home=home
+    )
     assert full.returncode == 2, full.stderr
     assert full.stderr.strip().splitlines()[-1] == f"arbiter: ARBITER_HOME ({home}) is full (store)"
     assert "Traceback" not in full.stderr
@@ -230,8 +250,12 @@ def test_a_full_disk_refuses_the_ingest_in_one_line_and_keeps_the_store(small_di
 
 def test_a_read_only_home_serves_every_read_and_refuses_writes_in_one_line(small_disk, tmp_path):
     home = small_disk / "home"
-    assert arbiter("ingest", str(ucg_variant(tmp_path, "三名")), "--game", "ucg", "--version", "1.7",
-                   home=home).returncode == 0
+    assert (
+        arbiter(
+            "ingest", str(ucg_variant(tmp_path, "三名")), "--game", "ucg", "--version", "1.7", home=home
+        ).returncode
+        == 0
+    )
     shutil.rmtree(home / "index")  # no index on disk: search must build one in memory
     shutil.rmtree(home / "cache")
     before = stores.contents(home)
@@ -247,7 +271,9 @@ def test_a_read_only_home_serves_every_read_and_refuses_writes_in_one_line(small
         done = arbiter(*args, home=home)
         assert done.returncode == 0 and expected in done.stdout, (args, done.stderr)
         assert "Traceback" not in done.stderr and "internal error" not in done.stderr
-    refused = arbiter("ingest", str(ucg_variant(tmp_path, "四名")), "--game", "ucg", "--version", "1.8", home=home)
+    refused = arbiter(
+        "ingest", str(ucg_variant(tmp_path, "四名")), "--game", "ucg", "--version", "1.8", home=home
+    )
     assert refused.returncode == 2
     assert refused.stderr.strip().splitlines() == [f"arbiter: ARBITER_HOME ({home}) is read-only (store)"]
     removed = arbiter("remove", "ucg", "1.7", home=home)

@@ -41,7 +41,10 @@ def user_copy_of_ucg(folder: Path) -> Path:
     clause that does not exist) and the victory condition changed."""
     source = bundled_manifest().root / "ucg-1.6-zh-Hant.txt"
     text = source.read_text(encoding="utf-8")
-    for old, new in ((UCG_1_1_1, f"{UCG_1_1_1}\n\n{NEW_CLAUSE}"), (UCG_1_3_2, UCG_1_3_2.replace("3 處", "4 處"))):
+    for old, new in (
+        (UCG_1_1_1, f"{UCG_1_1_1}\n\n{NEW_CLAUSE}"),
+        (UCG_1_3_2, UCG_1_3_2.replace("3 處", "4 處")),
+    ):
         assert text.count(old) == 1
         text = text.replace(old, new)
     path = folder / "ucg-1.7.txt"
@@ -61,7 +64,13 @@ def test_ingest_then_search_lint_diff_and_remove(home, tmp_path):
 
     diff = run_json("diff", "ucg", "1.6", "1.7", "--rulings")
     assert diff["summary"] | {"unchanged": 0} == {
-        "unchanged": 0, "modified": 1, "renumbered": 0, "split": 0, "merged": 0, "added": 1, "removed": 0,
+        "unchanged": 0,
+        "modified": 1,
+        "renumbered": 0,
+        "split": 0,
+        "merged": 0,
+        "added": 1,
+        "removed": 0,
     }
     assert diff["added"] == ["1.1.2"] and [m["id"] for m in diff["modified"]] == ["1.3.2"]
     inserted = [op["text"] for op in diff["modified"][0]["ops"] if op["op"] == "insert"]
@@ -97,7 +106,9 @@ def test_diff_text_output_lists_every_change_and_the_changelog():
 
 def test_one_clause_through_every_version():
     steps = run_json("diff", "dbscg", "--only", "11-1-2")["steps"]
-    assert [(s["kind"], s["old_ids"], s["new_ids"]) for s in steps] == [("renumbered", ["10-32-1-1"], ["11-1-2"])]
+    assert [(s["kind"], s["old_ids"], s["new_ids"]) for s in steps] == [
+        ("renumbered", ["10-32-1-1"], ["11-1-2"])
+    ]
     steps = run_json("diff", "dbscg", "--only", "10-4")["steps"]
     assert [(s["kind"], s["new_ids"]) for s in steps] == [("unchanged", ["10-4"])]
     steps = run_json("diff", "dbscg", "--only", "10-4~2")["steps"]

@@ -109,7 +109,11 @@ def test_the_repeated_10_4_and_10_5_are_not_renumbered(diff):
     assert len(firsts) == 12 and not diff.touching(firsts)
     moved = {c.old_ids[0]: c.new_ids[0] for c in diff.of_kind("renumbered")}
     assert {k: v for k, v in moved.items() if k.startswith(("10-4", "10-5"))} == {
-        "10-4~2": "11-4", "10-4-1~2": "11-4-1", "10-5~2": "11-5", "10-5-1~2": "11-5-1", "10-5-1-1": "11-5-1-1",
+        "10-4~2": "11-4",
+        "10-4-1~2": "11-4-1",
+        "10-5~2": "11-5",
+        "10-5-1~2": "11-5-1",
+        "10-5-1-1": "11-5-1-1",
     }
 
 
@@ -128,7 +132,9 @@ def test_changelog_cross_check_against_the_history_file(diff):
     changed = {c.new_ids[0] for c in diff.of_kind("modified")}
     new_text = dict(clause_lines(new_lines).values())
     # "[Wish]": the changed clauses that now name [Wish]; "[Critical]": the one about [Critical]
-    assert by_remark["Clarified activation timing rules for [Wish]."] == {i for i in changed if "[Wish]" in new_text[i]}
+    assert by_remark["Clarified activation timing rules for [Wish]."] == {
+        i for i in changed if "[Wish]" in new_text[i]
+    }
     assert by_remark["Fixed a missing detail in [Critical]’s rules text."] == {"10-6-1"}
     old_text = dict(clause_lines(lines_of("1.070")).values())
     gained_keyword = {i for i in changed if new_text[i].count("keyword") > old_text[i].count("keyword")}

@@ -18,7 +18,10 @@ def test_chinese_changes_are_single_characters():
 
 
 def test_latin_changes_are_whole_words():
-    assert edits("2-2. Illustrations", "2-2. Illustration") == [("delete", "Illustrations"), ("insert", "Illustration")]
+    assert edits("2-2. Illustrations", "2-2. Illustration") == [
+        ("delete", "Illustrations"),
+        ("insert", "Illustration"),
+    ]
     assert edits("gain BP+1000 now", "gain BP+2000 now") == [("delete", "1000"), ("insert", "2000")]
 
 
@@ -27,7 +30,10 @@ def test_extraction_artifacts_are_not_changes():
     assert edits("a sentence\nbroken   over lines", "a sentence broken over lines") == []
     assert canonical("玩家，攻擊") == canonical("玩家,攻擊")
     # a full-width comma inside a real change is shown as kept, not as an edit
-    assert edits("在進行遊戲前,每位玩家", "在進行遊戲前，每位選手") == [("delete", "玩家"), ("insert", "選手")]
+    assert edits("在進行遊戲前,每位玩家", "在進行遊戲前，每位選手") == [
+        ("delete", "玩家"),
+        ("insert", "選手"),
+    ]
 
 
 TEXT = st.text(alphabet=st.sampled_from(list("ab 勝利玩家,，。\nBP10")), max_size=40)

@@ -169,8 +169,11 @@ def test_detection_failure_names_what_it_counted(home, tmp_path):
 
 def run_python(code: str, *args: str, env: dict | None = None) -> subprocess.Popen:
     return subprocess.Popen(
-        [sys.executable, "-c", code, *args], cwd=ROOT, env={**os.environ, **(env or {})},
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        [sys.executable, "-c", code, *args],
+        cwd=ROOT,
+        env={**os.environ, **(env or {})},
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
     )
 
 
@@ -211,7 +214,10 @@ def test_replace_with_new_metadata_on_the_same_text_updates_it(home, tmp_path):
     info = library.book_info("ucg", "1.7")
     assert (info.title, info.date) == ("second", "2025-02-02")
     assert store.ingest(path, "ucg", "1.7").already_present  # nothing said: nothing changes
-    assert (library.book_info("ucg", "1.7").title, library.book_info("ucg", "1.7").date) == ("second", "2025-02-02")
+    assert (library.book_info("ucg", "1.7").title, library.book_info("ucg", "1.7").date) == (
+        "second",
+        "2025-02-02",
+    )
 
 
 def test_the_date_and_title_a_new_game_prints_are_read(home):

@@ -70,7 +70,9 @@ def test_rulebook_contents_hold_every_clause_once(client):
 
 def test_rulebook_page_is_a_collapsible_tree(client):
     page = html(client.get("/ucg/1.6"))
-    assert page.count("<details>") == sum(1 for c in load_book("ucg").clauses if load_book("ucg").children(c.id))
+    assert page.count("<details>") == sum(
+        1 for c in load_book("ucg").clauses if load_book("ucg").children(c.id)
+    )
     assert 'href="/ucg/1.6/5.9.4.1"' in page
 
 
@@ -93,7 +95,9 @@ def test_clause_page_links_the_citation_it_prints(client):
     start, end = cites[0]["span"]
     assert clause.text[start:end].startswith(printed)
     page = html(client.get("/gcg/1.1.0/8-5-2-3-1"))
-    assert re.search(rf'<a class="ref ref-cites" href="/gcg/1.1.0/{printed}" title="{printed} [^"]*">{printed}', page)
+    assert re.search(
+        rf'<a class="ref ref-cites" href="/gcg/1.1.0/{printed}" title="{printed} [^"]*">{printed}', page
+    )
     assert [a["id"] for a in data["ancestors"]] == ["8", "8-5", "8-5-2", "8-5-2-3"]
     assert "<title>8-5-2-3-1 " in page
 
@@ -127,12 +131,15 @@ def test_clause_versions_link_the_diff(client):
     assert 'href="/versions/dbscg/history/11-1"' in page
 
 
-@pytest.mark.parametrize("address, field", [
-    ("/api/nosuchgame/1.0", "game"),
-    ("/api/ucg/9.9", "version"),
-    ("/api/ucg/1.6/99.99.99", "clause_id"),
-    ("/api/bs/17.0/常見問題/沒有這個", "clause_id"),
-])
+@pytest.mark.parametrize(
+    "address, field",
+    [
+        ("/api/nosuchgame/1.0", "game"),
+        ("/api/ucg/9.9", "version"),
+        ("/api/ucg/1.6/99.99.99", "clause_id"),
+        ("/api/bs/17.0/常見問題/沒有這個", "clause_id"),
+    ],
+)
 def test_unknown_things_are_404_error_objects(client, address, field):
     response = client.get(address)
     assert response.status_code == 404
@@ -188,16 +195,19 @@ def test_hostile_query_comes_back_escaped(client):
     assert data.status_code == 200 and data.content_type == "application/json"
 
 
-@pytest.mark.parametrize("params, status, field", [
-    ({}, 400, "q"),
-    ({"q": "   "}, 400, "q"),
-    ({"q": "x" * 10_000}, 400, "q"),
-    ({"q": "勝利", "page": "abc"}, 400, "page"),
-    ({"q": "勝利", "page": "0"}, 400, "page"),
-    ({"q": "勝利", "game": "nope"}, 404, "game"),
-    ({"q": "勝利", "version": "7.7"}, 404, "version"),
-    ({"q": "勝利", "kind": "poem"}, 400, "kind"),
-])
+@pytest.mark.parametrize(
+    "params, status, field",
+    [
+        ({}, 400, "q"),
+        ({"q": "   "}, 400, "q"),
+        ({"q": "x" * 10_000}, 400, "q"),
+        ({"q": "勝利", "page": "abc"}, 400, "page"),
+        ({"q": "勝利", "page": "0"}, 400, "page"),
+        ({"q": "勝利", "game": "nope"}, 404, "game"),
+        ({"q": "勝利", "version": "7.7"}, 404, "version"),
+        ({"q": "勝利", "kind": "poem"}, 400, "kind"),
+    ],
+)
 def test_bad_searches_name_the_parameter(client, params, status, field):
     response = client.get("/api/search", query_string=params)
     assert response.status_code == status
@@ -214,7 +224,8 @@ def test_bad_searches_name_the_parameter(client, params, status, field):
 def test_rule_index_lists_every_engine_question(client):
     data = client.get("/api/rule").json
     assert {g["game"]: [q["question"] for q in g["questions"]] for g in data["games"]} == {
-        game: list(engine(game).questions) for game in ENGINES}
+        game: list(engine(game).questions) for game in ENGINES
+    }
 
 
 def test_question_page_carries_schema_and_example(client):
@@ -228,15 +239,18 @@ def test_question_page_carries_schema_and_example(client):
 def test_posting_a_board_gives_the_engines_ruling(client):
     text = JUDGMENT.read_text(encoding="utf-8")
     expected = rule_text(text).as_dict()
-    data = client.post("/api/rule/ucg/judgment", data=text.encode("utf-8"),
-                       content_type="application/yaml").json
+    data = client.post(
+        "/api/rule/ucg/judgment", data=text.encode("utf-8"), content_type="application/yaml"
+    ).json
     assert data["ruling"] == expected
     cited = {cite for step in expected["steps"] for cite in step["cites"]}
     assert set(data["clauses"]) == cited
     book = load_book("ucg")
     for clause_id, note in data["clauses"].items():
         assert note["url"] == f"/ucg/1.6/{clause_id}"
-        assert note["text"].replace("…", "") in f"{book.get(clause_id).title or ''} {book.get(clause_id).text}"
+        assert (
+            note["text"].replace("…", "") in f"{book.get(clause_id).title or ''} {book.get(clause_id).text}"
+        )
     as_json = client.post("/api/rule/ucg/judgment", json=yaml.safe_load(text)).json
     assert as_json["ruling"] == expected
 
@@ -269,17 +283,25 @@ def test_bad_board_problems_name_their_fields(client):
     assert 'data-path="areas[0].A.cards"' in body and 'id="board-problems"' in body
 
 
-@pytest.mark.parametrize("body, fragment", [
-    (b"", "give a board"),
-    (b"game: ucg\nquestion: [unclosed", "not valid YAML"),
-    (b"{\"game\": ", "not valid JSON"),
-    (b"- just\n- a list\n", "expected a mapping"),
-    (b"game: ucg\nquestion: judgment\nname: \xff\xfe", "not UTF-8"),
-    (b"game: chess\nquestion: mate\n", "game: expected one of"),
-    (b"a: &a [x, x, x, x, x, x, x, x, x]\n" + b"".join(  # a "billion laughs" of aliases
-        b"%c: &%c [%s]\n" % (n, n, b", ".join([b"*%c" % (n - 1)] * 9)) for n in range(ord("b"), ord("k"))),
-     f"more than {MAX_VALUES} values"),
-])
+@pytest.mark.parametrize(
+    "body, fragment",
+    [
+        (b"", "give a board"),
+        (b"game: ucg\nquestion: [unclosed", "not valid YAML"),
+        (b'{"game": ', "not valid JSON"),
+        (b"- just\n- a list\n", "expected a mapping"),
+        (b"game: ucg\nquestion: judgment\nname: \xff\xfe", "not UTF-8"),
+        (b"game: chess\nquestion: mate\n", "game: expected one of"),
+        (
+            b"a: &a [x, x, x, x, x, x, x, x, x]\n"
+            + b"".join(  # a "billion laughs" of aliases
+                b"%c: &%c [%s]\n" % (n, n, b", ".join([b"*%c" % (n - 1)] * 9))
+                for n in range(ord("b"), ord("k"))
+            ),
+            f"more than {MAX_VALUES} values",
+        ),
+    ],
+)
 def test_malformed_board_files_are_400(client, body, fragment):
     response = client.post("/api/rule/ucg/judgment", data=body, content_type="application/yaml")
     assert response.status_code == 400
@@ -288,8 +310,11 @@ def test_malformed_board_files_are_400(client, body, fragment):
 
 def test_board_file_upload_names_its_own_question(client):
     text = (ROOT / "judge" / "examples" / "uhb" / "deck.yaml").read_text(encoding="utf-8")
-    response = client.post("/rule/file", data={"file": (io.BytesIO(text.encode()), "deck.yaml")},
-                           content_type="multipart/form-data")
+    response = client.post(
+        "/rule/file",
+        data={"file": (io.BytesIO(text.encode()), "deck.yaml")},
+        content_type="multipart/form-data",
+    )
     assert response.status_code == 200
     assert rule_text(text).outcome.reason.value in html(response)
 
@@ -323,7 +348,9 @@ def test_diff_matches_the_versions_module(client):
 
 def test_version_chooser_sends_the_browser_to_the_diff(client):
     response = client.get("/versions", query_string={"game": "dbscg", "old": "1.070", "new": "1.071"})
-    assert response.status_code == 302 and response.headers["Location"].endswith("/versions/dbscg/1.070/1.071")
+    assert response.status_code == 302 and response.headers["Location"].endswith(
+        "/versions/dbscg/1.070/1.071"
+    )
     assert client.get("/api/versions/dbscg/1.070/9.9").json["error"]["field"] == "new"
 
 
@@ -371,11 +398,19 @@ def test_openapi_describes_every_page(client):
 
 
 SAMPLES = {
-    "/api/books": "Home", "/api/ucg/1.6": "Book", "/api/ucg/1.6/1.3.2": "ClausePage",
-    "/api/search?q=勝利": "SearchPage", "/api/rule": "RuleIndex", "/api/rule/ucg/deck": "RulePage",
-    "/api/versions": "VersionsIndex", "/api/versions/dbscg/1.070/1.071": "Diff",
-    "/api/versions/dbscg/history/1-1": "History", "/api/compare?left=ucg:1.3.2&right=gcg:1-2-2": "Compare",
-    "/api/lint": "LintIndex", "/api/lint/ucg/1.6": "Lint", "/api/openapi.json": "OpenAPI",
+    "/api/books": "Home",
+    "/api/ucg/1.6": "Book",
+    "/api/ucg/1.6/1.3.2": "ClausePage",
+    "/api/search?q=勝利": "SearchPage",
+    "/api/rule": "RuleIndex",
+    "/api/rule/ucg/deck": "RulePage",
+    "/api/versions": "VersionsIndex",
+    "/api/versions/dbscg/1.070/1.071": "Diff",
+    "/api/versions/dbscg/history/1-1": "History",
+    "/api/compare?left=ucg:1.3.2&right=gcg:1-2-2": "Compare",
+    "/api/lint": "LintIndex",
+    "/api/lint/ucg/1.6": "Lint",
+    "/api/openapi.json": "OpenAPI",
     "/api/nosuch/1/2": "Error",
 }
 
@@ -384,14 +419,27 @@ SAMPLES = {
 def test_responses_match_the_description(client, address):
     spec = client.get("/api/openapi.json").json
     validator = jsonschema_rs.Draft202012Validator(
-        {"$ref": f"#/components/schemas/{SAMPLES[address]}", "components": spec["components"]})
-    errors = [f"{'/'.join(map(str, e.instance_path))}: {e.message}" for e in validator.iter_errors(client.get(address).json)]
+        {"$ref": f"#/components/schemas/{SAMPLES[address]}", "components": spec["components"]}
+    )
+    errors = [
+        f"{'/'.join(map(str, e.instance_path))}: {e.message}"
+        for e in validator.iter_errors(client.get(address).json)
+    ]
     assert not errors, errors[:5]
 
 
 def test_every_page_links_its_json_twin_and_the_twin_answers(client):
-    for address in ("/", "/ucg/1.6", "/ucg/1.6/1.3.2", "/search?q=勝利", "/rule", "/versions",
-                    "/lint", "/lint/ucg/1.6", "/versions/dbscg/1.070/1.071"):
+    for address in (
+        "/",
+        "/ucg/1.6",
+        "/ucg/1.6/1.3.2",
+        "/search?q=勝利",
+        "/rule",
+        "/versions",
+        "/lint",
+        "/lint/ucg/1.6",
+        "/versions/dbscg/1.070/1.071",
+    ):
         page = html(client.get(address))
         twin = re.search(r'<link rel="alternate" type="application/json" href="([^"]+)">', page).group(1)
         response = client.get(twin.replace("&amp;", "&"))
@@ -405,10 +453,13 @@ def test_a_query_parameter_named_like_a_part_of_the_address_leaves_the_page_whol
     assert client.get(twin).json["book"]["version"] == "1.6"
 
 
-@pytest.mark.parametrize("rule, options, fragment", [
-    (None, {"template": None}, "needs its API address"),
-    ("/somewhere", {"template": None}, "the page at /somewhere needs a template"),
-])
+@pytest.mark.parametrize(
+    "rule, options, fragment",
+    [
+        (None, {"template": None}, "needs its API address"),
+        ("/somewhere", {"template": None}, "the page at /somewhere needs a template"),
+    ],
+)
 def test_a_page_missing_an_address_or_template_is_refused_when_declared(rule, options, fragment):
     pages = len(PAGES)
     with pytest.raises(ValueError, match=fragment):
@@ -416,14 +467,17 @@ def test_a_page_missing_an_address_or_template_is_refused_when_declared(rule, op
     assert len(PAGES) == pages
 
 
-@pytest.mark.parametrize("method, address, status", [
-    ("get", "/api/nothing/here/at/all/really", 404),
-    ("post", "/api/books", 405),
-    ("get", "/static/../webapp/app.py", 404),
-    ("get", "/static/%2e%2e/app.py", 404),
-    ("get", "/api/ucg/1.6/../../../etc/passwd", 404),
-    ("get", "/api/ucg/%2e%2e/%2e%2e/etc/passwd", 404),
-])
+@pytest.mark.parametrize(
+    "method, address, status",
+    [
+        ("get", "/api/nothing/here/at/all/really", 404),
+        ("post", "/api/books", 405),
+        ("get", "/static/../webapp/app.py", 404),
+        ("get", "/static/%2e%2e/app.py", 404),
+        ("get", "/api/ucg/1.6/../../../etc/passwd", 404),
+        ("get", "/api/ucg/%2e%2e/%2e%2e/etc/passwd", 404),
+    ],
+)
 def test_other_errors_are_error_objects_too(client, method, address, status):
     response = getattr(client, method)(address)
     assert response.status_code == status
@@ -431,17 +485,46 @@ def test_other_errors_are_error_objects_too(client, method, address, status):
         assert set(response.json["error"]) >= {"code", "message", "field"}
 
 
-ODD = ["", " ", "%", "..", "../../etc/passwd", "\x00", "　", "😀", "a" * 600, '"', "'", "<b>", "game:",
-       "NOT", "AND OR", "「", "1.2.3.4.5.6.7.8.9", "~2", "/", "\\", "%00", "version:all"]
+ODD = [
+    "",
+    " ",
+    "%",
+    "..",
+    "../../etc/passwd",
+    "\x00",
+    "　",
+    "😀",
+    "a" * 600,
+    '"',
+    "'",
+    "<b>",
+    "game:",
+    "NOT",
+    "AND OR",
+    "「",
+    "1.2.3.4.5.6.7.8.9",
+    "~2",
+    "/",
+    "\\",
+    "%00",
+    "version:all",
+]
 
 
 @pytest.mark.parametrize("odd", ODD)
 def test_no_input_makes_a_500(client, odd):
     addresses = [
-        ("/api/search", {"q": odd}), ("/search", {"q": odd}), ("/api/search", {"q": "勝利", "game": odd}),
-        ("/api/search", {"q": "勝利", "page": odd}), ("/api/compare", {"concept": odd}),
-        ("/api/compare", {"left": odd, "right": "ucg:1.3.2"}), ("/versions", {"game": odd, "old": odd, "new": odd}),
-        (f"/api/ucg/1.6/{odd}", {}), (f"/ucg/{odd}", {}), (f"/api/lint/{odd}/1", {}), (f"/rule/ucg/{odd}", {}),
+        ("/api/search", {"q": odd}),
+        ("/search", {"q": odd}),
+        ("/api/search", {"q": "勝利", "game": odd}),
+        ("/api/search", {"q": "勝利", "page": odd}),
+        ("/api/compare", {"concept": odd}),
+        ("/api/compare", {"left": odd, "right": "ucg:1.3.2"}),
+        ("/versions", {"game": odd, "old": odd, "new": odd}),
+        (f"/api/ucg/1.6/{odd}", {}),
+        (f"/ucg/{odd}", {}),
+        (f"/api/lint/{odd}/1", {}),
+        (f"/rule/ucg/{odd}", {}),
     ]
     for address, params in addresses:
         response = client.get(address, query_string=params)

@@ -29,8 +29,14 @@ from webapp.views.versions import Address
 
 METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 #: Real values for each path variable, so that a route's own methods answer (not 404).
-REAL = {"game": "dbscg", "version": "1.071", "clause_id": "11-1", "old": "1.070", "new": "1.071",
-        "filename": "style.css"}
+REAL = {
+    "game": "dbscg",
+    "version": "1.071",
+    "clause_id": "11-1",
+    "old": "1.070",
+    "new": "1.071",
+    "filename": "style.css",
+}
 RULINGS = {"game": "ucg", "question": "judgment"}
 NOT_UTF8 = "%ED%A0%80"  # a UTF-8-encoded surrogate: bytes no UTF-8 decoder may accept
 
@@ -122,21 +128,24 @@ def accepts(spec: dict[str, Any], path: str, query: dict[str, str]) -> bool:
     return True
 
 
-@pytest.mark.parametrize("path, query, field", [
-    ("/api/search", {"q": "", "kind": "chapter"}, "q"),
-    ("/api/search", {"q": "   "}, "q"),
-    ("/api/search", {"q": "\x00\x1f"}, "q"),
-    ("/api/search", {"q": "勝利", "kind": "poem"}, "kind"),
-    ("/api/search", {"q": "勝利", "kind": " rule"}, "kind"),
-    ("/api/search", {"q": "勝利", "page": "0"}, "page"),
-    ("/api/search", {"q": "勝利", "page": "1.0"}, "page"),
-    ("/api/search", {"q": "勝利", "game": "x" * 501}, "game"),
-    ("/api/compare", {"left": "", "concept": ""}, "left"),
-    ("/api/compare", {"concept": " "}, "concept"),
-    ("/api/compare", {"left": "ucg:1.3.2"}, "right"),
-    ("/api/compare", {"right": "ucg:1.3.2", "concept": "勝利條件"}, "left"),
-    ("/api/compare", {"left": "ucg 1.3.2", "right": "gcg:1-2-2"}, "left"),
-])
+@pytest.mark.parametrize(
+    "path, query, field",
+    [
+        ("/api/search", {"q": "", "kind": "chapter"}, "q"),
+        ("/api/search", {"q": "   "}, "q"),
+        ("/api/search", {"q": "\x00\x1f"}, "q"),
+        ("/api/search", {"q": "勝利", "kind": "poem"}, "kind"),
+        ("/api/search", {"q": "勝利", "kind": " rule"}, "kind"),
+        ("/api/search", {"q": "勝利", "page": "0"}, "page"),
+        ("/api/search", {"q": "勝利", "page": "1.0"}, "page"),
+        ("/api/search", {"q": "勝利", "game": "x" * 501}, "game"),
+        ("/api/compare", {"left": "", "concept": ""}, "left"),
+        ("/api/compare", {"concept": " "}, "concept"),
+        ("/api/compare", {"left": "ucg:1.3.2"}, "right"),
+        ("/api/compare", {"right": "ucg:1.3.2", "concept": "勝利條件"}, "left"),
+        ("/api/compare", {"left": "ucg 1.3.2", "right": "gcg:1-2-2"}, "left"),
+    ],
+)
 def test_what_the_description_refuses_is_a_400_naming_the_parameter(client, spec, path, query, field):
     assert not accepts(spec, path, query)
     response = client.get(path, query_string=query)
@@ -146,16 +155,19 @@ def test_what_the_description_refuses_is_a_400_naming_the_parameter(client, spec
     assert field in error["message"]
 
 
-@pytest.mark.parametrize("path, query", [
-    ("/api/search", {"q": "勝利", "kind": ""}),  # the search form's "Any kind"
-    ("/api/search", {"q": "勝利", "game": "", "version": "", "kind": "", "page": "2"}),
-    ("/api/search", {"q": "勝利", "kind": "rule", "game": "ucg"}),
-    ("/api/compare", {}),  # the concepts to choose from
-    ("/api/compare", {"concept": "勝利條件", "left": "ucg:1.3.2", "right": "gcg:1-2-2"}),
-    ("/api/compare", {"left": " ucg@1.6:1.3.2 ", "right": "gcg:1-2-2"}),
-    ("/api/versions", {"game": "", "old": "", "new": ""}),
-    ("/api/versions", {"game": "dbscg"}),
-])
+@pytest.mark.parametrize(
+    "path, query",
+    [
+        ("/api/search", {"q": "勝利", "kind": ""}),  # the search form's "Any kind"
+        ("/api/search", {"q": "勝利", "game": "", "version": "", "kind": "", "page": "2"}),
+        ("/api/search", {"q": "勝利", "kind": "rule", "game": "ucg"}),
+        ("/api/compare", {}),  # the concepts to choose from
+        ("/api/compare", {"concept": "勝利條件", "left": "ucg:1.3.2", "right": "gcg:1-2-2"}),
+        ("/api/compare", {"left": " ucg@1.6:1.3.2 ", "right": "gcg:1-2-2"}),
+        ("/api/versions", {"game": "", "old": "", "new": ""}),
+        ("/api/versions", {"game": "dbscg"}),
+    ],
+)
 def test_what_the_description_accepts_is_answered(client, spec, path, query):
     assert accepts(spec, path, query)
     response = client.get(path, query_string=query)
@@ -190,8 +202,18 @@ def query_parameters(spec: dict[str, Any]) -> list[tuple[str, str]]:
 
 def test_every_query_parameter_refuses_text_that_is_not_utf8(client, spec):
     parameters = query_parameters(spec)
-    assert {name for _, name in parameters} >= {"q", "game", "version", "kind", "page", "left", "right",
-                                                  "concept", "old", "new"}
+    assert {name for _, name in parameters} >= {
+        "q",
+        "game",
+        "version",
+        "kind",
+        "page",
+        "left",
+        "right",
+        "concept",
+        "old",
+        "new",
+    }
     for path, name in parameters:
         for address in (path, path.removeprefix("/api") or "/"):
             response = client.get(f"{address}?q=%E5%8B%9D&{name}={NOT_UTF8}")
@@ -212,13 +234,16 @@ def test_any_query_string_and_any_path_that_is_not_utf8_is_refused(client):
 # -- a clause address in search ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("query, game, version, clause_id", [
-    ("ucg@1.6:5.9.4.1", "ucg", "1.6", "5.9.4.1"),  # the README's own example
-    ("ucg:5.9.4.1", "ucg", "1.6", "5.9.4.1"),
-    ("dbscg@1.070:10-13-3", "dbscg", "1.070", "10-13-3"),
-    ("dbscg:11-1", "dbscg", None, "11-1"),
-    ("bs:前言/何謂 BATTLE SPIRITS", "bs", "17.0", "前言/何謂 BATTLE SPIRITS"),
-])
+@pytest.mark.parametrize(
+    "query, game, version, clause_id",
+    [
+        ("ucg@1.6:5.9.4.1", "ucg", "1.6", "5.9.4.1"),  # the README's own example
+        ("ucg:5.9.4.1", "ucg", "1.6", "5.9.4.1"),
+        ("dbscg@1.070:10-13-3", "dbscg", "1.070", "10-13-3"),
+        ("dbscg:11-1", "dbscg", None, "11-1"),
+        ("bs:前言/何謂 BATTLE SPIRITS", "bs", "17.0", "前言/何謂 BATTLE SPIRITS"),
+    ],
+)
 def test_a_clause_address_in_search_names_that_clause(client, query, game, version, clause_id):
     version = version or versions(game)[-1]
     assert clause_id in load_book(game, version)

@@ -74,11 +74,24 @@ def test_a_book_ingested_while_serving_becomes_searchable(served):
     assert client.get("/api/evil/1.0/1.1").json["clause"]["text"] == HOSTILE.splitlines()[1][5:]
 
 
-@pytest.mark.parametrize("address", [
-    "/", "/evil/1.0", "/evil/1.0/1", "/evil/1.0/1.1", "/evil/1.0/1.2", "/evil/1.0/2.1",
-    "/lint/evil/1.0", "/lint", "/search?q=勝利條件&game=evil", "/search?q=svg&game=evil",
-    "/compare?left=evil:1.1&right=evil:1.2", "/versions/evil/history/1.1", "/versions",
-])
+@pytest.mark.parametrize(
+    "address",
+    [
+        "/",
+        "/evil/1.0",
+        "/evil/1.0/1",
+        "/evil/1.0/1.1",
+        "/evil/1.0/1.2",
+        "/evil/1.0/2.1",
+        "/lint/evil/1.0",
+        "/lint",
+        "/search?q=勝利條件&game=evil",
+        "/search?q=svg&game=evil",
+        "/compare?left=evil:1.1&right=evil:1.2",
+        "/versions/evil/history/1.1",
+        "/versions",
+    ],
+)
 def test_hostile_rulebook_text_is_shown_as_text(served, address):
     client, _ = served
     if address.startswith("/search"):
@@ -92,7 +105,9 @@ def test_hostile_rulebook_text_is_shown_as_text(served, address):
 
 def test_hostile_text_is_still_all_there(served):
     client, _ = served
-    pages = "".join(client.get(a).get_data(as_text=True) for a in ("/evil/1.0/1.1", "/evil/1.0/1.2", "/evil/1.0/1"))
+    pages = "".join(
+        client.get(a).get_data(as_text=True) for a in ("/evil/1.0/1.1", "/evil/1.0/1.2", "/evil/1.0/1")
+    )
     for escaped in ESCAPED:
         assert escaped in pages
     assert "<svg" in client.get("/evil/1.0/1.1").get_data(as_text=True)  # our picture, not theirs

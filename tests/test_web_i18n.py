@@ -35,20 +35,28 @@ def labels_in_the_code() -> set:
 def test_every_label_is_translated(locale):
     po = catalogue(locale, "po")
     translated = {m.id for m in po if m.id and all(m.string if isinstance(m.string, tuple) else [m.string])}
-    missing = {label if isinstance(label, str) else label[0] for label in labels_in_the_code()
-               if label not in translated}
+    missing = {
+        label if isinstance(label, str) else label[0]
+        for label in labels_in_the_code()
+        if label not in translated
+    }
     assert not missing, f"untranslated in {locale}: {sorted(missing)}"
 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_compiled_catalogue_matches_its_source(locale):
     def entries(catalog) -> dict:
-        return {tuple(m.id) if isinstance(m.id, (list, tuple)) else m.id:
-                tuple(m.string) if isinstance(m.string, (list, tuple)) else m.string
-                for m in catalog if m.id}
+        return {
+            tuple(m.id) if isinstance(m.id, (list, tuple)) else m.id: tuple(m.string)
+            if isinstance(m.string, (list, tuple))
+            else m.string
+            for m in catalog
+            if m.id
+        }
 
-    assert entries(catalogue(locale, "po")) == entries(catalogue(locale, "mo")), \
+    assert entries(catalogue(locale, "po")) == entries(catalogue(locale, "mo")), (
         "run: pybabel compile -d webapp/translations"
+    )
 
 
 @pytest.fixture(scope="module")
@@ -56,14 +64,17 @@ def client():
     return create_app({"TESTING": True}).test_client()
 
 
-@pytest.mark.parametrize("accept, lang, search", [
-    ("zh-TW,zh;q=0.9", "zh-Hant", "搜尋"),
-    ("zh-HK", "zh-Hant", "搜尋"),
-    ("zh-CN,en;q=0.5", "zh-Hans", "搜索"),
-    ("zh", "zh-Hans", "搜索"),
-    ("fr-FR,en-GB;q=0.8", "en", "Search"),
-    ("fr", "en", "Search"),
-])
+@pytest.mark.parametrize(
+    "accept, lang, search",
+    [
+        ("zh-TW,zh;q=0.9", "zh-Hant", "搜尋"),
+        ("zh-HK", "zh-Hant", "搜尋"),
+        ("zh-CN,en;q=0.5", "zh-Hans", "搜索"),
+        ("zh", "zh-Hans", "搜索"),
+        ("fr-FR,en-GB;q=0.8", "en", "Search"),
+        ("fr", "en", "Search"),
+    ],
+)
 def test_language_follows_the_browser(client, accept, lang, search):
     page = client.get("/", headers={"Accept-Language": accept}).get_data(as_text=True)
     assert f'<html lang="{lang}">' in page

@@ -37,7 +37,7 @@ def lint_heading_count(page: str) -> int:
 
 
 def test_every_problem_count_is_what_its_lint_page_lists(client):
-    """"2 problems" on the home page must not open "4 problems in uhb 1.9"."""
+    """ "2 problems" on the home page must not open "4 problems in uhb 1.9"."""
     home = html(client.get("/"))
     for info in all_books():
         lint_address = f"/lint/{info.game}/{info.version}"
@@ -52,8 +52,10 @@ def test_every_problem_count_is_what_its_lint_page_lists(client):
     books = client.get("/api/books").json
     counted = {(b["game"], b["version"]): b["problems"] for g in books["games"] for b in g["versions"]}
     index = {(b["game"], b["version"]): b["findings"] for b in client.get("/api/lint").json["books"]}
-    linted = {(i.game, i.version): len(client.get(f"/api/lint/{i.game}/{i.version}").json["findings"])
-              for i in all_books()}
+    linted = {
+        (i.game, i.version): len(client.get(f"/api/lint/{i.game}/{i.version}").json["findings"])
+        for i in all_books()
+    }
     assert counted == index == linted
 
 
@@ -131,7 +133,7 @@ def test_the_pager_shows_both_ends_the_neighbours_and_where_you_are(client):
 def readme_pages() -> list[str]:
     """The addresses in the README's table of web pages."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
-    table = text[text.index("| page | address |"):].split("\n\n")[0]
+    table = text[text.index("| page | address |") :].split("\n\n")[0]
     return [address for row in table.splitlines()[2:] for address in re.findall(r"`([^`]+)`", row)]
 
 

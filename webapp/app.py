@@ -63,8 +63,10 @@ DEFAULTS = {
     "JSON_SORT_KEYS": False,
 }
 #: Content-Security-Policy: nothing but this server's own files; no inline script.
-POLICY = ("default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-          "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
 AREAS = (books, search, rulings, versions, lint, apidocs, clauses)  # clauses last: its rule is the catch-all
 log = logging.getLogger("arbiter.web")
 
@@ -124,7 +126,10 @@ def _take_in_chunked_body() -> None:
     what fits is then given to the view as a body of known length.
     """
     environ = request.environ
-    if request.content_length is not None or "chunked" not in environ.get("HTTP_TRANSFER_ENCODING", "").lower():
+    if (
+        request.content_length is not None
+        or "chunked" not in environ.get("HTTP_TRANSFER_ENCODING", "").lower()
+    ):
         return
     limit = current_app.config["MAX_CONTENT_LENGTH"]
     body = environ["wsgi.input"].read(limit + 1)
@@ -171,8 +176,10 @@ def _errors(app: Flask) -> None:
         code = (error.name or "error").lower().replace(" ", "_")
         message = error.description or error.name
         if error.code == 404 and request.url_rule is None and is_api():
-            message = (f"no such API endpoint: {request.path}; every endpoint is described at "
-                       f"{url_for('apidocs.openapi_api')} (readable at {url_for('apidocs.openapi')})")
+            message = (
+                f"no such API endpoint: {request.path}; every endpoint is described at "
+                f"{url_for('apidocs.openapi_api')} (readable at {url_for('apidocs.openapi')})"
+            )
         body, status = error_response(code, message, error.code or 500)
         response = current_app.make_response((body, status))
         if isinstance(error, MethodNotAllowed) and error.valid_methods:  # RFC 9110: a 405 says what is
@@ -187,11 +194,21 @@ def _errors(app: Flask) -> None:
 
 def _templates(app: Flask) -> None:
     app.jinja_env.globals.update(
-        clause_url=clause_url, annotated=annotated, highlighted=highlighted, picture=layout,
-        here=here, pages_shown=pages_shown, game_name=game_name, script_lang=SCRIPT_LANG,
-        locales=locale.LOCALES, html_lang=locale.HTML_LANG,
-        current_locale=lambda: str(get_locale()), api_url=api_url, kind_names=labels.KIND_NAMES,
-        status_names=labels.STATUS_NAMES, status_titles=labels.STATUS_TITLES,
+        clause_url=clause_url,
+        annotated=annotated,
+        highlighted=highlighted,
+        picture=layout,
+        here=here,
+        pages_shown=pages_shown,
+        game_name=game_name,
+        script_lang=SCRIPT_LANG,
+        locales=locale.LOCALES,
+        html_lang=locale.HTML_LANG,
+        current_locale=lambda: str(get_locale()),
+        api_url=api_url,
+        kind_names=labels.KIND_NAMES,
+        status_names=labels.STATUS_NAMES,
+        status_titles=labels.STATUS_TITLES,
     )
     app.jinja_env.policies["json.dumps_kwargs"] = {"sort_keys": False}  # schemas keep their order
     app.jinja_env.trim_blocks = True

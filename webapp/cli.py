@@ -27,7 +27,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "lint": ("webapp.commands.graph:lint", "Problems in a rulebook's own text."),
     "search": ("webapp.commands.search:search", "Search the rules in either Chinese script."),
     "rule": ("webapp.commands.judge:rule", "Replay a described board and cite the deciding clauses."),
-    "ingest": ("webapp.commands.versions:ingest", "Add a rulebook version of your own (then lint and index it)."),
+    "ingest": (
+        "webapp.commands.versions:ingest",
+        "Add a rulebook version of your own (then lint and index it).",
+    ),
     "remove": ("webapp.commands.versions:remove", "Take an ingested rulebook version out again."),
     "diff": ("webapp.commands.versions:diff", "What changed between two versions, clause by clause."),
     "compare": ("webapp.commands.versions:compare", "Two clauses side by side, or one concept across games."),

@@ -44,7 +44,8 @@ def listen(host: str, port: int) -> socket.socket:
     """A socket listening on ``host``:``port`` (0: a free port); a clear error if there is none."""
     try:
         family, kind, protocol, _name, address = socket.getaddrinfo(
-            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+            host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE
+        )[0]
         listener = socket.socket(family, kind, protocol)
         try:
             listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # a restart need not wait
@@ -76,18 +77,21 @@ class _Loaded(BaseApplication):
 def run(app: Flask, listener: socket.socket, workers: int, threads: int, ready: Callable[[], None]) -> None:
     """Serve ``app`` on ``listener`` until stopped (Ctrl+C or SIGTERM); ``ready()`` is
     called once the workers are being started."""
-    loaded = _Loaded(app, {
-        "workers": workers,
-        "threads": threads,
-        "worker_class": "gthread",
-        "preload_app": True,  # load() runs in the master, before the workers are forked
-        "when_ready": lambda _master: ready(),
-        "accesslog": None,
-        "errorlog": "-",
-        "loglevel": "warning",
-        "limit_request_line": LONGEST_REQUEST_LINE,
-        "proc_name": "arbiter",
-    })
+    loaded = _Loaded(
+        app,
+        {
+            "workers": workers,
+            "threads": threads,
+            "worker_class": "gthread",
+            "preload_app": True,  # load() runs in the master, before the workers are forked
+            "when_ready": lambda _master: ready(),
+            "accesslog": None,
+            "errorlog": "-",
+            "loglevel": "warning",
+            "limit_request_line": LONGEST_REQUEST_LINE,
+            "proc_name": "arbiter",
+        },
+    )
     master = Master(loaded)
     address = listener.getsockname()[:2]
     kind = gunicorn_sockets._sock_type(address)  # type: ignore[attr-defined]  # private, so not in the stubs

@@ -365,11 +365,7 @@ class _Builder:
 
     @staticmethod
     def _bare_plain(line: _Line) -> bool:
-        return (
-            _plain_shaped(line.text)
-            and _marker(line.text) is None
-            and _step_number(line.text) is None
-        )
+        return _plain_shaped(line.text) and _marker(line.text) is None and _step_number(line.text) is None
 
     # headings
 

@@ -62,10 +62,21 @@ _CHAPTER = re.compile(
 #: Sentence ends: a break after one of these starts a new paragraph.
 _TERMINAL = "。！？!?."
 _CLOSERS = "」』”’）)】》〉]"
-_BRACKET_PAIRS = (("「", "」"), ("『", "』"), ("【", "】"), ("《", "》"), ("〈", "〉"), ("“", "”"), ("（", "）"),
-                  ("(", ")"), ("[", "]"))
+_BRACKET_PAIRS = (
+    ("「", "」"),
+    ("『", "』"),
+    ("【", "】"),
+    ("《", "》"),
+    ("〈", "〉"),
+    ("“", "”"),
+    ("（", "）"),
+    ("(", ")"),
+    ("[", "]"),
+)
 #: A bracketed span, whose punctuation says nothing about the line around it.
-_BRACKETED = re.compile("|".join(f"{re.escape(o)}[^{re.escape(c)}]*{re.escape(c)}" for o, c in _BRACKET_PAIRS))
+_BRACKETED = re.compile(
+    "|".join(f"{re.escape(o)}[^{re.escape(c)}]*{re.escape(c)}" for o, c in _BRACKET_PAIRS)
+)
 #: Text that can only carry on a sentence, never open a clause.
 _MID_SENTENCE = re.compile(r"[a-z]|[）」』”’)\]】》〉，。、；：,;:]")
 _SENTENCE_MARK = re.compile(r"[，。；：！？,;:!?]|\.\s+[A-Z]")
@@ -77,6 +88,8 @@ _EXAMPLE_BREAK = re.compile(r"(?<=[。！？.!?])\s*(?=例如|例[：:]|※)")
 _TOC_LABEL_WIDTH = 24
 _CJK = r"\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
 _WIDE = re.compile(f"[{_CJK}]")
+
+
 @dataclass(frozen=True)
 class Numbering:
     """How one layout prints its rule numbers; the rest of the engine is shared.
@@ -97,8 +110,10 @@ class Numbering:
         # Bounded levels and digits, starting where a run of digits starts: a
         # damaged line of a million digits or dots is scanned once, not per character.
         level = rf"\d{{1,{MAX_DIGITS}}}"
-        number = (rf"(?<!\d)(?P<num>{level}(?:{sep}{level}){{1,{MAX_LEVELS - 1}}}[a-z]?)"
-                  rf"(?:\.|(?=\s|[^\x00-\x7f]|[A-Z]))")
+        number = (
+            rf"(?<!\d)(?P<num>{level}(?:{sep}{level}){{1,{MAX_LEVELS - 1}}}[a-z]?)"
+            rf"(?:\.|(?=\s|[^\x00-\x7f]|[A-Z]))"
+        )
         object.__setattr__(self, "rule", re.compile(number))
 
     def split(self, line: str) -> tuple[str, str] | None:
@@ -107,7 +122,7 @@ class Numbering:
         if match is None:
             return None
         number = match["num"] if match["num"] is not None else match["zh"]
-        return number, line[match.end():].strip()
+        return number, line[match.end() :].strip()
 
     def key(self, number: str) -> tuple[int, ...]:
         """The number as a tuple of ordinals; the ``0`` that pads a heading
@@ -280,7 +295,9 @@ class _Reader:
             rest = split[1]
         elif self.current is None:
             self.problems.append(
-                Problem(ProblemKind.UNPARSED_TEXT, None, f"text before the first clause: {line[:40]}", line_number)
+                Problem(
+                    ProblemKind.UNPARSED_TEXT, None, f"text before the first clause: {line[:40]}", line_number
+                )
             )
             return
         else:
@@ -293,7 +310,7 @@ class _Reader:
         or repeats the current one (uhb ``…此步骤。 4.0.3 …``, ``…。4.1.1a …``)."""
         start = 0
         for match in self.numbering.rule.finditer(text):
-            before = text[start:match.start()].rstrip()
+            before = text[start : match.start()].rstrip()
             if not before or before[-1] not in _TERMINAL:
                 continue
             number = match["num"]
@@ -380,12 +397,16 @@ class _Reader:
         if duplicate:
             first = next(d for d in self.drafts if d.number == number)
             self._problem(
-                ProblemKind.DUPLICATE_ID, clause_id, line_number,
+                ProblemKind.DUPLICATE_ID,
+                clause_id,
+                line_number,
                 f"{first.number} is printed again (first at line {first.line_start})",
             )
         if previous is not None and parent is not None and parent not in self._chain():
             self._problem(
-                ProblemKind.OUT_OF_ORDER, clause_id, line_number,
+                ProblemKind.OUT_OF_ORDER,
+                clause_id,
+                line_number,
                 f"{clause_id} follows {previous.id}, which is not inside its parent {parent.id}",
             )
             return
@@ -393,14 +414,18 @@ class _Reader:
         last = siblings[-1].key[-1] if siblings else 0
         if siblings and key[-1] <= last and not duplicate:
             self._problem(
-                ProblemKind.OUT_OF_ORDER, clause_id, line_number,
+                ProblemKind.OUT_OF_ORDER,
+                clause_id,
+                line_number,
                 f"{clause_id} follows its sibling {siblings[-1].id}",
             )
         elif key[-1] > last + 1:
             after = siblings[-1].id if siblings else (parent.id if parent is not None else "the start")
             missing = _missing(number, range(last + 1, key[-1]), self.numbering.separator)
             self._problem(
-                ProblemKind.SKIPPED_NUMBER, clause_id, line_number,
+                ProblemKind.SKIPPED_NUMBER,
+                clause_id,
+                line_number,
                 f"{clause_id} follows {after}: {missing} not printed",
             )
 

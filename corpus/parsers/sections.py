@@ -394,9 +394,7 @@ class _Builder:
         """A number smaller than its previous sibling's is out of order."""
         siblings = self.siblings.setdefault(parent, [])
         if siblings and _ordinal(number) < _ordinal(siblings[-1][0]):
-            self._problem(
-                ProblemKind.OUT_OF_ORDER, number, f"{number} follows {siblings[-1][0]}", line
-            )
+            self._problem(ProblemKind.OUT_OF_ORDER, number, f"{number} follows {siblings[-1][0]}", line)
         siblings.append((number, line))
 
     def _check_gaps(self) -> None:
@@ -445,7 +443,9 @@ class _Builder:
             kind = (
                 ClauseKind.EXAMPLE
                 if _EXAMPLE.match(paragraph.text)
-                else ClauseKind.RULE if section.numbered else ClauseKind.NOTE
+                else ClauseKind.RULE
+                if section.numbered
+                else ClauseKind.NOTE
             )
         draft = _Draft(clause_id, section.id, title, kind, paragraph.first, paragraph.last)
         draft.rows.append(paragraph.text)
@@ -484,4 +484,3 @@ class _Builder:
             )
             for order, draft in enumerate(self.drafts)
         )
-

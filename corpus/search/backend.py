@@ -162,7 +162,9 @@ class SearchBackend(Protocol):
         """What :meth:`update` would do to the usable index; None when it cannot
         (no index, or one that must be built afresh for ``snapshot``)."""
 
-    def update(self, snapshot: CorpusSnapshot, changes: IndexChanges, progress: Progress | None = None) -> None:
+    def update(
+        self, snapshot: CorpusSnapshot, changes: IndexChanges, progress: Progress | None = None
+    ) -> None:
         """Apply ``changes``: the index then holds ``snapshot``; unchanged versions are not re-indexed.
 
         ``progress`` counts only the documents indexed.  Raises if the index

@@ -128,8 +128,15 @@ def _content(documents: Iterable[IndexDocument]) -> str:
     """Content hash of the documents (all but ``latest``) and of the analysis code."""
     digest = hashlib.sha256(code_fingerprint().encode())
     for doc in documents:
-        fields = (doc.key, doc.kind, doc.title, "\x1d".join(doc.path), "\x1d".join(doc.lineage),
-                  doc.text, str(doc.order))
+        fields = (
+            doc.key,
+            doc.kind,
+            doc.title,
+            "\x1d".join(doc.path),
+            "\x1d".join(doc.lineage),
+            doc.text,
+            str(doc.order),
+        )
         digest.update("\x1f".join(fields).encode())
         digest.update(b"\x1e")
     return digest.hexdigest()

@@ -116,7 +116,10 @@ class GameTexts:
             versions = tuple((book.key, book.fingerprint) for book in group)
             kept = before.get(game)
             if kept is None or kept[0] != versions:
-                kept = versions, key("\n".join(f"{d.title}\n{d.text}" for book in group for d in book.documents))
+                kept = (
+                    versions,
+                    key("\n".join(f"{d.title}\n{d.text}" for book in group for d in book.documents)),
+                )
             self._folded[game] = kept
         self._known: dict[tuple[str, str], bool] = {}
 
@@ -307,8 +310,11 @@ class Searcher:
         known_kinds = [k.value for k in ClauseKind]
         for wanted in kinds:
             if wanted not in known_kinds:
-                raise ArbiterError(f"unknown kind {wanted!r}: expected one of {', '.join(known_kinds)}", "kind")
+                raise ArbiterError(
+                    f"unknown kind {wanted!r}: expected one of {', '.join(known_kinds)}", "kind"
+                )
         return Filters(games=games, versions=versions, kinds=kinds, all_versions=all_versions)
+
 
 def _hit(view: _CorpusView, hit: BackendHit, highlighter: Highlighter) -> Hit:
     doc = view.documents.get(hit.key)
@@ -323,7 +329,6 @@ def _hit(view: _CorpusView, hit: BackendHit, highlighter: Highlighter) -> Hit:
         score=hit.score,
         exact=hit.exact,
     )
-
 
 
 def clause_address(query: str) -> ClauseReference | None:

@@ -117,7 +117,9 @@ def _best_start(spans: list[tuple[int, int]], width: int, length: int) -> int:
     best, best_cover = 0, -1
     for a, _ in spans:
         start = max(0, min(a - lead, length - width))
-        cover = sum(min(b, start + width) - max(x, start) for x, b in spans if x < start + width and b > start)
+        cover = sum(
+            min(b, start + width) - max(x, start) for x, b in spans if x < start + width and b > start
+        )
         if cover > best_cover:
             best, best_cover = start, cover
     return best

@@ -227,7 +227,9 @@ def _read(path: Path) -> dict[str, Concept]:
             raise UnusableFile(f"concept {name!r} needs 'terms:' as a list of words")
         count += len(terms)  # before looking at them: an alias can repeat one long list
         if count > MAX_FILE_TERMS:
-            raise UnusableFile(f"it has more than {MAX_FILE_TERMS} terms: at most {MAX_FILE_TERMS} are allowed")
+            raise UnusableFile(
+                f"it has more than {MAX_FILE_TERMS} terms: at most {MAX_FILE_TERMS} are allowed"
+            )
         words = [_word(t, f"concept {name!r}: a term") for t in terms]
         kept = tuple(w for w in words if key(w))
         given = entry.get("label")

@@ -50,4 +50,3 @@ def corpus_terms(documents: Iterable[IndexDocument]) -> list[str]:
             if MIN_CHARS <= len(folded) <= MAX_CHARS and _TERM.match(folded):
                 terms.add(folded)
     return sorted(terms)
-

@@ -135,7 +135,9 @@ def _plan(searcher: IndexSearcher, manifest: dict[str, Any], snapshot: CorpusSna
     keep the segments of unchanged versions when the dictionary changes.
     """
     indexed = {book["key"]: book for book in manifest["books"]}
-    kept = tuple(b for b in snapshot.books if b.key in indexed and indexed[b.key]["fingerprint"] == b.fingerprint)
+    kept = tuple(
+        b for b in snapshot.books if b.key in indexed and indexed[b.key]["fingerprint"] == b.fingerprint
+    )
     if not kept:
         return None
     kept_keys = {book.key for book in kept}
@@ -161,7 +163,9 @@ def _mentioned(searcher: IndexSearcher, segments: set[str], terms: set[str]) -> 
     """
     if not terms:
         return False
-    queries = [wq.Phrase("grams", bigrams(term)) if len(term) > 2 else wq.Term("grams", term) for term in terms]
+    queries = [
+        wq.Phrase("grams", bigrams(term)) if len(term) > 2 else wq.Term("grams", term) for term in terms
+    ]
     return searcher.matches_any(queries, segments)
 
 
@@ -261,7 +265,11 @@ class WhooshBackend:
         self._swapped_in(analysis, manifest)
 
     def _build_in_memory(
-        self, snapshot: CorpusSnapshot, terms: dict[str, list[str]], analysis: Analysis, progress: Progress | None
+        self,
+        snapshot: CorpusSnapshot,
+        terms: dict[str, list[str]],
+        analysis: Analysis,
+        progress: Progress | None,
     ) -> None:
         """The index in this process's memory, for a home that is read-only or full: searches work,
         at the cost of a build per process.  It is used until the index on disk changes."""
@@ -286,7 +294,9 @@ class WhooshBackend:
             documents=sum(len(book.documents) for book in plan.added),
         )
 
-    def update(self, snapshot: CorpusSnapshot, changes: IndexChanges, progress: Progress | None = None) -> None:
+    def update(
+        self, snapshot: CorpusSnapshot, changes: IndexChanges, progress: Progress | None = None
+    ) -> None:
         """Re-index the versions ``changes`` names, in a linked copy of the index swapped in whole."""
         with atomic_directory(self.directory) as building:
             before = file_signature(self.directory / MANIFEST)
@@ -308,7 +318,9 @@ class WhooshBackend:
             segments = _segments(manifest)
             segments.update(write_books(index, plan.added, progress))
             keep_segments(index, [segments[book.key] for book in snapshot.books])
-            manifest = self._write_manifest(building, snapshot, plan.terms, segments, linked=manifest["files"])
+            manifest = self._write_manifest(
+                building, snapshot, plan.terms, segments, linked=manifest["files"]
+            )
         self._swapped_in(analysis, manifest)
 
     def _write_manifest(

@@ -112,7 +112,9 @@ class QueryBuilder:
             grams = bigrams(run)
             spanning = [g for g in dict.fromkeys(grams) if g not in words]  # words score the rest
             if spanning:
-                found += [wq.Term("grams", g, boost=self.ranking.grams) for g in self._rare("grams", spanning)]
+                found += [
+                    wq.Term("grams", g, boost=self.ranking.grams) for g in self._rare("grams", spanning)
+                ]
             if len(grams) > 1:
                 found += self._phrase("grams", grams, 1, self.ranking.substring)
         return found
@@ -126,7 +128,9 @@ class QueryBuilder:
 
     def synonyms(self, by_game: Mapping[str, tuple[str, ...]]) -> dict[str, tuple[wq.Query, ...]]:
         """Each game's synonyms: their words and exact text, scaled down."""
-        scoped = {game: tuple(q for term in terms for q in self.synonym(term)) for game, terms in by_game.items()}
+        scoped = {
+            game: tuple(q for term in terms for q in self.synonym(term)) for game, terms in by_game.items()
+        }
         return {game: queries for game, queries in scoped.items() if queries}
 
     def synonym(self, term: str) -> list[wq.Query]:
@@ -175,7 +179,9 @@ class QueryBuilder:
                 conditions.append([wq.Or([wq.Term("words", run), wq.Prefix("grams", run)])])
             else:
                 conditions.append(self._exact(run, 1.0))
-        latin = [(w, pos) for w, pos, _start, _end in self.analysis.words(folded, index=False) if not han_runs(w)]
+        latin = [
+            (w, pos) for w, pos, _start, _end in self.analysis.words(folded, index=False) if not han_runs(w)
+        ]
         if part.phrase and len(latin) > 1:
             # a dropped stop word ("draw a card") leaves a gap the phrase must allow
             slop = max(b[1] - a[1] for a, b in pairwise(latin))

@@ -56,11 +56,24 @@ class StreamAnalyzer(Tokenizer):  # type: ignore[misc]  # whoosh ships no type i
         return {"stream": self.stream, "analysis": None, "boosts": self.boosts}
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, StreamAnalyzer) and (other.stream, other.boosts) == (self.stream, self.boosts)
+        return isinstance(other, StreamAnalyzer) and (other.stream, other.boosts) == (
+            self.stream,
+            self.boosts,
+        )
 
-    def __call__(self, value: str, positions: bool = False, chars: bool = False, keeporiginal: bool = False,
-                 removestops: bool = True, start_pos: int = 0, start_char: int = 0, tokenize: bool = True,
-                 mode: str = "", **kwargs: Any) -> Iterator[Token]:
+    def __call__(
+        self,
+        value: str,
+        positions: bool = False,
+        chars: bool = False,
+        keeporiginal: bool = False,
+        removestops: bool = True,
+        start_pos: int = 0,
+        start_char: int = 0,
+        tokenize: bool = True,
+        mode: str = "",
+        **kwargs: Any,
+    ) -> Iterator[Token]:
         if self.analysis is None:
             raise RuntimeError("this index's analyzers are only for building; queries use whoosh_query")
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)

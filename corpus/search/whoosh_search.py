@@ -90,7 +90,9 @@ class IndexSearcher:
         self._documents: int = max(self.whoosh.doc_count_all(), 1)
         kinds = self.whoosh.reader().column_reader("kind")
         self._factors = [ranking.kind_factor(kind) for kind in kinds]  # by document number
-        self._segments = [_Segment(n, sub, offset) for n, (sub, offset) in enumerate(self.whoosh.leaf_searchers())]
+        self._segments = [
+            _Segment(n, sub, offset) for n, (sub, offset) in enumerate(self.whoosh.leaf_searchers())
+        ]
         self._allowed: dict[Filters, dict[int, set[int] | None]] = {}
         self._frequencies: dict[tuple[str, str], tuple[int, ...]] = {}
         self._synonym_matches: dict[tuple[str, wq.Query], Postings] = {}
@@ -186,7 +188,9 @@ class IndexSearcher:
 
     def _remembered(self, segment: _Segment, query: wq.Query, read: Read) -> Postings:
         """A synonym's matches in the segment, worked out once per open index."""
-        return _remember(self._synonym_matches, (segment.id, query), lambda: self._scored(segment, query, read))
+        return _remember(
+            self._synonym_matches, (segment.id, query), lambda: self._scored(segment, query, read)
+        )
 
     def _scored(self, segment: _Segment, query: wq.Query, read: Read) -> Postings:
         """The segment's documents matching ``query``, with their scores."""
@@ -287,7 +291,9 @@ class IndexSearcher:
             b, k1 = self.whoosh.weighting.B, self.whoosh.weighting.K1
             average = self.whoosh.avg_field_length(fieldname) or 1
             length = segment.reader.doc_field_length  # None for an empty field: no postings point there
-            return [k1 * ((1 - b) + b * (length(d, fieldname, 1) or 0) / average) for d in range(segment.size)]
+            return [
+                k1 * ((1 - b) + b * (length(d, fieldname, 1) or 0) / average) for d in range(segment.size)
+            ]
 
         return _remember(self._norms_memory, (segment.id, fieldname), compute)
 

@@ -156,8 +156,11 @@ class StoreDatabase:
             with contextlib.suppress(FileExistsError):  # another process made one first: keep theirs
                 os.link(building, self.path)
         finally:
-            for leftover in (building, building.with_name(building.name + "-wal"),
-                             building.with_name(building.name + "-shm")):
+            for leftover in (
+                building,
+                building.with_name(building.name + "-wal"),
+                building.with_name(building.name + "-shm"),
+            ):
                 leftover.unlink(missing_ok=True)
 
     # -- connections -----------------------------------------------------------
@@ -170,7 +173,12 @@ class StoreDatabase:
             return None
         with translated(self.path):
             connection, read_only = _open(self.path)
-        local.connection, local.read_only, local.pid, local.path = connection, read_only, os.getpid(), self.path
+        local.connection, local.read_only, local.pid, local.path = (
+            connection,
+            read_only,
+            os.getpid(),
+            self.path,
+        )
         return connection
 
     def _state(self, connection: sqlite3.Connection) -> tuple[int, int]:
@@ -186,7 +194,9 @@ class StoreDatabase:
         if row[0] > schema.SCHEMA_VERSION:
             raise ArbiterError(
                 f"the rulebook store {self.path} was written by a newer Arbiter (schema {row[0]}); "
-                "upgrade Arbiter to use it", "store")
+                "upgrade Arbiter to use it",
+                "store",
+            )
         return int(row[0]), int(row[1])
 
     # -- the integrity check --------------------------------------------------
@@ -227,7 +237,9 @@ class StoreDatabase:
             data = json.loads(self._marker().read_text(encoding="utf-8"))
         except (OSError, ValueError):
             return None
-        return [tuple(part) if part is not None else None for part in data] if isinstance(data, list) else None
+        return (
+            [tuple(part) if part is not None else None for part in data] if isinstance(data, list) else None
+        )
 
     def _record(self, signature: list[object]) -> None:
         with contextlib.suppress(OSError):  # on a read-only home, each process checks once
@@ -247,8 +259,13 @@ def _open(path: Path) -> tuple[sqlite3.Connection, bool]:
     """
     attempts = (("rw", False), ("ro", True), ("ro&immutable=1", True))
     for mode, read_only in attempts:
-        connection = sqlite3.connect(f"file:{path}?mode={mode}", uri=True, timeout=BUSY_TIMEOUT,
-                                     isolation_level=None, check_same_thread=True)
+        connection = sqlite3.connect(
+            f"file:{path}?mode={mode}",
+            uri=True,
+            timeout=BUSY_TIMEOUT,
+            isolation_level=None,
+            check_same_thread=True,
+        )
         try:
             connection.execute("PRAGMA foreign_keys = ON")
             if not read_only:
@@ -269,11 +286,21 @@ def _kind(error: sqlite3.Error) -> str:
     """What an SQLite error is about: ``busy``, ``full``, ``readonly``, ``corrupt``, ``cantopen``, ``io``."""
     name = getattr(error, "sqlite_errorname", "") or ""
     text = str(error)
-    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "not a database" in text or "malformed" in text:
+    if (
+        name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+        or "not a database" in text
+        or "malformed" in text
+    ):
         return "corrupt"
-    for prefix, kind in (("SQLITE_BUSY", "busy"), ("SQLITE_LOCKED", "busy"), ("SQLITE_FULL", "full"),
-                         ("SQLITE_READONLY", "readonly"), ("SQLITE_CANTOPEN", "cantopen"),
-                         ("SQLITE_IOERR", "io"), ("SQLITE_PERM", "readonly")):
+    for prefix, kind in (
+        ("SQLITE_BUSY", "busy"),
+        ("SQLITE_LOCKED", "busy"),
+        ("SQLITE_FULL", "full"),
+        ("SQLITE_READONLY", "readonly"),
+        ("SQLITE_CANTOPEN", "cantopen"),
+        ("SQLITE_IOERR", "io"),
+        ("SQLITE_PERM", "readonly"),
+    ):
         if name.startswith(prefix):
             return kind
     return "other"
@@ -296,7 +323,8 @@ def translated(path: Path) -> Iterator[None]:
         if kind == "busy":
             raise StoreUnavailable(
                 "the rulebook store is busy (another ingest or remove is running); try again when it finishes",
-                "store") from None
+                "store",
+            ) from None
         if kind == "full" or (kind == "io" and _full(path)):
             raise StoreUnavailable(f"ARBITER_HOME ({arbiter_home()}) is full", "store") from None
         if kind in ("readonly", "cantopen"):

@@ -59,7 +59,8 @@ def ingest(
     if any(info.game == game and info.version == version for info in bundled_manifest().books):
         raise ArbiterError(
             f"{game} {version} is a bundled version and cannot be changed; ingest it under another version",
-            "version")
+            "version",
+        )
     text = read_rulebook_text(path)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
     existing = _stored(game, version)
@@ -119,20 +120,35 @@ def _taken(stored: BookInfo, wanted: BookInfo) -> ArbiterError:
     if stored.source != wanted.source:
         return ArbiterError(
             f"{stored.game} {stored.version} is already in the store with a different text; "
-            "pass --replace to replace it", "version")
-    changed = ", ".join(f"{field} {getattr(stored, field)!r} → {getattr(wanted, field)!r}"
-                        for field in ("title", "date", "parser") if getattr(stored, field) != getattr(wanted, field))
+            "pass --replace to replace it",
+            "version",
+        )
+    changed = ", ".join(
+        f"{field} {getattr(stored, field)!r} → {getattr(wanted, field)!r}"
+        for field in ("title", "date", "parser")
+        if getattr(stored, field) != getattr(wanted, field)
+    )
     return ArbiterError(
         f"{stored.game} {stored.version} is already in the store with this text ({changed}); "
-        "pass --replace to change it", "version")
+        "pass --replace to change it",
+        "version",
+    )
 
 
 def _known() -> list[BookInfo]:
     return [*bundled_manifest().books, *user_versions()]
 
 
-def _new_info(text: str, game: str, version: str, title: str | None, date: str | None, parser: str | None,
-              digest: str, existing: BookInfo | None) -> BookInfo:
+def _new_info(
+    text: str,
+    game: str,
+    version: str,
+    title: str | None,
+    date: str | None,
+    parser: str | None,
+    digest: str,
+    existing: BookInfo | None,
+) -> BookInfo:
     """The entry of the version: what the user said; else for the title what the version it
     replaces or the game's newest version says, then what the text prints; for the date what
     the same text was stored with, else what the text prints."""
@@ -155,16 +171,25 @@ def _new_info(text: str, game: str, version: str, title: str | None, date: str |
         language=language,
         script=script,
         source=source,
-        parser=parser or (existing.parser if existing and same_text else detect_layout(text, f"{game} {version}")),
+        parser=parser
+        or (existing.parser if existing and same_text else detect_layout(text, f"{game} {version}")),
     )
 
 
 def _row(info: BookInfo, digest: str) -> tuple[str, ...]:
-    values = {"game": info.game, "version": info.version, "game_title": info.game_title,
-              "game_title_zh": info.game_title_zh, "title": info.title,
-              "published": info.date, "language": info.language, "script": info.script.value,
-              "parser": info.parser, "sha256": digest,
-              "ingested": datetime.now(UTC).isoformat(timespec="seconds")}
+    values = {
+        "game": info.game,
+        "version": info.version,
+        "game_title": info.game_title,
+        "game_title_zh": info.game_title_zh,
+        "title": info.title,
+        "published": info.date,
+        "language": info.language,
+        "script": info.script.value,
+        "parser": info.parser,
+        "sha256": digest,
+        "ingested": datetime.now(UTC).isoformat(timespec="seconds"),
+    }
     return tuple(values[column] for column in schema.EDITION_COLUMNS)
 
 
@@ -182,7 +207,9 @@ def _parse(text: str, info: BookInfo, source: str) -> tuple[ParseResult, float]:
             f"the {info.parser} parser cannot read {source}: {type(error).__name__}: {error}", "parser"
         ) from None
     if not result.clauses:
-        raise ArbiterError(f"the {info.parser} parser found no clauses in {source}; is --parser right?", "parser")
+        raise ArbiterError(
+            f"the {info.parser} parser found no clauses in {source}; is --parser right?", "parser"
+        )
     share = coverage(text, result.clauses, result.excluded, info.script)
     key = cache.cache_key(info, text.encode("utf-8"))
     cache.write(cache.cache_path(info, key), key, result, share)

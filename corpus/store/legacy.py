@@ -40,9 +40,21 @@ def migrate_legacy_store(store: StoreDatabase, root: Path) -> bool:
             continue
         texts[entry["sha256"]] = text
         info = book_info(entry)
-        rows.append((info.game, info.version, info.game_title, _chinese_title(info.game), info.title, info.date,
-                     info.language, info.script.value, info.parser, entry["sha256"],
-                     str(entry.get("ingested", ""))))
+        rows.append(
+            (
+                info.game,
+                info.version,
+                info.game_title,
+                _chinese_title(info.game),
+                info.title,
+                info.date,
+                info.language,
+                info.script.value,
+                info.parser,
+                entry["sha256"],
+                str(entry.get("ingested", "")),
+            )
+        )
     with store.transaction() as connection:
         if connection.execute(schema.EDITIONS).fetchone() is not None:
             return True  # another process migrated it first
@@ -60,8 +72,10 @@ def migrate_legacy_store(store: StoreDatabase, root: Path) -> bool:
     with contextlib.suppress(OSError):
         manifest.rename(manifest.with_name(LEGACY_MANIFEST + ".migrated"))
         (root / LEGACY_LOCK).unlink(missing_ok=True)
-    print(f"arbiter: moved {len(rows)} ingested version(s) into the store database {store.path}",
-          file=sys.stderr)
+    print(
+        f"arbiter: moved {len(rows)} ingested version(s) into the store database {store.path}",
+        file=sys.stderr,
+    )
     return True
 
 
@@ -76,7 +90,9 @@ def _entries(manifest: Path) -> list[dict[str, str]]:
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError, KeyError, TypeError, ValueError) as error:
         raise ArbiterError(
             f"the old store manifest {manifest} is damaged ({error!r}); its texts are left in "
-            f"{manifest.parent}; move the manifest away and ingest them again", "store") from None
+            f"{manifest.parent}; move the manifest away and ingest them again",
+            "store",
+        ) from None
     return entries
 
 
@@ -85,12 +101,18 @@ def _verified_text(root: Path, entry: dict[str, str]) -> str | None:
     try:
         data = path.read_bytes()
     except OSError as error:
-        print(f"arbiter: not migrating {entry['game']} {entry['version']}: cannot read {path} "
-              f"({error.strerror})", file=sys.stderr)
+        print(
+            f"arbiter: not migrating {entry['game']} {entry['version']}: cannot read {path} "
+            f"({error.strerror})",
+            file=sys.stderr,
+        )
         return None
     if hashlib.sha256(data).hexdigest() != entry["sha256"]:
-        print(f"arbiter: not migrating {entry['game']} {entry['version']}: {path} does not match its "
-              "recorded SHA-256; it is left in place", file=sys.stderr)
+        print(
+            f"arbiter: not migrating {entry['game']} {entry['version']}: {path} does not match its "
+            "recorded SHA-256; it is left in place",
+            file=sys.stderr,
+        )
         return None
     return data.decode("utf-8")
 

@@ -29,8 +29,23 @@ GAME_KEY = re.compile(r"[a-z][a-z0-9_]*")
 VERSION = re.compile(r"[0-9A-Za-z][0-9A-Za-z._-]*")
 #: Words the front ends use for their own pages (``/search``, ``/api/…``): a game
 #: of that name would hide a page, or be hidden by it.
-RESERVED_GAME_KEYS = frozenset({"api", "search", "rule", "versions", "lint", "compare", "static", "book",
-                                "clause", "history", "diff", "locale", "openapi"})
+RESERVED_GAME_KEYS = frozenset(
+    {
+        "api",
+        "search",
+        "rule",
+        "versions",
+        "lint",
+        "compare",
+        "static",
+        "book",
+        "clause",
+        "history",
+        "diff",
+        "locale",
+        "openapi",
+    }
+)
 #: Words that stand for versions in URLs and queries (``/versions/ucg/history``, ``version:all``,
 #: ``newest``): a version of that name could never be reached.
 RESERVED_VERSIONS = frozenset({"all", "history", "latest", "newest", "oldest", "compare", "diff", "lint"})
@@ -44,11 +59,16 @@ def check_game(game: str) -> None:
 
 
 def check_version(version: str) -> None:
-    _check_name("version", version, VERSION, "letters, digits, '.', '-' and '_', starting with a letter or "
-                "digit (e.g. 1.7)")
+    _check_name(
+        "version",
+        version,
+        VERSION,
+        "letters, digits, '.', '-' and '_', starting with a letter or digit (e.g. 1.7)",
+    )
     if version.lower() in RESERVED_VERSIONS:
         raise ArbiterError(
-            f"invalid version {version!r}: the name is taken by Arbiter's own pages and queries", "version")
+            f"invalid version {version!r}: the name is taken by Arbiter's own pages and queries", "version"
+        )
 
 
 def check_date(date: str | None) -> None:
@@ -83,6 +103,7 @@ def _check_name(field: str, value: str, pattern: re.Pattern[str], expected: str)
         raise ArbiterError(f"invalid {field}: it is empty; expected {expected}", field)
     if len(value) > LONGEST_NAME:
         raise ArbiterError(
-            f"invalid {field} {value!r}: at most {LONGEST_NAME} characters (it has {len(value)})", field)
+            f"invalid {field} {value!r}: at most {LONGEST_NAME} characters (it has {len(value)})", field
+        )
     if not pattern.fullmatch(value):  # fullmatch: "$" would let a trailing newline through
         raise ArbiterError(f"invalid {field} {value!r}: expected {expected}", field)

@@ -53,16 +53,30 @@ STATE = "SELECT schema_version, generation FROM store_state WHERE singleton = 1"
 TOUCH_STATE = "UPDATE store_state SET generation = generation WHERE singleton = 1"
 NEXT_GENERATION = "UPDATE store_state SET generation = generation + 1 WHERE singleton = 1"
 
-EDITION_COLUMNS = ("game", "version", "game_title", "game_title_zh", "title", "published", "language", "script", "parser",
-                   "sha256", "ingested")
+EDITION_COLUMNS = (
+    "game",
+    "version",
+    "game_title",
+    "game_title_zh",
+    "title",
+    "published",
+    "language",
+    "script",
+    "parser",
+    "sha256",
+    "ingested",
+)
 EDITIONS = f"SELECT {', '.join(EDITION_COLUMNS)} FROM editions ORDER BY game, version"
 EDITION = f"SELECT {', '.join(EDITION_COLUMNS)} FROM editions WHERE game = ? AND version = ?"
-INSERT_EDITION = (f"INSERT INTO editions ({', '.join(EDITION_COLUMNS)}) "
-                  f"VALUES ({', '.join('?' for _ in EDITION_COLUMNS)})")
+INSERT_EDITION = (
+    f"INSERT INTO editions ({', '.join(EDITION_COLUMNS)}) VALUES ({', '.join('?' for _ in EDITION_COLUMNS)})"
+)
 DELETE_EDITION = "DELETE FROM editions WHERE game = ? AND version = ?"
 
 TEXT = "SELECT size, body FROM texts WHERE sha256 = ?"
 HAS_TEXT = "SELECT 1 FROM texts WHERE sha256 = ?"
 INSERT_TEXT = "INSERT INTO texts (sha256, size, body) VALUES (?, ?, ?)"
 #: A text no edition names any more goes in the same transaction as the edition that named it.
-DELETE_UNNAMED_TEXT = "DELETE FROM texts WHERE sha256 = ? AND NOT EXISTS (SELECT 1 FROM editions WHERE sha256 = ?)"
+DELETE_UNNAMED_TEXT = (
+    "DELETE FROM texts WHERE sha256 = ? AND NOT EXISTS (SELECT 1 FROM editions WHERE sha256 = ?)"
+)

@@ -183,8 +183,11 @@ class _Aligner:
             if not self.old.texts[i]:
                 continue
             found = process.extract(
-                self.old.texts[i], choices, scorer=fuzz.ratio,
-                score_cutoff=SIMILAR * 100, limit=None,
+                self.old.texts[i],
+                choices,
+                scorer=fuzz.ratio,
+                score_cutoff=SIMILAR * 100,
+                limit=None,
             )
             for _text, score, j in found:
                 same_id = self.old.clauses[i].id == self.new.clauses[j].id
@@ -198,9 +201,7 @@ class _Aligner:
         """Pair unmatched headings whose children went from one to the other."""
         for i in reversed(self.old.unmatched()):
             kids = self.old.children.get(self.old.clauses[i].id, [])
-            went = Counter(
-                self.new.clauses[self.partner[k]].parent for k in kids if k in self.partner
-            )
+            went = Counter(self.new.clauses[self.partner[k]].parent for k in kids if k in self.partner)
             if not went:
                 continue
             parent, count = went.most_common(1)[0]
@@ -225,8 +226,7 @@ class _Aligner:
         of it, that together make it up."""
         text = mine.texts[whole]
         choices = {
-            k: other.texts[k] for k in other.unmatched()
-            if other.texts[k] and len(other.texts[k]) < len(text)
+            k: other.texts[k] for k in other.unmatched() if other.texts[k] and len(other.texts[k]) < len(text)
         }
         found = process.extract(
             text, choices, scorer=fuzz.partial_ratio, score_cutoff=CONTAINED * 100, limit=None

@@ -166,7 +166,9 @@ def concept_view(
     from corpus.search.service import default_searcher
 
     if not concept.strip():
-        raise ArbiterError("the concept is empty: give a term such as 勝利條件 or a key such as win_conditions", "concept")
+        raise ArbiterError(
+            "the concept is empty: give a term such as 勝利條件 or a key such as win_conditions", "concept"
+        )
     searcher = searcher or default_searcher()
     matches = []
     for game, query in concept_queries(concept.strip(), games()).items():

@@ -35,9 +35,7 @@ TERM = re.compile(r"\[[^\]\n]+\]|【[^】\n]+】|《[^》\n]+》|「[^」\n]+」
 _WORD = re.compile(r"[A-Za-z]{4,}")
 #: Words of a change statement that say nothing about its subject: the
 #: change verbs themselves and the vocabulary of change lists.
-NOT_A_SUBJECT = frozenset(
-    word for words in VERBS.values() for word in words if word.isascii()
-) | frozenset(
+NOT_A_SUBJECT = frozenset(word for words in VERBS.values() for word in words if word.isascii()) | frozenset(
     """about accordingly also been details detail explanation from have into
     missing more numbering only other rule rules section sections some such
     text that their them there these they this those update what when which

@@ -92,11 +92,11 @@ def inline_ops(old: str, new: str) -> list[Op]:
     pieces: list[Op] = []
     for code in Indel.opcodes(a, b):
         if code.tag == EQUAL:
-            pieces.append(Op(EQUAL, "".join(a[code.src_start:code.src_end])))
+            pieces.append(Op(EQUAL, "".join(a[code.src_start : code.src_end])))
         if code.src_end > code.src_start and code.tag != EQUAL:
-            pieces.append(Op(DELETE, "".join(a[code.src_start:code.src_end])))
+            pieces.append(Op(DELETE, "".join(a[code.src_start : code.src_end])))
         if code.dest_end > code.dest_start and code.tag != EQUAL:
-            pieces.append(Op(INSERT, "".join(b[code.dest_start:code.dest_end])))
+            pieces.append(Op(INSERT, "".join(b[code.dest_start : code.dest_end])))
     return _tidy(pieces)
 
 

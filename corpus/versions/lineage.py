@@ -93,6 +93,7 @@ def _change_of(diff: VersionDiff, ids: list[str], forward: bool) -> Change:
     lookup = diff.alignment.from_old if forward else diff.alignment.to_new
     match = lookup(ids[0])
     if match is None:  # cannot happen: a clause of the book is either changed or matched unchanged
-        raise LookupError(f"{ids[0]} is neither changed nor matched from {diff.old_book.version} to "
-                          f"{diff.new_book.version}")
+        raise LookupError(
+            f"{ids[0]} is neither changed nor matched from {diff.old_book.version} to {diff.new_book.version}"
+        )
     return Change(UNCHANGED, match.old, match.new, 1.0)

@@ -20,8 +20,14 @@ from pathlib import Path
 import pytest
 
 CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
 START_TIMEOUT = 120.0
 OUTPUT = Path(__file__).resolve().parents[2] / "test-output"
 
@@ -51,7 +57,9 @@ def served(arbiter_home, arbiter) -> Served:
     started = time.perf_counter()
     process = subprocess.Popen(
         arbiter + ["serve", "--host", "127.0.0.1", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
         env={**os.environ, "ARBITER_HOME": arbiter_home},
     )
     seen = []

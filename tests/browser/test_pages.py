@@ -113,8 +113,9 @@ def test_language_switch_and_accept_language(browser, served):
 
 
 def test_clause_page_at_phone_width(browser, served, output_dir):
-    context = browser.new_context(base_url=served.url, viewport={"width": 390, "height": 844},
-                                  device_scale_factor=2, is_mobile=True)
+    context = browser.new_context(
+        base_url=served.url, viewport={"width": 390, "height": 844}, device_scale_factor=2, is_mobile=True
+    )
     tab = context.new_page()
     tab.goto("/gcg/1.1.0/8-5-2-3-1")
     expect(tab.locator("article .text a.ref-cites")).to_be_visible()

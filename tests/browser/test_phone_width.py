@@ -12,18 +12,39 @@ import pytest
 pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 PAGES = [
-    "/", "/ucg/1.6", "/bs/17.0", "/gcg/1.1.0/8-5-2-3-1", "/bs/17.0/常見問題/關於效果通則/Q9~2",
-    "/search?q=勝利條件", "/search?q=玩家&page=5", "/versions", "/versions/dbscg/1.070/1.071",
-    "/versions/dbscg/history/11-1", "/compare", "/compare?left=ucg:1.3.2&right=gcg:1-2-2",
-    "/compare?concept=win_conditions", "/rule", "/rule/ucg/judgment", "/lint", "/lint/bs/17.0",
-    "/lint/uhb/1.9", "/lint/dbscg/1.070", "/api-docs",
+    "/",
+    "/ucg/1.6",
+    "/bs/17.0",
+    "/gcg/1.1.0/8-5-2-3-1",
+    "/bs/17.0/常見問題/關於效果通則/Q9~2",
+    "/search?q=勝利條件",
+    "/search?q=玩家&page=5",
+    "/versions",
+    "/versions/dbscg/1.070/1.071",
+    "/versions/dbscg/history/11-1",
+    "/compare",
+    "/compare?left=ucg:1.3.2&right=gcg:1-2-2",
+    "/compare?concept=win_conditions",
+    "/rule",
+    "/rule/ucg/judgment",
+    "/lint",
+    "/lint/bs/17.0",
+    "/lint/uhb/1.9",
+    "/lint/dbscg/1.070",
+    "/api-docs",
 ]
 
 
 @pytest.fixture(scope="module")
 def phone(browser, served):
-    context = browser.new_context(base_url=served.url, viewport=PHONE, device_scale_factor=2,
-                                  is_mobile=True, has_touch=True, locale="en-GB")
+    context = browser.new_context(
+        base_url=served.url,
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale="en-GB",
+    )
     yield context.new_page()
     context.close()
 

@@ -46,8 +46,13 @@ def _running(pid: int) -> bool:
 
 def test_the_workers_answer_and_stop_with_the_master(arbiter_home, arbiter):
     """``--workers 3``: three worker processes under the master, all gone once it is stopped."""
-    process = subprocess.Popen(arbiter + ["serve", "--port", "0", "--workers", "3"], stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True, env={**os.environ, "ARBITER_HOME": arbiter_home})
+    process = subprocess.Popen(
+        arbiter + ["serve", "--port", "0", "--workers", "3"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "ARBITER_HOME": arbiter_home},
+    )
     try:
         line = ""
         while "serving on" not in line:

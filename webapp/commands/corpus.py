@@ -9,7 +9,9 @@ from corpus.library import all_books, load_book, load_version
 from webapp.cli import emit_json
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
-version_option = click.option("--version", "version", default=None, help="Rulebook version (default: newest).")
+version_option = click.option(
+    "--version", "version", default=None, help="Rulebook version (default: newest)."
+)
 
 
 @click.command()
@@ -82,4 +84,3 @@ def show(game: str, clause_id: str, version: str | None, as_json: bool) -> None:
         click.echo(clause.text)
     for child in children:
         click.echo(f"  {child.id}  {(child.title or child.text)[:70]}")
-

@@ -34,9 +34,11 @@ def refs(game: str, clause_id: str, version: str | None, as_json: bool) -> None:
     if as_json:
         emit_json(data)
         return
-    for heading, rows, other in (("cites", data["cites"], "target"),
-                                 ("cited by", data["cited_by"], "source"),
-                                 ("terms", data["terms"], "target")):
+    for heading, rows, other in (
+        ("cites", data["cites"], "target"),
+        ("cited by", data["cited_by"], "source"),
+        ("terms", data["terms"], "target"),
+    ):
         click.echo(f"{heading}:")
         for row in rows:
             where = row[other] or f"(nowhere: {row['reason']})"
@@ -47,10 +49,22 @@ def refs(game: str, clause_id: str, version: str | None, as_json: bool) -> None:
 @click.command()
 @click.argument("game")
 @version_option
-@click.option("--format", "fmt", type=click.Choice(["json", "graphml"]), default="json",
-              show_default=True, help="Node-link JSON or GraphML.")
-@click.option("-o", "--output", "output", required=True, type=click.Path(dir_okay=False, path_type=Path),
-              help="File to write (replaced atomically).")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["json", "graphml"]),
+    default="json",
+    show_default=True,
+    help="Node-link JSON or GraphML.",
+)
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    required=True,
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="File to write (replaced atomically).",
+)
 def graph(game: str, version: str | None, fmt: str, output: Path) -> None:
     """Export the reference graph of GAME to a file."""
     from corpus.storage import atomic_write_bytes
@@ -62,8 +76,10 @@ def graph(game: str, version: str | None, fmt: str, output: Path) -> None:
         atomic_write_bytes(output, data, make_parents=False)
     except OSError as error:
         raise ArbiterError(f"cannot write {output}: {error.strerror or error}", "output") from None
-    click.echo(f"wrote {output} ({counted(built.graph.number_of_nodes(), 'clause')}, "
-               f"{counted(built.graph.number_of_edges(), 'edge')}, {len(built.unresolved)} unresolved)")
+    click.echo(
+        f"wrote {output} ({counted(built.graph.number_of_nodes(), 'clause')}, "
+        f"{counted(built.graph.number_of_edges(), 'edge')}, {len(built.unresolved)} unresolved)"
+    )
 
 
 @click.command()

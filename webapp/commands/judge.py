@@ -21,8 +21,9 @@ if TYPE_CHECKING:
 
 @click.command()
 @click.argument("board", required=False, type=click.Path(allow_dash=True, dir_okay=False))
-@click.option("--questions", "game", metavar="GAME", default=None,
-              help="List the questions GAME's engine answers.")
+@click.option(
+    "--questions", "game", metavar="GAME", default=None, help="List the questions GAME's engine answers."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 def rule(board: str | None, game: str | None, as_json: bool) -> None:
     """Replay BOARD (a YAML or JSON file, or - for stdin) through the rules."""
@@ -87,7 +88,9 @@ def _print_ruling(ruling: Ruling) -> None:
     for number, step in enumerate(ruling.steps, start=1):
         _print_step(f"{number}.", step)
     for choice in ruling.choices:
-        chosen = "; ".join(f"{key}={facts.inline(value)}" for key, value in plain(dict(choice.option)).items())
+        chosen = "; ".join(
+            f"{key}={facts.inline(value)}" for key, value in plain(dict(choice.option)).items()
+        )
         who = f"player {choice.player.value}" if choice.player else "the player"
         outcome = choice.outcome.as_dict()
         click.echo(f"if {who} chooses {chosen}: {outcome.pop('reason')}")

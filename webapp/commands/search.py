@@ -20,8 +20,12 @@ def _progressbar(total: int):
 @click.command()
 @click.argument("query")
 @click.option("--game", default=None, help="Only this game (also game:G inside the query).")
-@click.option("--version", "version", default=None,
-              help="Only this version; 'all' for every version (default: the newest).")
+@click.option(
+    "--version",
+    "version",
+    default=None,
+    help="Only this version; 'all' for every version (default: the newest).",
+)
 @click.option("--kind", default=None, help="Only this clause kind: rule, section, faq, glossary …")
 @click.option("--limit", default=10, show_default=True, type=int, help="Results per page (1–100).")
 @click.option("--page", default=1, show_default=True, type=int, help="Which page of results.")

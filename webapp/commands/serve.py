@@ -35,12 +35,23 @@ def _url_host(host: str) -> str:
 
 @click.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
-              help="Port to listen on (0: any free port).")
-@click.option("--workers", type=click.IntRange(1, 64),
-              help="Worker processes  [default: one per core, at most 8].")
-@click.option("--threads", default=4, show_default=True, type=click.IntRange(1, 64),
-              help="Requests each worker serves at once.")
+@click.option(
+    "--port",
+    default=8000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port to listen on (0: any free port).",
+)
+@click.option(
+    "--workers", type=click.IntRange(1, 64), help="Worker processes  [default: one per core, at most 8]."
+)
+@click.option(
+    "--threads",
+    default=4,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Requests each worker serves at once.",
+)
 def serve(host: str, port: int, workers: int | None, threads: int) -> None:
     """Serve the rulebooks as web pages and a JSON API (gunicorn)."""
     from webapp.app import create_app
@@ -54,9 +65,11 @@ def serve(host: str, port: int, workers: int | None, threads: int) -> None:
     workers = workers or default_workers()
 
     def ready() -> None:
-        click.echo(f"Arbiter is serving on http://{_url_host(bound_host)}:{bound_port}/ "
-                   f"({counted(workers, 'worker')} × {counted(threads, 'thread')}; "
-                   f"ready in {time.perf_counter() - started:.1f} s; Ctrl+C stops it)")
+        click.echo(
+            f"Arbiter is serving on http://{_url_host(bound_host)}:{bound_port}/ "
+            f"({counted(workers, 'worker')} × {counted(threads, 'thread')}; "
+            f"ready in {time.perf_counter() - started:.1f} s; Ctrl+C stops it)"
+        )
         sys.stdout.flush()
 
     run(app, listener, workers, threads, ready)

@@ -30,7 +30,9 @@ def styled_ops(ops) -> str:
     from corpus.versions.inline import render
 
     if sys.stdout.isatty():
-        return render(ops, style=lambda text, op: click.style(text, fg=_COLOURS.get(op), underline=op == "insert"))
+        return render(
+            ops, style=lambda text, op: click.style(text, fg=_COLOURS.get(op), underline=op == "insert")
+        )
     return render(ops)
 
 
@@ -43,7 +45,9 @@ def styled_ops(ops) -> str:
 @click.option("--version", "version", required=True, help="The version this text is.")
 @click.option("--title", default=None, help="Title (default: that of the game's newest version).")
 @click.option("--date", default=None, help="Publication date, e.g. 2025-10-01.")
-@click.option("--parser", default=None, help="Layout: dotted, dashed, sections or headings (default: detected).")
+@click.option(
+    "--parser", default=None, help="Layout: dotted, dashed, sections or headings (default: detected)."
+)
 @click.option("--replace", is_flag=True, help="Replace a version already ingested with another text.")
 @json_option
 def ingest(file, game, version, title, date, parser, replace, as_json) -> None:
@@ -104,7 +108,9 @@ def lint_findings(game: str, version: str) -> list[dict[str, Any]]:
 def show_findings(findings: list[dict[str, Any]], limit: int = 20) -> None:
     click.echo(f"lint: {counted(len(findings), 'problem')}")
     for finding in findings[:limit]:
-        click.echo(f"  line {finding['line']}: {finding['kind']} {finding['clause'] or ''} — {finding['message']}")
+        click.echo(
+            f"  line {finding['line']}: {finding['kind']} {finding['clause'] or ''} — {finding['message']}"
+        )
     if len(findings) > limit:
         click.echo(f"  … and {len(findings) - limit} more (arbiter lint GAME --version V)")
 
@@ -163,7 +169,7 @@ def chosen_versions(known: list[str], old: str | None, new: str | None, everythi
     new = new or known[-1]
     if everything:
         first, last = sorted((known.index(old), known.index(new)))
-        return known[first:last + 1]
+        return known[first : last + 1]
     return old, new
 
 

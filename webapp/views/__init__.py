@@ -114,8 +114,20 @@ class Area:
 
         def register(function: Callable[..., dict[str, Any]]) -> Callable[..., dict[str, Any]]:
             endpoint = function.__name__
-            PAGES.append(Page(f"{self.name}.{endpoint}", rule, api_rule, methods, summary,
-                              self.name, query, response, body, errors))
+            PAGES.append(
+                Page(
+                    f"{self.name}.{endpoint}",
+                    rule,
+                    api_rule,
+                    methods,
+                    summary,
+                    self.name,
+                    query,
+                    response,
+                    body,
+                    errors,
+                )
+            )
 
             def as_json(**kwargs: Any) -> Response:
                 if query is not None:
@@ -134,8 +146,9 @@ class Area:
         return register
 
 
-def _as_html(function: Callable[..., dict[str, Any]], template: str, query: type[QueryModel] | None,
-             form_errors: bool) -> Callable[..., ResponseReturnValue]:
+def _as_html(
+    function: Callable[..., dict[str, Any]], template: str, query: type[QueryModel] | None, form_errors: bool
+) -> Callable[..., ResponseReturnValue]:
     """The HTML view of a page: its data rendered with ``template``, a redirect, or the page
     around an error."""
 
@@ -151,8 +164,12 @@ def _as_html(function: Callable[..., dict[str, Any]], template: str, query: type
     return as_html
 
 
-def _html_data(function: Callable[..., dict[str, Any]], query: type[QueryModel] | None, form_errors: bool,
-               kwargs: dict[str, Any]) -> dict[str, Any]:
+def _html_data(
+    function: Callable[..., dict[str, Any]],
+    query: type[QueryModel] | None,
+    form_errors: bool,
+    kwargs: dict[str, Any],
+) -> dict[str, Any]:
     """The HTML page's data: the function's, given the parameters the request holds."""
     if query is None:
         return function(**kwargs)

@@ -19,7 +19,12 @@ def package_version() -> str:
         return "0"
 
 
-@area.page("/api-docs", api="/api/openapi.json", template="api.html", response=OpenAPI,
-           summary="This description of the API (OpenAPI 3.1).")
+@area.page(
+    "/api-docs",
+    api="/api/openapi.json",
+    template="api.html",
+    response=OpenAPI,
+    summary="This description of the API (OpenAPI 3.1).",
+)
 def openapi() -> dict[str, Any]:
     return build(PAGES, "Arbiter", package_version())

@@ -25,8 +25,13 @@ def info_dict(info: BookInfo) -> dict[str, Any]:
 
 def book_dict(book: Book) -> dict[str, Any]:
     """:func:`info_dict` plus what only a parsed book knows."""
-    return {**info_dict(book.info), "clauses": len(book), "problems": problem_count(book),
-            "versions": versions(book.game), "numbered": numbered(book)}
+    return {
+        **info_dict(book.info),
+        "clauses": len(book),
+        "problems": problem_count(book),
+        "versions": versions(book.game),
+        "numbered": numbered(book),
+    }
 
 
 def numbered(book: Book) -> bool:
@@ -34,13 +39,20 @@ def numbered(book: Book) -> bool:
     return numbering_scheme(clause.id for clause in book.clauses) is not None
 
 
-@area.page("/", api="/api/books", template="home.html", response=Home,
-           summary="Every rulebook with its versions and clause counts.", errors=())
+@area.page(
+    "/",
+    api="/api/books",
+    template="home.html",
+    response=Home,
+    summary="Every rulebook with its versions and clause counts.",
+    errors=(),
+)
 def home() -> dict[str, Any]:
     games: dict[str, dict[str, Any]] = {}
     for info in all_books():
-        entry = games.setdefault(info.game, {"game": info.game, "game_title": info.game_title,
-                                              "versions": []})
+        entry = games.setdefault(
+            info.game, {"game": info.game, "game_title": info.game_title, "versions": []}
+        )
         entry["versions"].append(book_dict(load_version(info)))
     for entry in games.values():
         entry["versions"].reverse()  # newest first
@@ -54,8 +66,12 @@ def newest(game: str):
     return redirect(book_url(game, versions(game)[-1]))
 
 
-@area.page("/<game:game>/<version>", template="book.html", response=BookPage,
-           summary="A rulebook version and its table of contents (a tree of clauses).")
+@area.page(
+    "/<game:game>/<version>",
+    template="book.html",
+    response=BookPage,
+    summary="A rulebook version and its table of contents (a tree of clauses).",
+)
 def book(game: str, version: str) -> dict[str, Any]:
     loaded = load_book(game, version)
 

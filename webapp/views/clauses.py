@@ -24,10 +24,16 @@ from webapp.views.schemas import ClausePage
 
 area = Area("clauses", __name__)
 #: An edge's kind, seen from the clause it leaves and from the clause it enters.
-_OUTGOING = {CitationKind.CONTAINS.value: "child", CitationKind.CITES.value: "cites",
-             CitationKind.TERM.value: "term"}
-_INCOMING = {CitationKind.CONTAINS.value: "parent", CitationKind.CITES.value: "cited_by",
-             CitationKind.TERM.value: "term_user"}
+_OUTGOING = {
+    CitationKind.CONTAINS.value: "child",
+    CitationKind.CITES.value: "cites",
+    CitationKind.TERM.value: "term",
+}
+_INCOMING = {
+    CitationKind.CONTAINS.value: "parent",
+    CitationKind.CITES.value: "cited_by",
+    CitationKind.TERM.value: "term_user",
+}
 
 
 def find_clause(book: Book, clause_id: str) -> Clause:
@@ -50,8 +56,12 @@ def clause_at(address: str, field: str) -> Side:
 def brief(book: Book, clause_id: str) -> dict[str, Any]:
     """A clause as a link: id, kind, label and address."""
     clause = book[clause_id]
-    return {"id": clause_id, "kind": clause.kind.value, "label": label(clause),
-            "url": clause_url(book.game, book.version, clause_id)}
+    return {
+        "id": clause_id,
+        "kind": clause.kind.value,
+        "label": label(clause),
+        "url": clause_url(book.game, book.version, clause_id),
+    }
 
 
 def reference_dict(book: Book, reference: Reference, other: str) -> dict[str, Any]:
@@ -78,8 +88,10 @@ def neighbourhood(graph: ReferenceGraph, clause_id: str) -> list[dict[str, Any]]
         relations.setdefault(other, set()).add(_INCOMING[data["kind"]])
     relations.pop(clause_id, None)  # a clause citing itself is no neighbour
     ordered = sorted(relations, key=lambda other: graph.book[other].order)
-    return [{**brief(graph.book, other), "relation": next(r for r in RELATIONS if r in relations[other])}
-            for other in ordered]
+    return [
+        {**brief(graph.book, other), "relation": next(r for r in RELATIONS if r in relations[other])}
+        for other in ordered
+    ]
 
 
 def version_list(game: str, clause_id: str) -> list[dict[str, Any]]:
@@ -87,30 +99,42 @@ def version_list(game: str, clause_id: str) -> list[dict[str, Any]]:
     rows = []
     for version in versions(game):
         present = clause_id in load_book(game, version)
-        rows.append({"version": version, "present": present,
-                     "url": clause_url(game, version, clause_id) if present else None})
+        rows.append(
+            {
+                "version": version,
+                "present": present,
+                "url": clause_url(game, version, clause_id) if present else None,
+            }
+        )
     return rows
 
 
-@area.page("/<game:game>/<version>/<path:clause_id>", template="clause.html", response=ClausePage,
-           summary="One clause: breadcrumb, text with its references, what cites it, "
-                   "its versions and its neighbourhood in the reference graph.")
+@area.page(
+    "/<game:game>/<version>/<path:clause_id>",
+    template="clause.html",
+    response=ClausePage,
+    summary="One clause: breadcrumb, text with its references, what cites it, "
+    "its versions and its neighbourhood in the reference graph.",
+)
 def clause(game: str, version: str, clause_id: str) -> dict[str, Any]:
     book = load_book(game, version)
     found = find_clause(book, clause_id)
     graph = graph_for(book)
     position = book.clauses.index(found)
-    neighbours = book.clauses[max(position - 1, 0): position + 2]
+    neighbours = book.clauses[max(position - 1, 0) : position + 2]
     return {
         "book": book_dict(book),
-        "clause": {**found.as_dict(), "number": found.number, "label": label(found),
-                   "url": clause_url(game, book.version, found.id)},
+        "clause": {
+            **found.as_dict(),
+            "number": found.number,
+            "label": label(found),
+            "url": clause_url(game, book.version, found.id),
+        },
         "ancestors": [brief(book, a.id) for a in book.ancestors(found.id)],
         "children": [brief(book, c.id) for c in book.children(found.id)],
         "previous": brief(book, neighbours[0].id) if position > 0 else None,
         "next": brief(book, neighbours[-1].id) if position + 1 < len(book.clauses) else None,
-        "references": [reference_dict(book, r, "target") for r in graph.references
-                       if r.source == found.id],
+        "references": [reference_dict(book, r, "target") for r in graph.references if r.source == found.id],
         "cited_by": [reference_dict(book, r, "source") for r in graph.cited_by(found.id)],
         "term_users": [reference_dict(book, r, "source") for r in graph.term_users(found.id)],
         "versions": version_list(game, found.id),

@@ -91,8 +91,10 @@ def annotated(text: str, references: Iterable[Mapping[str, Any]], game: str, ver
         first = found[0]
         title = " · ".join(f"{r['target']} {r.get('label') or ''}".strip() for r in found)
         href = clause_url(game, version, first["target"])
-        return (f'<a class="ref ref-{escape(first["kind"])}" href="{escape(href)}" '
-                f'title="{escape(title)}">{piece}</a>')
+        return (
+            f'<a class="ref ref-{escape(first["kind"])}" href="{escape(href)}" '
+            f'title="{escape(title)}">{piece}</a>'
+        )
 
     return Markup(annotate(text, list(grouped.items()), wrap, escape=lambda s: str(escape(s))))
 

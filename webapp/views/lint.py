@@ -16,8 +16,13 @@ from webapp.views.schemas import Lint, LintIndex
 area = Area("lint", __name__)
 
 
-@area.page("/lint", template="lint_index.html", response=LintIndex, errors=(),
-           summary="Every rulebook version with the number of lint findings of each kind.")
+@area.page(
+    "/lint",
+    template="lint_index.html",
+    response=LintIndex,
+    errors=(),
+    summary="Every rulebook version with the number of lint findings of each kind.",
+)
 def lint_index() -> dict[str, Any]:
     rows = []
     for info in all_books():
@@ -27,9 +32,13 @@ def lint_index() -> dict[str, Any]:
     return {"books": rows}
 
 
-@area.page("/lint/<game:game>/<version>", template="lint.html", response=Lint,
-           summary="A rulebook version's problems: broken references, duplicate or skipped "
-                   "numbers, stale changelog entries; each with its clause and source line.")
+@area.page(
+    "/lint/<game:game>/<version>",
+    template="lint.html",
+    response=Lint,
+    summary="A rulebook version's problems: broken references, duplicate or skipped "
+    "numbers, stale changelog entries; each with its clause and source line.",
+)
 def lint(game: str, version: str) -> dict[str, Any]:
     book = load_book(game, version)
     findings = []

@@ -86,49 +86,83 @@ def query_parameters(model: type[QueryModel], schema: dict[str, Any]) -> list[di
     required = set(schema.get("required", ()))
     properties = {name: _as_parameter(prop) for name, prop in schema["properties"].items()}
     if model.together:
-        return [{"name": "params", "in": "query", "required": bool(required), "style": "form", "explode": True,
-                 "description": inspect.getdoc(model) or "",
-                 "schema": {"type": "object", "properties": properties, "required": sorted(required),
-                            "dependentRequired": schema["dependentRequired"]}}]
-    return [{"name": name, "in": "query", "required": name in required,
-             "description": schema["properties"][name].get("description", ""), "schema": prop}
-            for name, prop in properties.items()]
+        return [
+            {
+                "name": "params",
+                "in": "query",
+                "required": bool(required),
+                "style": "form",
+                "explode": True,
+                "description": inspect.getdoc(model) or "",
+                "schema": {
+                    "type": "object",
+                    "properties": properties,
+                    "required": sorted(required),
+                    "dependentRequired": schema["dependentRequired"],
+                },
+            }
+        ]
+    return [
+        {
+            "name": name,
+            "in": "query",
+            "required": name in required,
+            "description": schema["properties"][name].get("description", ""),
+            "schema": prop,
+        }
+        for name, prop in properties.items()
+    ]
 
 
 def _name(ref: Mapping[str, Any]) -> str:
     return str(ref["$ref"]).rsplit("/", 1)[1]
 
 
-def _operation(page: Page, method: str, schemas: dict[str, dict[str, Any]],
-               refs: Refs) -> dict[str, Any]:
+def _operation(page: Page, method: str, schemas: dict[str, dict[str, Any]], refs: Refs) -> dict[str, Any]:
     errors = {400, *page.errors}
-    parameters = [{"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
-                  for name in _CONVERTER.findall(page.api_rule)]
+    parameters = [
+        {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
+        for name in _CONVERTER.findall(page.api_rule)
+    ]
     if parameters:
         errors.add(404)
     if page.query is not None:
         parameters += query_parameters(page.query, schemas[_name(refs[(page.query, "validation")])])
-    operation: dict[str, Any] = {"summary": page.summary, "tags": [page.tag],
-                                 "operationId": f"{page.endpoint.replace('.', '_')}_{method}",
-                                 "parameters": parameters}
+    operation: dict[str, Any] = {
+        "summary": page.summary,
+        "tags": [page.tag],
+        "operationId": f"{page.endpoint.replace('.', '_')}_{method}",
+        "parameters": parameters,
+    }
     if method == "post" and page.body is not None:
         operation["requestBody"] = {
-            "required": True, "description": inspect.getdoc(page.body) or "",
-            "content": {"application/json": {"schema": refs[(page.body, "validation")]},
-                        "application/yaml": {"schema": YAML_BODY}}}
+            "required": True,
+            "description": inspect.getdoc(page.body) or "",
+            "content": {
+                "application/json": {"schema": refs[(page.body, "validation")]},
+                "application/yaml": {"schema": YAML_BODY},
+            },
+        }
         errors.add(413)
-    responses = {"200": {"description": "OK",
-                         "content": {"application/json": {"schema": refs[(page.response, "serialization")]}}}}
+    responses = {
+        "200": {
+            "description": "OK",
+            "content": {"application/json": {"schema": refs[(page.response, "serialization")]}},
+        }
+    }
     for status in sorted(errors):
-        responses[str(status)] = {"description": ERROR_TEXT[status],
-                                  "content": {"application/json": {"schema": refs[(Error, "serialization")]}}}
+        responses[str(status)] = {
+            "description": ERROR_TEXT[status],
+            "content": {"application/json": {"schema": refs[(Error, "serialization")]}},
+        }
     operation["responses"] = responses
     return operation
 
 
 def build(pages: list[Page], title: str, version: str) -> dict[str, Any]:
-    refs, definitions = models_json_schema(_models(pages), ref_template=COMPONENTS,
-                                           schema_generator=WithoutTitles)
+    refs, definitions = models_json_schema(
+        _models(pages), ref_template=COMPONENTS, schema_generator=WithoutTitles
+    )
     schemas = definitions.get("$defs", {})
     paths: dict[str, dict[str, Any]] = {}
     for page in pages:
@@ -140,10 +174,13 @@ def build(pages: list[Page], title: str, version: str) -> dict[str, Any]:
             schemas.pop(_name(refs[(page.query, "validation")]), None)
     return {
         "openapi": VERSION,
-        "info": {"title": title, "version": version,
-                 "description": "Every page of Arbiter as JSON: the same data as the HTML page at the "
-                                "same address without /api. Errors are "
-                                '{"error": {"code", "message", "field"}}.'},
+        "info": {
+            "title": title,
+            "version": version,
+            "description": "Every page of Arbiter as JSON: the same data as the HTML page at the "
+            "same address without /api. Errors are "
+            '{"error": {"code", "message", "field"}}.',
+        },
         "paths": paths,
         "components": {"schemas": schemas},
     }

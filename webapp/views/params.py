@@ -59,10 +59,14 @@ def _whole_number(value: object) -> object:
 
 
 #: Free text; left empty it means "not given" (a form sends its empty fields).
-OptionalText = Annotated[Annotated[str, StringConstraints(max_length=MAX_TEXT), AfterValidator(str.strip)] | None,
-                         BeforeValidator(_absent_if_blank)]
+OptionalText = Annotated[
+    Annotated[str, StringConstraints(max_length=MAX_TEXT), AfterValidator(str.strip)] | None,
+    BeforeValidator(_absent_if_blank),
+]
 #: Text that must hold something (a query, a concept).
-RequiredText = Annotated[str, StringConstraints(max_length=MAX_TEXT, pattern=NOT_BLANK), AfterValidator(str.strip)]
+RequiredText = Annotated[
+    str, StringConstraints(max_length=MAX_TEXT, pattern=NOT_BLANK), AfterValidator(str.strip)
+]
 #: A clause kind; empty means any kind (the search form's "Any kind").
 OptionalKind = Annotated[ClauseKind | Literal[""] | None, AfterValidator(lambda kind: kind or None)]
 WholeNumber = Annotated[int, BeforeValidator(_whole_number)]
@@ -72,8 +76,9 @@ def _state_together(schema: dict[str, Any], model: type) -> None:
     """JSON Schema's way to say that some parameters come together or not at all."""
     groups: tuple[tuple[str, ...], ...] = getattr(model, "together", ())
     if groups:
-        schema["dependentRequired"] = {name: [other for other in group if other != name]
-                                       for group in groups for name in group}
+        schema["dependentRequired"] = {
+            name: [other for other in group if other != name] for group in groups for name in group
+        }
 
 
 class QueryModel(BaseModel):
@@ -95,8 +100,11 @@ class QueryModel(BaseModel):
             given = [name for name in group if getattr(self, name) is not None]
             if given and len(given) < len(group):
                 missing = next(name for name in group if name not in given)
-                raise PydanticCustomError("together", "give {missing} as well: {group} come together",
-                                          {"missing": missing, "group": " and ".join(group)})
+                raise PydanticCustomError(
+                    "together",
+                    "give {missing} as well: {group} come together",
+                    {"missing": missing, "group": " and ".join(group)},
+                )
         return self
 
 
@@ -126,9 +134,11 @@ def _decode(raw: str, name: str) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
-        bad = data[error.start:error.end].hex(" ").upper()
-        raise BadParameter(f"{name} is not UTF-8 text (bytes {bad} at byte {error.start}): "
-                           "percent-encode the text as UTF-8", name) from None
+        bad = data[error.start : error.end].hex(" ").upper()
+        raise BadParameter(
+            f"{name} is not UTF-8 text (bytes {bad} at byte {error.start}): percent-encode the text as UTF-8",
+            name,
+        ) from None
 
 
 def check_path() -> None:
@@ -191,5 +201,3 @@ def expected(prop: Mapping[str, Any], defs: Mapping[str, Any]) -> str | None:
     if numbers is not None:
         return f"a whole number from {numbers['minimum']} to {numbers['maximum']}"
     return None
-
-

@@ -94,8 +94,10 @@ def _text(node: dict[str, Any]) -> str:
 def _column(items: list[dict[str, Any]], x: int, top: int, width: int = BOX_W) -> list[Box]:
     """Boxes stacked from ``top``; past :data:`PER_COLUMN`, one "+ n more" box."""
     shown = items[:PER_COLUMN]
-    boxes = [Box(x, top + i * ROW, width, n["id"], _text(n), f"{n['id']} {n['label']}",
-                 n["url"], n["relation"]) for i, n in enumerate(shown)]
+    boxes = [
+        Box(x, top + i * ROW, width, n["id"], _text(n), f"{n['id']} {n['label']}", n["url"], n["relation"])
+        for i, n in enumerate(shown)
+    ]
     if len(items) > PER_COLUMN:
         rest = len(items) - PER_COLUMN
         boxes.append(Box(x, top + len(shown) * ROW, width, "", f"+ {rest}", f"+ {rest}", None, "more"))
@@ -114,8 +116,16 @@ def layout(center: dict[str, Any], neighbours: list[dict[str, Any]]) -> Picture:
     height = rows * ROW + 8
     mx = COLUMN_X["middle"]
     center_y = 4 + len(parents) * ROW
-    me = Box(mx, center_y, BOX_W, center["id"], _text(center),
-             f"{center['id']} {center['label']}", center["url"], "self")
+    me = Box(
+        mx,
+        center_y,
+        BOX_W,
+        center["id"],
+        _text(center),
+        f"{center['id']} {center['label']}",
+        center["url"],
+        "self",
+    )
     above = _column(parents, mx, 4)
     below = _column(children, mx + INDENT, center_y + ROW, BOX_W - INDENT)
 
@@ -126,15 +136,27 @@ def layout(center: dict[str, Any], neighbours: list[dict[str, Any]]) -> Picture:
     west = _column(left, COLUMN_X["left"], centred(left))
     east = _column(right, COLUMN_X["right"], centred(right))
     mid_y = center_y + BOX_H // 2
-    lines = [Line(f"{mx + BOX_W // 2},{b.y + BOX_H} {mx + BOX_W // 2},{center_y}", "parent", False)
-             for b in above]
+    lines = [
+        Line(f"{mx + BOX_W // 2},{b.y + BOX_H} {mx + BOX_W // 2},{center_y}", "parent", False) for b in above
+    ]
     spine = mx + INDENT // 2
-    lines += [Line(f"{spine},{center_y + BOX_H} {spine},{b.y + BOX_H // 2} {b.x},{b.y + BOX_H // 2}",
-                   "child", False) for b in below if b.relation != "more"]
-    lines += [Line(f"{b.x + b.w},{b.y + BOX_H // 2} {mx},{mid_y}", b.relation, True)
-              for b in west if b.relation != "more"]
-    lines += [Line(f"{mx + BOX_W},{mid_y} {b.x},{b.y + BOX_H // 2}", b.relation, True)
-              for b in east if b.relation != "more"]
+    lines += [
+        Line(
+            f"{spine},{center_y + BOX_H} {spine},{b.y + BOX_H // 2} {b.x},{b.y + BOX_H // 2}", "child", False
+        )
+        for b in below
+        if b.relation != "more"
+    ]
+    lines += [
+        Line(f"{b.x + b.w},{b.y + BOX_H // 2} {mx},{mid_y}", b.relation, True)
+        for b in west
+        if b.relation != "more"
+    ]
+    lines += [
+        Line(f"{mx + BOX_W},{mid_y} {b.x},{b.y + BOX_H // 2}", b.relation, True)
+        for b in east
+        if b.relation != "more"
+    ]
     boxes = tuple(above + [me] + below + west + east)
     min_x = min(b.x for b in boxes) - 4
     max_x = max(b.x + b.w for b in boxes) + 4

@@ -35,23 +35,34 @@ NO_BOARD = "give a board file: fill the form, paste YAML or JSON, or upload a fi
 
 
 def question_dict(game: str, question: Question) -> dict[str, Any]:
-    return {"game": game, "question": question.name, "summary": question.summary,
-            "url": url_for("rulings.ruling_page", game=game, question=question.name)}
+    return {
+        "game": game,
+        "question": question.name,
+        "summary": question.summary,
+        "url": url_for("rulings.ruling_page", game=game, question=question.name),
+    }
 
 
-@area.page("/rule", template="rule_index.html", response=RuleIndex, errors=(),
-           summary="The games Arbiter can rule on and the questions each engine answers.")
+@area.page(
+    "/rule",
+    template="rule_index.html",
+    response=RuleIndex,
+    errors=(),
+    summary="The games Arbiter can rule on and the questions each engine answers.",
+)
 def rule_index() -> dict[str, Any]:
-    return {"games": [{"game": game, "questions": [question_dict(game, q)
-                                                   for q in engine(game).questions.values()]}
-                      for game in ENGINES]}
+    return {
+        "games": [
+            {"game": game, "questions": [question_dict(game, q) for q in engine(game).questions.values()]}
+            for game in ENGINES
+        ]
+    }
 
 
 def find_question(game: str, name: str) -> Question:
     questions = engine(game).questions
     if name not in questions:
-        raise NotFound(f"no question {name!r} for {game}: expected one of {', '.join(questions)}",
-                       "question")
+        raise NotFound(f"no question {name!r} for {game}: expected one of {', '.join(questions)}", "question")
     return questions[name]
 
 
@@ -80,14 +91,29 @@ def submitted_text() -> str | None:
 
 def page_data(game: str | None, question: Question | None, text: str) -> dict[str, Any]:
     """What the question page shows before a board is ruled on."""
-    data: dict[str, Any] = {"game": game, "script": None, "question": None, "summary": None, "versions": [], "questions": [],
-            "schema": None, "yaml": text, "board": None, "ruling": None, "clauses": {},
-            "problems": []}
+    data: dict[str, Any] = {
+        "game": game,
+        "script": None,
+        "question": None,
+        "summary": None,
+        "versions": [],
+        "questions": [],
+        "schema": None,
+        "yaml": text,
+        "board": None,
+        "ruling": None,
+        "clauses": {},
+        "problems": [],
+    }
     if game is not None and question is not None:
-        data.update(question=question.name, summary=question.summary, versions=versions(game),
-                    script=book_info(game).script.value,
-                    questions=[question_dict(game, q) for q in engine(game).questions.values()],
-                    schema=question.board.model_json_schema())
+        data.update(
+            question=question.name,
+            summary=question.summary,
+            versions=versions(game),
+            script=book_info(game).script.value,
+            questions=[question_dict(game, q) for q in engine(game).questions.values()],
+            schema=question.board.model_json_schema(),
+        )
     return data
 
 
@@ -118,8 +144,9 @@ def form_board(question: Question, document: dict[str, Any]) -> dict[str, Any]:
     return {**envelope, **board.model_dump(mode="json", by_alias=True, exclude_defaults=True)}
 
 
-def _asked(document: dict[str, Any], game: str | None, question: Question | None
-           ) -> tuple[str | None, Question | None]:
+def _asked(
+    document: dict[str, Any], game: str | None, question: Question | None
+) -> tuple[str | None, Question | None]:
     """The game and question a board file names, where they exist; else the page's."""
     named_game, named = document.get("game"), document.get("question")
     if isinstance(named_game, str) and named_game in ENGINES and isinstance(named, str):
@@ -136,9 +163,11 @@ def clause_notes(game: str, version: str | None, ids: Iterable[str]) -> dict[str
     for clause_id in dict.fromkeys(ids):
         clause = book.get(clause_id)
         if clause is not None:
-            notes[clause_id] = {"label": label(clause),
-                                "text": shorten(f"{clause.title or ''} {clause.text}", HOVER_WIDTH),
-                                "url": clause_url(game, book.version, clause_id)}
+            notes[clause_id] = {
+                "label": label(clause),
+                "text": shorten(f"{clause.title or ''} {clause.text}", HOVER_WIDTH),
+                "url": clause_url(game, book.version, clause_id),
+            }
     return notes
 
 
@@ -173,10 +202,15 @@ def run(game: str | None, question: Question | None, text: str | None) -> dict[s
     return data
 
 
-@area.page("/rule/<game:game>/<question>", template="rule.html", methods=("GET", "POST"),
-           response=RulePage, body=BoardFile,
-           summary="A question's board schema and example (GET), or the ruling on a board "
-                   "file sent as the body, JSON or YAML (POST).")
+@area.page(
+    "/rule/<game:game>/<question>",
+    template="rule.html",
+    methods=("GET", "POST"),
+    response=RulePage,
+    body=BoardFile,
+    summary="A question's board schema and example (GET), or the ruling on a board "
+    "file sent as the body, JSON or YAML (POST).",
+)
 def ruling_page(game: str, question: str) -> dict[str, Any]:
     asked = find_question(game, question)
     if request.method == "GET":
@@ -187,7 +221,13 @@ def ruling_page(game: str, question: str) -> dict[str, Any]:
     return run(game, asked, submitted_text())
 
 
-@area.page("/rule/file", template="rule.html", methods=("POST",), response=RulePage, body=BoardFile,
-           summary="The ruling on a board file that names its own game and question.")
+@area.page(
+    "/rule/file",
+    template="rule.html",
+    methods=("POST",),
+    response=RulePage,
+    body=BoardFile,
+    summary="The ruling on a board file that names its own game and question.",
+)
 def board_file() -> dict[str, Any]:
     return run(None, None, submitted_text())

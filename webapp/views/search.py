@@ -54,12 +54,15 @@ def choices() -> dict[str, Any]:
 class SearchQuery(QueryModel):
     """What to search for, where, and which page of the results."""
 
-    q: RequiredText = Field(description="Words in either Chinese script or English, \"a phrase\", a clause "
-                                        "number (5.9.4.1) or address (ucg@1.6:5.9.4.1), NOT/-word, "
-                                        "game:/version:/kind: filters.")
+    q: RequiredText = Field(
+        description='Words in either Chinese script or English, "a phrase", a clause '
+        "number (5.9.4.1) or address (ucg@1.6:5.9.4.1), NOT/-word, "
+        "game:/version:/kind: filters."
+    )
     game: OptionalText = Field(None, description="Only this game (empty: every game).")
-    version: OptionalText = Field(None, description="Only this version ('all': every version; "
-                                                    "empty: the newest).")
+    version: OptionalText = Field(
+        None, description="Only this version ('all': every version; empty: the newest)."
+    )
     kind: OptionalKind = Field(None, description="Only this clause kind (empty: any kind).")
     page: WholeNumber = Field(1, ge=1, le=1000, description="Page of results.")
 
@@ -71,12 +74,27 @@ def addressed(query: str) -> tuple[dict[str, Any], str]:
     return found, clause_url(side.info.game, side.info.version, side.clause.id)
 
 
-@area.page("/search", template="search.html", response=SearchPage, query=SearchQuery, form_errors=True,
-           summary="Search every clause; filters by game, version and kind; highlighted snippets. "
-                   "A clause number or address as the query names that clause (redirect).")
+@area.page(
+    "/search",
+    template="search.html",
+    response=SearchPage,
+    query=SearchQuery,
+    form_errors=True,
+    summary="Search every clause; filters by game, version and kind; highlighted snippets. "
+    "A clause number or address as the query names that clause (redirect).",
+)
 def search(params: SearchQuery | None) -> dict[str, Any]:
-    data: dict[str, Any] = {"query": echoed("q")["q"] or "", "filters": echoed("game", "version", "kind"), "choices": choices(),
-            "hits": [], "total": 0, "page": 1, "pages": 0, "per_page": PER_PAGE, "redirect": None}
+    data: dict[str, Any] = {
+        "query": echoed("q")["q"] or "",
+        "filters": echoed("game", "version", "kind"),
+        "choices": choices(),
+        "hits": [],
+        "total": 0,
+        "page": 1,
+        "pages": 0,
+        "per_page": PER_PAGE,
+        "redirect": None,
+    }
     if params is None:
         return data
     query = params.q
@@ -85,8 +103,18 @@ def search(params: SearchQuery | None) -> dict[str, Any]:
             found, data["redirect"] = addressed(query)
             data.update(found)
         else:
-            data.update(searcher().search(query, limit=PER_PAGE, page=params.page, game=params.game,
-                                          version=params.version, kind=params.kind).as_dict())
+            data.update(
+                searcher()
+                .search(
+                    query,
+                    limit=PER_PAGE,
+                    page=params.page,
+                    game=params.game,
+                    version=params.version,
+                    kind=params.kind,
+                )
+                .as_dict()
+            )
     except ArbiterError as error:
         if error.field == "query":
             error.field = "q"

@@ -80,13 +80,19 @@ class CompareQuery(QueryModel):
     together = (("left", "right"),)
     left: Address | None = Field(None, description="A clause as GAME[@VERSION]:ID (ucg:1.3.2).")
     right: Address | None = Field(None, description="A clause as GAME[@VERSION]:ID (gcg:1-2-2).")
-    concept: RequiredText | None = Field(None, description="A term (勝利條件) or a synonym-file concept "
-                                                           "(win_conditions).")
+    concept: RequiredText | None = Field(
+        None, description="A term (勝利條件) or a synonym-file concept (win_conditions)."
+    )
 
 
-@area.page("/versions", template="versions_index.html", response=VersionsIndex, query=VersionsQuery,
-           summary="Games and their versions, to choose two to compare (all three chosen: a redirect "
-                   "to their diff).")
+@area.page(
+    "/versions",
+    template="versions_index.html",
+    response=VersionsIndex,
+    query=VersionsQuery,
+    summary="Games and their versions, to choose two to compare (all three chosen: a redirect "
+    "to their diff).",
+)
 def versions_index(params: VersionsQuery) -> dict[str, Any]:
     chosen = params.model_dump()
     listed = [{"game": game, "game_title": _title(game), "versions": versions(game)} for game in games()]
@@ -110,9 +116,13 @@ def _title(game: str) -> str:
     return next(info.game_title for info in all_books() if info.game == game)
 
 
-@area.page("/versions/<game:game>/<old>/<new>", template="diff.html", response=Diff,
-           summary="What changed from OLD to NEW, clause by clause, with the publisher's "
-                   "changelog checked against it.")
+@area.page(
+    "/versions/<game:game>/<old>/<new>",
+    template="diff.html",
+    response=Diff,
+    summary="What changed from OLD to NEW, clause by clause, with the publisher's "
+    "changelog checked against it.",
+)
 def diff(game: str, old: str, new: str) -> dict[str, Any]:
     found, check = diff_of(game, old, new)
     data = found.as_dict()
@@ -125,8 +135,12 @@ def diff(game: str, old: str, new: str) -> dict[str, Any]:
     return data
 
 
-@area.page("/versions/<game:game>/history/<path:clause_id>", template="history.html", response=History,
-           summary="One clause through every version of its rulebook.")
+@area.page(
+    "/versions/<game:game>/history/<path:clause_id>",
+    template="history.html",
+    response=History,
+    summary="One clause through every version of its rulebook.",
+)
 def history(game: str, clause_id: str) -> dict[str, Any]:
     known = versions(game)
     books = [load_book(game, version) for version in known]
@@ -137,16 +151,32 @@ def history(game: str, clause_id: str) -> dict[str, Any]:
         row = step.as_dict()
         row["diff_url"] = diff_url(game, step.old_version, step.new_version)
         steps.append(row)
-    return {"game": game, "clause": clause.id, "label": clause.title or clause.text[:80],
-            "url": clause_url(game, holder.version, clause.id), "versions": known, "steps": steps}
+    return {
+        "game": game,
+        "clause": clause.id,
+        "label": clause.title or clause.text[:80],
+        "url": clause_url(game, holder.version, clause.id),
+        "versions": known,
+        "steps": steps,
+    }
 
 
-@area.page("/compare", template="compare.html", response=Compare, query=CompareQuery, form_errors=True,
-           summary="Two clauses side by side (left and right), or the best clause of every game "
-                   "for a concept; with neither, the concepts to choose from.")
+@area.page(
+    "/compare",
+    template="compare.html",
+    response=Compare,
+    query=CompareQuery,
+    form_errors=True,
+    summary="Two clauses side by side (left and right), or the best clause of every game "
+    "for a concept; with neither, the concepts to choose from.",
+)
 def compare(params: CompareQuery | None) -> dict[str, Any]:
-    data: dict[str, Any] = {**echoed("left", "right", "concept"), "concepts": concept_keys(),
-                            "comparison": None, "matches": None}
+    data: dict[str, Any] = {
+        **echoed("left", "right", "concept"),
+        "concepts": concept_keys(),
+        "comparison": None,
+        "matches": None,
+    }
     try:
         if params is not None and params.concept:
             data["matches"] = concept_matches(params.concept)

@@ -9,15 +9,39 @@ from judge.games.bs import attack, cost, decklist, level, turn
 from judge.games.bs.rules import CITE
 from judge.registry import build
 
-ENGINE = build("bs", CITE, [
-    ("attack", "One attack from declaration to battle end: Lv and BP, block, life, destruction, the game end.",
-     attack.AttackBoard, attack.judge),
-    ("cost", "The cost after reduction, whether it can be paid from the reserve and field cores, what is depleted.",
-     cost.CostBoard, cost.judge),
-    ("level", "A spirit's Lv and BP from the cores on it, or its depletion.",
-     level.LevelBoard, level.judge),
-    ("start_step", "The start of a turn: deck-out at the start step, core, draw and refresh steps, turn 1.",
-     turn.StartBoard, turn.judge),
-    ("deck", "Whether a deck list is legal: 40 cards or more, at most 3 of a name, contract cards.",
-     decklist.DeckBoard, decklist.judge),
-])
+ENGINE = build(
+    "bs",
+    CITE,
+    [
+        (
+            "attack",
+            "One attack from declaration to battle end: Lv and BP, block, life, destruction, the game end.",
+            attack.AttackBoard,
+            attack.judge,
+        ),
+        (
+            "cost",
+            "The cost after reduction, whether it can be paid from the reserve and field cores, what is depleted.",
+            cost.CostBoard,
+            cost.judge,
+        ),
+        (
+            "level",
+            "A spirit's Lv and BP from the cores on it, or its depletion.",
+            level.LevelBoard,
+            level.judge,
+        ),
+        (
+            "start_step",
+            "The start of a turn: deck-out at the start step, core, draw and refresh steps, turn 1.",
+            turn.StartBoard,
+            turn.judge,
+        ),
+        (
+            "deck",
+            "Whether a deck list is legal: 40 cards or more, at most 3 of a name, contract cards.",
+            decklist.DeckBoard,
+            decklist.judge,
+        ),
+    ],
+)

@@ -81,9 +81,11 @@ class Fighter(Spirit):
     def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         yield from super().impossibilities()
         if not self.left_field and level_of(self, self.cores) is None:
-            yield ("cores",), (
-                f"{self.cores} cores cannot keep its lowest Lv: it would already have been depleted"
-            ), self.kind.lowest_lv_clauses
+            yield (
+                ("cores",),
+                (f"{self.cores} cores cannot keep its lowest Lv: it would already have been depleted"),
+                self.kind.lowest_lv_clauses,
+            )
 
 
 class AttackBoard(BoardModel):
@@ -148,7 +150,9 @@ def fight(board: AttackBoard, ignore: frozenset[str] = frozenset()) -> Battle:
     attack, block = power(attacker, ignore), (power(blocker, ignore) if blocker else None)
     symbols = symbols_of(attacker.symbols, attacker.brave, ignore)
 
-    def result(reason: AttackResult, life: int | None = board.life, destroyed: tuple[str, ...] = ()) -> Battle:
+    def result(
+        reason: AttackResult, life: int | None = board.life, destroyed: tuple[str, ...] = ()
+    ) -> Battle:
         return Battle(reason, attack, block, symbols, life, destroyed)
 
     if attacker.exhausted:
@@ -182,12 +186,16 @@ def judge(board: AttackBoard, trace: Trace) -> Outcome:
     elif blocker.exhausted:
         trace.step(
             f"防禦方玩家 {defending} 的「{blocker.name}」處於疲勞狀態，疲勞狀態的靈魂卡無法進行阻擋。",
-            BLOCK, EXHAUSTED, decisive=True,
+            BLOCK,
+            EXHAUSTED,
+            decisive=True,
         )
         return _outcome(board, battle)
     else:
         trace.step(
-            f"防禦方玩家 {defending} 以回復狀態的「{blocker.name}」阻擋，並將其轉為疲勞狀態。", BLOCK, decisive=True,
+            f"防禦方玩家 {defending} 以回復狀態的「{blocker.name}」阻擋，並將其轉為疲勞狀態。",
+            BLOCK,
+            decisive=True,
         )
         explain_level(trace, f"阻擋方玩家 {defending} 的", blocker, battle.block.level, decisive=False)
         explain_power(trace, f"阻擋方玩家 {defending} 的「{blocker.name}」", blocker, battle.block)
@@ -211,12 +219,15 @@ def _declare(trace: Trace, attacking: Player, attacker: Fighter, battle: Battle)
     if battle.reason is AttackResult.ILLEGAL_ATTACK:
         trace.step(
             f"「{attacker.name}」處於疲勞狀態，疲勞狀態的靈魂卡無法進行攻擊；攻擊方須選擇處於回復狀態的靈魂卡宣告攻擊。",
-            DECLARE, EXHAUSTED, decisive=True,
+            DECLARE,
+            EXHAUSTED,
+            decisive=True,
         )
         return False
     trace.step(
         f"攻擊方玩家 {attacking} 宣告以回復狀態的「{attacker.name}」攻擊，並將其轉為疲勞狀態，戰鬥開始。",
-        ATTACK_STEP, DECLARE,
+        ATTACK_STEP,
+        DECLARE,
     )
     if not attacker.left_field:
         explain_level(trace, f"攻擊方玩家 {attacking} 的", attacker, battle.attack.level, decisive=False)
@@ -233,7 +244,8 @@ def _unblocked(trace: Trace, board: AttackBoard, battle: Battle) -> None:
         trace.silent(
             f"未宣告阻擋時，依照「攻擊中」靈魂卡的標誌數量減少生命值；但「{attacker.name}」已離開場地，"
             "規則書只說明戰鬥不會結束，未規定此時防禦方的生命值是否減少。",
-            DECLARE, UNBLOCKED,
+            DECLARE,
+            UNBLOCKED,
         )
         trace.mark_decisive(DECLARE, UNBLOCKED)
         return
@@ -241,7 +253,9 @@ def _unblocked(trace: Trace, board: AttackBoard, battle: Battle) -> None:
         trace.step(
             f"「{attacker.name}」的標誌 {attacker.symbols} 個，加上合體卡「{attacker.brave.name}」追加的標誌 "
             f"{attacker.brave.symbols} 個，共 {battle.symbols} 個。",
-            SYMBOLS, UNION_LIKE_MYTHIC, symbols=battle.symbols,
+            SYMBOLS,
+            UNION_LIKE_MYTHIC,
+            symbols=battle.symbols,
         )
     else:
         trace.step(f"「{attacker.name}」的標誌為 {battle.symbols} 個。", SYMBOLS, symbols=battle.symbols)
@@ -250,13 +264,20 @@ def _unblocked(trace: Trace, board: AttackBoard, battle: Battle) -> None:
     trace.step(
         f"未宣告阻擋：依照標誌數量減少防禦方玩家 {defending} 的生命值 {lost} 個{short}："
         f"{board.life} → {battle.life}，這些能量移至玩家 {defending} 的預備區。",
-        UNBLOCKED, SYMBOLS, CORES_GO, OWN_RESERVE, life=battle.life, lost=lost,
+        UNBLOCKED,
+        SYMBOLS,
+        CORES_GO,
+        OWN_RESERVE,
+        life=battle.life,
+        lost=lost,
     )
     trace.mark_decisive(UNBLOCKED, SYMBOLS)
     if battle.reason is AttackResult.LIFE_ZERO:
         trace.step(
             f"玩家 {defending} 的生命值變為 0：玩家 {board.active_player} 獲勝，遊戲隨即結束。",
-            WIN, WIN_BY_LIFE, decisive=True,
+            WIN,
+            WIN_BY_LIFE,
+            decisive=True,
         )
 
 
@@ -267,7 +288,9 @@ def _blocked(trace: Trace, board: AttackBoard, battle: Battle, blocker: Fighter,
         trace.step(
             f"{gone}已從場地上消失，但阻擋依然成立，防禦方的生命值不會減少；"
             "沒有可互相比較 BP 的靈魂卡，不會因比較 BP 而被破壞。",
-            BLOCKED, DESTROY, decisive=True,
+            BLOCKED,
+            DESTROY,
+            decisive=True,
         )
         return
     bp = {ATTACKER: _bp_text(battle.attack), BLOCKER: _bp_text(block)}
@@ -275,7 +298,8 @@ def _blocked(trace: Trace, board: AttackBoard, battle: Battle, blocker: Fighter,
         trace.silent(
             f"比較 BP：「{attacker.name}」{bp[ATTACKER]} 對「{blocker.name}」{bp[BLOCKER]}。"
             "規則書未決定的 BP 讀法會改變比較的結果，無法確定哪一方被破壞。",
-            DESTROY, BP_ZERO,
+            DESTROY,
+            BP_ZERO,
         )
         trace.mark_decisive(DESTROY, BP_ZERO)
         return
@@ -286,7 +310,10 @@ def _blocked(trace: Trace, board: AttackBoard, battle: Battle, blocker: Fighter,
         verdict = f"BP 較低的「{names[battle.destroyed[0]]}」被破壞。"
     trace.step(
         f"比較 BP：攻擊的「{attacker.name}」{bp[ATTACKER]} 對阻擋的「{blocker.name}」{bp[BLOCKER]}，{verdict}",
-        DESTROY, LV_FROM_CORES, decisive=True, bp={ATTACKER: battle.attack.value, BLOCKER: block.value},
+        DESTROY,
+        LV_FROM_CORES,
+        decisive=True,
+        bp={ATTACKER: battle.attack.value, BLOCKER: block.value},
     )
     owners = {ATTACKER: board.active_player, BLOCKER: board.active_player.other}
     fighters = _fighters(board)
@@ -294,13 +321,18 @@ def _blocked(trace: Trace, board: AttackBoard, battle: Battle, blocker: Fighter,
         fighter, owner = fighters[role], owners[role]
         trace.step(
             f"被破壞的「{fighter.name}」移至玩家 {owner} 的廢棄區，其上的 {fighter.cores} 個能量返回玩家 {owner} 的預備區。",
-            DESTROY, CORES_GO, to="trash", cores_to_reserve=fighter.cores,
+            DESTROY,
+            CORES_GO,
+            to="trash",
+            cores_to_reserve=fighter.cores,
         )
         if fighter.brave:
             trace.choice(
                 f"「{fighter.name}」與合體卡「{fighter.brave.name}」合體中：玩家 {owner} 可選擇將合體卡留在場地上，"
                 "或讓它與合體對象一同離開場地。",
-                UNION_LEAVES, UNION_KEEP, UNION_GO,
+                UNION_LEAVES,
+                UNION_KEEP,
+                UNION_GO,
             )
             _brave_goes(trace, fighter, fighter.brave, owner)
 
@@ -313,17 +345,22 @@ def _bp_text(result: Power) -> str:
 
 def _brave_goes(trace: Trace, fighter: Spirit, brave: Brave, owner: Player) -> None:
     trace.step(
-        f"合體卡「{brave.name}」與「{fighter.name}」同時離開場地，移至玩家 {owner} 的廢棄區。", UNION_GO,
+        f"合體卡「{brave.name}」與「{fighter.name}」同時離開場地，移至玩家 {owner} 的廢棄區。",
+        UNION_GO,
     )
 
 
 def _brave_stays(trace: Trace, fighter: Spirit, brave: Brave, owner: Player) -> None:
     needed = brave.lv1_cores
-    how = ("Lv1 費用為 0，不需移動能量即可留下" if needed == 0
-           else f"從預備區或場地上的卡牌將 {needed} 個能量移至合體卡上，使其達到 Lv1")
+    how = (
+        "Lv1 費用為 0，不需移動能量即可留下"
+        if needed == 0
+        else f"從預備區或場地上的卡牌將 {needed} 個能量移至合體卡上，使其達到 Lv1"
+    )
     trace.step(
         f"玩家 {owner} 將合體卡「{brave.name}」留在場地上：{how}，以靈魂卡狀態留在場地上。",
-        UNION_KEEP, cores_needed=needed,
+        UNION_KEEP,
+        cores_needed=needed,
     )
 
 
@@ -353,12 +390,16 @@ def _brave_choices(trace: Trace, board: AttackBoard, battle: Battle, outcome: Ou
             if keep:
                 stays.append({"player": owner, "brave": brave.name, "cores_needed": brave.lv1_cores})
         kept = {stay["brave"] for stay in stays}
-        trash = {player: [name for name in names if name not in kept]
-                 for player, names in outcome["trash"].items()}
+        trash = {
+            player: [name for name in names if name not in kept] for player, names in outcome["trash"].items()
+        }
         facts = {**outcome.facts, "trash": trash, "brave_stays": stays}
-        option = {f"keep_brave_{owner.value}": keep
-                  for (owner, _, _), keep in zip(unions, options, strict=True)}
-        trace.add_choice(unions[0][0] if len(unions) == 1 else None, option, Outcome(battle.reason, facts), branch)
+        option = {
+            f"keep_brave_{owner.value}": keep for (owner, _, _), keep in zip(unions, options, strict=True)
+        }
+        trace.add_choice(
+            unions[0][0] if len(unions) == 1 else None, option, Outcome(battle.reason, facts), branch
+        )
 
 
 def _outcome(board: AttackBoard, battle: Battle) -> Outcome:
@@ -374,15 +415,18 @@ def _outcome(board: AttackBoard, battle: Battle) -> Outcome:
     if battle.life is not None:
         to_reserve[defending] += board.life - battle.life
     over = battle.reason is AttackResult.LIFE_ZERO
-    return Outcome(battle.reason, {
-        "winner": attacking if over else None,
-        "game_over": over,
-        "blocked": board.blocker is not None,
-        "bp": {ATTACKER: battle.attack.value, BLOCKER: battle.block.value if battle.block else None},
-        "symbols": battle.symbols,
-        "life": {"before": board.life, "after": battle.life},
-        "destroyed": [fighters[role].name for role in battle.destroyed],
-        "trash": {player.value: names for player, names in sorted(trash.items())},
-        "to_reserve": {player.value: n for player, n in sorted(to_reserve.items())},
-        "brave_stays": [],
-    })
+    return Outcome(
+        battle.reason,
+        {
+            "winner": attacking if over else None,
+            "game_over": over,
+            "blocked": board.blocker is not None,
+            "bp": {ATTACKER: battle.attack.value, BLOCKER: battle.block.value if battle.block else None},
+            "symbols": battle.symbols,
+            "life": {"before": board.life, "after": battle.life},
+            "destroyed": [fighters[role].name for role in battle.destroyed],
+            "trash": {player.value: names for player, names in sorted(trash.items())},
+            "to_reserve": {player.value: n for player, n in sorted(to_reserve.items())},
+            "brave_stays": [],
+        },
+    )

@@ -90,14 +90,19 @@ class UsedCard(BoardModel):
     name: str = Field(min_length=1)
     kind: UsedKind = UsedKind.SPIRIT
     cost: Small
-    reduction: dict[Reduction, SmallPositive] = Field({},
-                                                      description="reduction symbols by colour; any = 6 色")
+    reduction: dict[Reduction, SmallPositive] = Field(
+        {}, description="reduction symbols by colour; any = 6 色"
+    )
     min_cores: Many | None = Field(None, description="cores for its lowest Lv (Lv1; an ultimate's Lv3)")
     summon_condition_met: Flag = Field(True, description="an ultimate's summon condition (召喚條件) holds")
 
     def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.kind.summoned and self.min_cores is None:
-            yield ("min_cores",), f"required for a {self.kind.value}: the cores its lowest Lv needs", (COST_5,)
+            yield (
+                ("min_cores",),
+                f"required for a {self.kind.value}: the cores its lowest Lv needs",
+                (COST_5,),
+            )
 
     @property
     def cores_to_place(self) -> int:
@@ -126,8 +131,11 @@ class FieldCard(BoardModel):
 
     def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.depletable and self.cores < self.min_cores:
-            yield ("cores",), (f"{self.cores} cores cannot keep its lowest Lv: it would already have been "
-                               "depleted"), (DEPLETION,)
+            yield (
+                ("cores",),
+                (f"{self.cores} cores cannot keep its lowest Lv: it would already have been depleted"),
+                (DEPLETION,),
+            )
 
 
 class Cores(BoardModel):
@@ -155,7 +163,9 @@ class CostBoard(BoardModel):
             yield ("field",), f"two field cards are named {name!r}; give each its own name", ()
         if self.placement is not None and self.payment is None:
             yield ("payment",), "required with a placement", ()
-        plans = {key: plan for key, plan in (("payment", self.payment), ("placement", self.placement)) if plan}
+        plans = {
+            key: plan for key, plan in (("payment", self.payment), ("placement", self.placement)) if plan
+        }
         taken: Counter[str] = Counter()
         for key, plan in plans.items():
             for name, n in plan.cards.items():
@@ -165,7 +175,11 @@ class CostBoard(BoardModel):
         by_name = {card.name: card for card in self.field}
         for name, n in taken.items():
             if name in by_name and n > by_name[name].cores:
-                yield ("field", names.index(name), "cores"), f"{n} cores taken from a card with {by_name[name].cores}", ()
+                yield (
+                    ("field", names.index(name), "cores"),
+                    f"{n} cores taken from a card with {by_name[name].cores}",
+                    (),
+                )
         if sum(plan.reserve for plan in plans.values()) > self.reserve:
             yield ("reserve",), "fewer cores than the payment and placement take from it", ()
 
@@ -191,8 +205,11 @@ class Means:
 
 def means(board: CostBoard, to_pay: int) -> Means:
     payable = [card for card in board.field if card.payable]
-    return Means(board.reserve + sum(c.cores for c in payable), board.reserve + sum(c.surplus for c in payable),
-                 to_pay + board.card.cores_to_place)
+    return Means(
+        board.reserve + sum(c.cores for c in payable),
+        board.reserve + sum(c.surplus for c in payable),
+        to_pay + board.card.cores_to_place,
+    )
 
 
 def verdict(board: CostBoard, to_pay: int) -> CostResult:
@@ -211,17 +228,28 @@ def judge(board: CostBoard, trace: Trace) -> Outcome:
     to_pay = tally(card.cost, [-reduced.total]).floored_at_end
     trace.step(
         f"實際需支付的能量：{card.cost}（費用）− {reduced.total}（減輕）= {to_pay} 個；若可減輕費用，則必須進行減輕。",
-        COST_3, decisive=reduced.total > 0, to_pay=to_pay,
+        COST_3,
+        decisive=reduced.total > 0,
+        to_pay=to_pay,
     )
-    facts = {"cost": card.cost, "reduction": reduced.total, "to_pay": to_pay,
-             "reduction_by_colour": {kind.value: n for kind, n in reduced.by_kind.items()},
-             "depleted": [], "min_depleted": None, "problems": []}
+    facts = {
+        "cost": card.cost,
+        "reduction": reduced.total,
+        "to_pay": to_pay,
+        "reduction_by_colour": {kind.value: n for kind, n in reduced.by_kind.items()},
+        "depleted": [],
+        "min_depleted": None,
+        "problems": [],
+    }
     if reduced.overlap_matters:
         other = tally(card.cost, [-reduced.exclusive]).floored_at_end
         trace.silent(
             f"規則書以顏色逐一計算減輕（合計 {reduced.total}），但未說明同一個標誌能否同時用於兩種減輕標誌；"
             f"若每個標誌只能減輕一次，減輕為 {reduced.exclusive}，需支付 {other} 個。",
-            COST_3, SYMBOL_KINDS, colour_by_colour=to_pay, each_symbol_once=other,
+            COST_3,
+            SYMBOL_KINDS,
+            colour_by_colour=to_pay,
+            each_symbol_once=other,
         )
         facts["to_pay_readings"] = [to_pay, other]
         if board.payment is not None or verdict(board, to_pay) is not verdict(board, other):
@@ -238,19 +266,30 @@ def judge(board: CostBoard, trace: Trace) -> Outcome:
 def _explain_reduction(trace: Trace, board: CostBoard) -> Reduced:
     card = board.card
     listed = "、".join(f"{word(kind)} {n}" for kind, n in card.reduction.items()) or "沒有減輕標誌"
-    trace.step(f"「{card.name}」的費用為 {card.cost}，減輕標誌：{listed}。", COST_1,
-               cost=card.cost, reduction={k.value: n for k, n in card.reduction.items()})
+    trace.step(
+        f"「{card.name}」的費用為 {card.cost}，減輕標誌：{listed}。",
+        COST_1,
+        cost=card.cost,
+        reduction={k.value: n for k, n in card.reduction.items()},
+    )
     symbols = [symbol for field in board.field for symbol in field.symbols]
     reduced = reduce(card.reduction, symbols)
     trace.step(f"自己場地上的標誌：{describe(symbols)}。", COST_2, symbols=len(symbols))
     special = _special_symbol_clauses(card.reduction, symbols)
     if special:
-        trace.step("神標誌與究極標誌只能減輕「神」「究極」減輕標誌的費用；帶有顏色的神標誌同時也是該顏色的標誌。",
-                   *special)
+        trace.step(
+            "神標誌與究極標誌只能減輕「神」「究極」減輕標誌的費用；帶有顏色的神標誌同時也是該顏色的標誌。",
+            *special,
+        )
     if card.reduction:
         parts = "、".join(f"{word(kind)} {n}" for kind, n in reduced.by_kind.items())
-        trace.step(f"依顏色逐一取減輕標誌數與場地上該顏色標誌數的較小者：{parts}，合計可減輕 {reduced.total}。",
-                   COST, COST_3, decisive=reduced.total > 0, by_colour={k.value: n for k, n in reduced.by_kind.items()})
+        trace.step(
+            f"依顏色逐一取減輕標誌數與場地上該顏色標誌數的較小者：{parts}，合計可減輕 {reduced.total}。",
+            COST,
+            COST_3,
+            decisive=reduced.total > 0,
+            by_colour={k.value: n for k, n in reduced.by_kind.items()},
+        )
     return reduced
 
 
@@ -273,10 +312,15 @@ def _sources(trace: Trace, board: CostBoard, found: Means) -> None:
     trace.step(
         f"可用於支付的能量：預備區 {board.reserve} 個，加上場地上卡牌的能量，共 {found.available} 個；"
         "生命值等其他區域的能量不可用於支付費用。",
-        PAY_FROM_RESERVE, PAY_FROM_FIELD, COST_4, available=found.available,
+        PAY_FROM_RESERVE,
+        PAY_FROM_FIELD,
+        COST_4,
+        available=found.available,
     )
     for card in locked:
-        trace.step(f"「{card.name}」上的 {card.cores} 個能量不可用於支付費用。", LOCKED[card.kind], cores=card.cores)
+        trace.step(
+            f"「{card.name}」上的 {card.cores} 個能量不可用於支付費用。", LOCKED[card.kind], cores=card.cores
+        )
 
 
 def _unplanned(
@@ -290,21 +334,32 @@ def _unplanned(
         trace.step(
             f"需支付 {to_pay} 個，但可用的能量只有 {found.available} 個，無論如何都無法支付："
             "將該卡牌放回手牌，並將場地狀態恢復到使用該卡牌之前的狀態。",
-            PAY_SHORT, COST_4, decisive=True, to_pay=to_pay, available=found.available,
+            PAY_SHORT,
+            COST_4,
+            decisive=True,
+            to_pay=to_pay,
+            available=found.available,
         )
         return Outcome(result, facts)
-    placing = f"，再放置 {card.min_cores} 個能量使其達到最低 Lv，共需 {found.need} 個" if card.kind.summoned else ""
+    placing = (
+        f"，再放置 {card.min_cores} 個能量使其達到最低 Lv，共需 {found.need} 個" if card.kind.summoned else ""
+    )
     if result is CostResult.CANNOT_REACH_LOWEST_LV:
         trace.step(
             f"支付 {to_pay} 個後{placing}，但可用的能量只有 {found.available} 個；"
             "靈魂卡或終極靈魂卡不可在能量未達最低 Lv 的狀態下召喚。",
-            COST_5, *((ULTIMATE_LV,) if card.kind is UsedKind.ULTIMATE else ()), decisive=True, need=found.need,
+            COST_5,
+            *((ULTIMATE_LV,) if card.kind is UsedKind.ULTIMATE else ()),
+            decisive=True,
+            need=found.need,
         )
         return Outcome(result, facts)
     if result is CostResult.PAYABLE:
         trace.step(
             f"需支付 {to_pay} 個{placing}；不使任何靈魂卡低於最低 Lv 的能量有 {found.free} 個，足夠，不會有卡牌消滅。",
-            *((COST_4, COST_5) if card.kind.summoned else (COST_4,)), need=found.need, free=found.free,
+            *((COST_4, COST_5) if card.kind.summoned else (COST_4,)),
+            need=found.need,
+            free=found.free,
         )
         return Outcome(result, {**facts, "min_depleted": 0})
     return _must_deplete(trace, board, to_pay, found, facts, reduced)
@@ -319,25 +374,41 @@ def _must_deplete(
     trace.step(
         f"共需 {found.need} 個能量，但不使任何靈魂卡消滅的能量只有 {found.free} 個，還差 {short} 個；"
         f"即使會導致自己的靈魂卡消滅，也必須支付費用，至少有 {len(ways[0])} 張卡牌會消滅。",
-        PAY_SHORT, DEPLETION, decisive=True, short=short, min_depleted=len(ways[0]),
+        PAY_SHORT,
+        DEPLETION,
+        decisive=True,
+        short=short,
+        min_depleted=len(ways[0]),
     )
     trace.choice(
-        "由玩家選擇使哪張卡牌消滅：" + "；".join("、".join(f"「{c.name}」" for c in way) for way in ways[:MAX_CHOICES])
-        + (f"；另有 {len(ways) - MAX_CHOICES} 種組合" if len(ways) > MAX_CHOICES else "") + "。",
-        PAY_SHORT, DEPLETION_TERM,
+        "由玩家選擇使哪張卡牌消滅："
+        + "；".join("、".join(f"「{c.name}」" for c in way) for way in ways[:MAX_CHOICES])
+        + (f"；另有 {len(ways) - MAX_CHOICES} 種組合" if len(ways) > MAX_CHOICES else "")
+        + "。",
+        PAY_SHORT,
+        DEPLETION_TERM,
     )
     _drain_warning(trace, board, reduced, [{c.name for c in way} for way in ways], planned=False)
     for way in ways[:MAX_CHOICES]:
         names = [c.name for c in way]
         branch = trace.branch()
         branch.step(
-            "、".join(f"「{n}」" for n in names) + " 的能量用於支付後無法維持最低 Lv，當下消滅：卡牌放置到廢棄區；"
+            "、".join(f"「{n}」" for n in names)
+            + " 的能量用於支付後無法維持最低 Lv，當下消滅：卡牌放置到廢棄區；"
             "消滅與破壞不同，破壞時發生的效果不會發生。",
-            DEPLETION, DEPLETION_TERM, depleted=names,
+            DEPLETION,
+            DEPLETION_TERM,
+            depleted=names,
         )
-        trace.add_choice(None, {"deplete": names},
-                         Outcome(CostResult.PAYABLE_WITH_DEPLETION, {**facts, "depleted": names}), branch)
-    return Outcome(CostResult.PAYABLE_WITH_DEPLETION, {**facts, "depleted": None, "min_depleted": len(ways[0])})
+        trace.add_choice(
+            None,
+            {"deplete": names},
+            Outcome(CostResult.PAYABLE_WITH_DEPLETION, {**facts, "depleted": names}),
+            branch,
+        )
+    return Outcome(
+        CostResult.PAYABLE_WITH_DEPLETION, {**facts, "depleted": None, "min_depleted": len(ways[0])}
+    )
 
 
 def _smallest_depletions(candidates: list[FieldCard], short: int) -> list[tuple[FieldCard, ...]]:
@@ -345,13 +416,16 @@ def _smallest_depletions(candidates: list[FieldCard], short: int) -> list[tuple[
 
     All the candidates together always do: ``verdict`` found the cores sufficient.
     """
-    return next(ways for size in range(1, len(candidates) + 1)
-                if (ways := [way for way in combinations(candidates, size)
-                             if sum(c.min_cores for c in way) >= short]))
+    return next(
+        ways
+        for size in range(1, len(candidates) + 1)
+        if (ways := [way for way in combinations(candidates, size) if sum(c.min_cores for c in way) >= short])
+    )
 
 
-def _drain_warning(trace: Trace, board: CostBoard, reduced: Reduced, drained: list[set[str]], *,
-                   planned: bool) -> None:
+def _drain_warning(
+    trace: Trace, board: CostBoard, reduced: Reduced, drained: list[set[str]], *, planned: bool
+) -> None:
     """FAQ 關於支付費用 Q1: paying depletes a spirit whose symbols reduced the cost."""
     changed = []
     for names in drained:
@@ -367,7 +441,11 @@ def _drain_warning(trace: Trace, board: CostBoard, reduced: Reduced, drained: li
         f"不計其標誌時減輕將為 {without}。"
         "程序在②③確認標誌並計算減輕，在④才支付，本裁定依此順序維持原本的減輕；"
         "常見問題「關於支付費用」Q1 正是詢問此情況，但規則書未刊載其回答。",
-        PAY_DRAINS, COST_2, COST_4, reduction=reduced.total, without_drained=without,
+        PAY_DRAINS,
+        COST_2,
+        COST_4,
+        reduction=reduced.total,
+        without_drained=without,
     )
 
 
@@ -378,20 +456,30 @@ def _planned(
     problems = _plan_problems(trace, board, to_pay, payment, placement)
     by_name = {c.name: c for c in board.field}
     taken = Counter(payment.cards) + Counter(placement.cards)
-    depleted = [name for name, n in taken.items()
-                if by_name[name].depletable and by_name[name].cores - n < by_name[name].min_cores]
+    depleted = [
+        name
+        for name, n in taken.items()
+        if by_name[name].depletable and by_name[name].cores - n < by_name[name].min_cores
+    ]
     if problems:
         return Outcome(CostResult.ILLEGAL_PAYMENT, {**facts, "problems": problems})
     trace.step(f"將支付的 {to_pay} 個能量移至廢棄區。", COST_4, to_trash=to_pay)
     if card.kind.summoned:
-        trace.step(f"在「{card.name}」上放置 {placement.total} 個能量，達到最低 Lv 所需的 {card.min_cores} 個。",
-                   COST_5, placed=placement.total)
+        trace.step(
+            f"在「{card.name}」上放置 {placement.total} 個能量，達到最低 Lv 所需的 {card.min_cores} 個。",
+            COST_5,
+            placed=placement.total,
+        )
     for name in depleted:
         left = by_name[name].cores - taken[name]
         trace.step(
             f"「{name}」的能量減少至 {left} 個，無法維持最低 Lv（需 {by_name[name].min_cores} 個），當下消滅："
             f"卡牌放置到廢棄區，其上剩下的 {left} 個能量返回預備區；消滅與破壞不同，破壞時發生的效果不會發生。",
-            DEPLETION, DEPLETION_TERM, PAY_SHORT, decisive=True, cores_left=left,
+            DEPLETION,
+            DEPLETION_TERM,
+            PAY_SHORT,
+            decisive=True,
+            cores_left=left,
         )
     if depleted:
         _drain_warning(trace, board, reduced, [set(depleted)], planned=True)
@@ -399,22 +487,36 @@ def _planned(
     return Outcome(reason, {**facts, "depleted": depleted})
 
 
-def _plan_problems(trace: Trace, board: CostBoard, to_pay: int, payment: Cores, placement: Cores) -> list[str]:
+def _plan_problems(
+    trace: Trace, board: CostBoard, to_pay: int, payment: Cores, placement: Cores
+) -> list[str]:
     card = board.card
     by_name = {c.name: c for c in board.field}
     problems = []
     for key, plan in (("payment", payment), ("placement", placement)):
         if plan.life:
-            trace.step(f"{'支付' if key == 'payment' else '放置'}使用了生命值的 {plan.life} 個能量：生命值的能量不可使用。",
-                       COST_4 if key == "payment" else COST_5, decisive=True, life=plan.life)
+            trace.step(
+                f"{'支付' if key == 'payment' else '放置'}使用了生命值的 {plan.life} 個能量：生命值的能量不可使用。",
+                COST_4 if key == "payment" else COST_5,
+                decisive=True,
+                life=plan.life,
+            )
             problems.append(f"{key}_from_life")
         for name in plan.cards:
             if not by_name[name].payable:
-                trace.step(f"「{name}」上的能量不可用於支付或放置。", LOCKED[by_name[name].kind], decisive=True)
+                trace.step(
+                    f"「{name}」上的能量不可用於支付或放置。", LOCKED[by_name[name].kind], decisive=True
+                )
                 problems.append(f"{key}_from_locked_nexus")
     if payment.total != to_pay:
-        trace.step(f"支付了 {payment.total} 個能量，但實際需支付的是 {to_pay} 個。", COST_3, COST_4,
-                   decisive=True, paid=payment.total, to_pay=to_pay)
+        trace.step(
+            f"支付了 {payment.total} 個能量，但實際需支付的是 {to_pay} 個。",
+            COST_3,
+            COST_4,
+            decisive=True,
+            paid=payment.total,
+            to_pay=to_pay,
+        )
         problems.append("wrong_amount")
     if not card.kind.summoned and placement.total:
         clause = GOD_CORES if card.kind is UsedKind.GOD_NEXUS else COST_5
@@ -424,7 +526,10 @@ def _plan_problems(trace: Trace, board: CostBoard, to_pay: int, payment: Cores, 
     if card.kind.summoned and placement.total < card.cores_to_place:
         trace.step(
             f"只放置 {placement.total} 個能量，未達最低 Lv 所需的 {card.min_cores} 個：不可在此狀態下召喚。",
-            COST_5, decisive=True, placed=placement.total, needed=card.min_cores,
+            COST_5,
+            decisive=True,
+            placed=placement.total,
+            needed=card.min_cores,
         )
         problems.append("below_lowest_lv")
     return problems

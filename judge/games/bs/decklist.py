@@ -76,8 +76,15 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
     cards = board.cards
     problems: list[DeckRuling] = []
     size = total(cards)
-    if not check_size(trace, size, MIN_CARDS, (DECK_SIZE,), "牌組共 {cards} 張，達到 {expected} 張以上（沒有張數上限）。",
-                      "牌組共 {cards} 張，牌組必須以 {expected} 張以上的卡牌構築。", at_least=True):
+    if not check_size(
+        trace,
+        size,
+        MIN_CARDS,
+        (DECK_SIZE,),
+        "牌組共 {cards} 張，達到 {expected} 張以上（沒有張數上限）。",
+        "牌組共 {cards} 張，牌組必須以 {expected} 張以上的卡牌構築。",
+        at_least=True,
+    ):
         problems.append(DeckRuling.TOO_FEW_CARDS)
     over = _copies(trace, cards)
     if over:
@@ -93,9 +100,15 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
             problems.append(DeckRuling.FORBIDDEN_CARD)
     if not problems:
         trace.step("每種同名卡牌都不超過 3 張，牌組合法。", SAME_NAME, decisive=True)
-    return Outcome(problems[0] if problems else DeckRuling.LEGAL, {
-        "legal": not problems, "problems": list(dict.fromkeys(problems)), "cards": size, "over_limit": over,
-    })
+    return Outcome(
+        problems[0] if problems else DeckRuling.LEGAL,
+        {
+            "legal": not problems,
+            "problems": list(dict.fromkeys(problems)),
+            "cards": size,
+            "over_limit": over,
+        },
+    )
 
 
 def _label(key: Name) -> str:
@@ -107,17 +120,29 @@ def _copies(trace: Trace, cards: list[BsDeckCard]) -> list[dict[str, Any]]:
     over: list[dict[str, Any]] = []
     for key, n in over_limit(cards, same_name, COPIES):
         entry = {"name": key[0], "name_number": key[1], "other_face": key[2], "count": n}
-        trace.step(f"{_label(key)}放入 {n} 張：即使插圖或卡牌編號不同，同名卡牌最多只能放入 3 張。",
-                   SAME_NAME, decisive=True, **entry)
+        trace.step(
+            f"{_label(key)}放入 {n} 張：即使插圖或卡牌編號不同，同名卡牌最多只能放入 3 張。",
+            SAME_NAME,
+            decisive=True,
+            **entry,
+        )
         over.append(entry)
     numbered = {card.name for card in cards if card.name_number}
     if numbered:
-        trace.step("卡牌名稱末尾的同名卡牌識別編號不同的卡牌視為不同卡牌，分開計算："
-                   + "、".join(f"「{name}」" for name in sorted(numbered)) + "。", SAME_NAME)
+        trace.step(
+            "卡牌名稱末尾的同名卡牌識別編號不同的卡牌視為不同卡牌，分開計算："
+            + "、".join(f"「{name}」" for name in sorted(numbered))
+            + "。",
+            SAME_NAME,
+        )
     awakening = [card for card in cards if card.other_face]
     if awakening:
-        trace.step("轉醒卡的卡牌名稱為轉醒前與轉醒後兩者名稱的總和，其中一面名稱不同即視為不同卡牌："
-                   + "、".join(_label(same_name(card)) for card in awakening) + "。", AWAKEN_NAME)
+        trace.step(
+            "轉醒卡的卡牌名稱為轉醒前與轉醒後兩者名稱的總和，其中一面名稱不同即視為不同卡牌："
+            + "、".join(_label(same_name(card)) for card in awakening)
+            + "。",
+            AWAKEN_NAME,
+        )
     if _saved_by(cards, _without_other_face, same_name):
         trace.mark_decisive(AWAKEN_NAME)
     if _saved_by(cards, _by_name_only, _without_other_face):
@@ -125,8 +150,9 @@ def _copies(trace: Trace, cards: list[BsDeckCard]) -> list[dict[str, Any]]:
     return over
 
 
-def _saved_by(cards: list[BsDeckCard], coarse: Callable[[BsDeckCard], Hashable],
-              fine: Callable[[BsDeckCard], Hashable]) -> bool:
+def _saved_by(
+    cards: list[BsDeckCard], coarse: Callable[[BsDeckCard], Hashable], fine: Callable[[BsDeckCard], Hashable]
+) -> bool:
     """Whether telling cards apart by ``fine`` keeps a card under the limit that ``coarse`` puts over it."""
     over_coarse = {key for key, _ in over_limit(cards, coarse, COPIES)}
     over_fine = {key for key, _ in over_limit(cards, fine, COPIES)}
@@ -139,10 +165,19 @@ def _contract(trace: Trace, cards: list[BsDeckCard]) -> bool:
     if not kinds:
         return False
     listed = "、".join(f"{_label(key)} {n} 張" for key, n in kinds.items())
-    trace.step(f"契約卡：{listed}；要加入起始手牌的契約卡也算在牌組的張數內。", CONTRACT_HAND, count=sum(kinds.values()))
+    trace.step(
+        f"契約卡：{listed}；要加入起始手牌的契約卡也算在牌組的張數內。",
+        CONTRACT_HAND,
+        count=sum(kinds.values()),
+    )
     if len(kinds) > 1:
-        trace.step(f"牌組中放入了 {len(kinds)} 種契約卡，但只能放入 1 種（最多 3 張）。", CONTRACT_DECK, SAME_NAME,
-                   decisive=True, kinds=len(kinds))
+        trace.step(
+            f"牌組中放入了 {len(kinds)} 種契約卡，但只能放入 1 種（最多 3 張）。",
+            CONTRACT_DECK,
+            SAME_NAME,
+            decisive=True,
+            kinds=len(kinds),
+        )
         return True
     trace.step("牌組中只有 1 種契約卡。", CONTRACT_DECK)
     return False

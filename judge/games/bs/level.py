@@ -40,18 +40,35 @@ def judge(board: LevelBoard, trace: Trace) -> Outcome:
         trace.step(
             f"「{spirit.name}」當下消滅：卡牌放置到廢棄區，其上的 {spirit.cores} 個能量返回預備區。"
             "消滅與破壞不同，破壞時發生的效果不會發生。",
-            DEPLETION, DEPLETION_TERM, decisive=True, to="trash", cores_to_reserve=spirit.cores,
+            DEPLETION,
+            DEPLETION_TERM,
+            decisive=True,
+            to="trash",
+            cores_to_reserve=spirit.cores,
         )
-        return Outcome(LevelResult.DEPLETED, {
-            "depleted": True, "lv": None, "bp": None, "to": "trash", "cores_to_reserve": spirit.cores,
-            "destroyed": False,
-        })
+        return Outcome(
+            LevelResult.DEPLETED,
+            {
+                "depleted": True,
+                "lv": None,
+                "bp": None,
+                "to": "trash",
+                "cores_to_reserve": spirit.cores,
+                "destroyed": False,
+            },
+        )
     explain_power(trace, "", spirit, result)
     trace.mark_decisive_if_it_matters(lambda ignore: power(spirit, ignore).readings, UNION, BP_ORDER, BP_ZERO)
-    return Outcome(LevelResult.AT_LEVEL, {
-        "depleted": False, "lv": result.level.lv, "bp": result.value,
-        "bp_readings": list(result.readings), "cores": spirit.cores,
-    })
+    return Outcome(
+        LevelResult.AT_LEVEL,
+        {
+            "depleted": False,
+            "lv": result.level.lv,
+            "bp": result.value,
+            "bp_readings": list(result.readings),
+            "cores": spirit.cores,
+        },
+    )
 
 
 def _explain_change(trace: Trace, board: LevelBoard) -> None:

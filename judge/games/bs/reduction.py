@@ -48,8 +48,17 @@ class Colour(enum.StrEnum):
 
 
 SIX = frozenset(list(Colour)[:6])
-WORDS = {Colour.RED: "紅", Colour.PURPLE: "紫", Colour.GREEN: "綠", Colour.WHITE: "白", Colour.YELLOW: "黃",
-         Colour.BLUE: "藍", Colour.GOD: "神", Colour.ULTIMATE: "究極"}
+WORDS = {
+    Colour.RED: "紅",
+    Colour.PURPLE: "紫",
+    Colour.GREEN: "綠",
+    Colour.WHITE: "白",
+    Colour.YELLOW: "黃",
+    Colour.BLUE: "藍",
+    Colour.GOD: "神",
+    Colour.ULTIMATE: "究極",
+}
+
 
 class Reduction(enum.StrEnum):
     """A card's reduction symbols: a kind of symbol, or ANY of the six colours (6 色).

@@ -83,14 +83,18 @@ class Card(BoardModel):
     def _rising(cls, levels: list[Level]) -> list[Level]:
         for lower, higher in pairwise(levels):
             if higher.lv <= lower.lv or higher.cores <= lower.cores:
-                raise ValueError("expected Lvs listed lowest first, each needing more cores than the one before")
+                raise ValueError(
+                    "expected Lvs listed lowest first, each needing more cores than the one before"
+                )
         return levels
 
     def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.levels[0].lv != self.kind.lowest_lv:
-            yield ("levels", 0, "lv"), (
-                f"a {self.kind.value} card's lowest Lv is Lv{self.kind.lowest_lv}"
-            ), self.kind.lowest_lv_clauses
+            yield (
+                ("levels", 0, "lv"),
+                (f"a {self.kind.value} card's lowest Lv is Lv{self.kind.lowest_lv}"),
+                self.kind.lowest_lv_clauses,
+            )
 
 
 class Spirit(Card):
@@ -156,13 +160,21 @@ def explain_level(trace: Trace, who: str, spirit: Spirit, level: Level | None, *
         trace.step(
             f"{who}「{spirit.name}」上放置 {spirit.cores} 個能量，少於維持 Lv{lowest.lv} 所需的 {lowest.cores} 個，"
             f"無法維持{kind.word}的最低 Lv（Lv{kind.lowest_lv}）。",
-            *cites, *kind.lowest_lv_clauses, decisive=decisive, cores=spirit.cores, needed=lowest.cores,
+            *cites,
+            *kind.lowest_lv_clauses,
+            decisive=decisive,
+            cores=spirit.cores,
+            needed=lowest.cores,
         )
         return
     trace.step(
         f"{who}「{spirit.name}」上放置 {spirit.cores} 個能量，達到 Lv{level.lv} 所需的 {level.cores} 個，"
         f"為 Lv{level.lv}，BP {level.bp}。",
-        *cites, decisive=decisive, cores=spirit.cores, lv=level.lv, bp=level.bp,
+        *cites,
+        decisive=decisive,
+        cores=spirit.cores,
+        lv=level.lv,
+        bp=level.bp,
     )
 
 
@@ -175,21 +187,28 @@ def explain_power(trace: Trace, who: str, spirit: Spirit, result: Power) -> None
         trace.step(
             f"{who}與合體卡「{spirit.brave.name}」合體，合體數值 BP+{spirit.brave.bp_plus} 加算至 BP："
             f"{base} → {base + result.union}。",
-            UNION, UNION_LIKE_MYTHIC, bp_plus=spirit.brave.bp_plus, bp=base + result.union,
+            UNION,
+            UNION_LIKE_MYTHIC,
+            bp_plus=spirit.brave.bp_plus,
+            bp=base + result.union,
         )
     if result.changes:
         listed = "、".join(f"BP{change:+d}" for change in result.changes)
         trace.step(
             f"{who}的 BP 以 Lv{result.level.lv} 的 BP 為基礎，依照效果的發揮順序加減（{listed}）："
             f"{base + result.union} → {result.tally.true_total}。",
-            BP_ORDER, changes=result.changes, total=result.tally.true_total,
+            BP_ORDER,
+            changes=result.changes,
+            total=result.tally.true_total,
         )
     if result.floor_unclear:
         trace.silent(
             f"{who}的 BP 在加減途中低於 0。常見問題只說明 BP 會變為 0，未說明之後的 BP+ 是從 0 起算"
             f"（得 {result.tally.floored_each_step}）還是從實際數值起算（得 {result.tally.floored_at_end}）。",
-            BP_ZERO, BP_ORDER,
-            each_step=result.tally.floored_each_step, at_end=result.tally.floored_at_end,
+            BP_ZERO,
+            BP_ORDER,
+            each_step=result.tally.floored_each_step,
+            at_end=result.tally.floored_at_end,
         )
     elif result.tally.true_total < 0:
         trace.step(f"{who}的 BP 減至 {result.tally.true_total}，BP 變為 0。", BP_ZERO, bp=0)

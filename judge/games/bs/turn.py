@@ -53,50 +53,85 @@ class StartResult(enum.StrEnum):
 def judge(board: StartBoard, trace: Trace) -> Outcome:
     active = board.active_player
     first = board.turn == 1
-    trace.step(f"第 {board.turn} 回合，回合玩家 {active}：回合分為 7 個階段，從①開始階段開始。", TURN, START_STEP)
+    trace.step(
+        f"第 {board.turn} 回合，回合玩家 {active}：回合分為 7 個階段，從①開始階段開始。", TURN, START_STEP
+    )
     if board.deck[active] == 0:
         trace.step(
             f"在玩家 {active} 的開始階段時，其牌組卡牌為 0 張：對手玩家 {active.other} 獲勝，遊戲隨即結束。",
-            WIN, START_STEP, decisive=True, deck=0,
+            WIN,
+            START_STEP,
+            decisive=True,
+            deck=0,
         )
         return Outcome(StartResult.DECK_OUT, {"winner": active.other, "game_over": True})
     if board.deck[active.other] == 0:
         trace.step(
             f"玩家 {active.other} 的牌組為 0 張，但牌組 0 張只在該玩家自己的開始階段時決定勝負，遊戲繼續。",
-            WIN, deck=0,
+            WIN,
+            deck=0,
         )
     reserve, hand, deck = board.reserve, board.hand, board.deck[active]
     if first:
         trace.step("第 1 回合（先攻玩家的第一個回合）沒有②能量階段，跳過。", FIRST_TURN, decisive=True)
     else:
         reserve += 1
-        trace.step(f"②能量階段：從空間取出 1 個能量放入預備區（{board.reserve} → {reserve}）。", CORE_STEP,
-                   decisive=True, reserve=reserve)
+        trace.step(
+            f"②能量階段：從空間取出 1 個能量放入預備區（{board.reserve} → {reserve}）。",
+            CORE_STEP,
+            decisive=True,
+            reserve=reserve,
+        )
     hand, deck = hand + 1, deck - 1
-    trace.step(f"③抽牌階段：從牌組抽 1 張卡牌加入手牌（手牌 {hand} 張，牌組剩 {deck} 張）；手牌張數沒有上限。",
-               DRAW_STEP, decisive=True, hand=hand, deck=deck)
+    trace.step(
+        f"③抽牌階段：從牌組抽 1 張卡牌加入手牌（手牌 {hand} 張，牌組剩 {deck} 張）；手牌張數沒有上限。",
+        DRAW_STEP,
+        decisive=True,
+        hand=hand,
+        deck=deck,
+    )
     if deck == 0:
         trace.step(f"牌組剩 0 張：遊戲繼續，到玩家 {active} 下一個開始階段時才會決定勝負。", WIN, deck=deck)
     _refresh(trace, board)
     reserve += board.trash_cores
     if first:
-        trace.step("⑤主要階段之後，第 1 回合沒有⑥攻擊階段，直接進入⑦結束階段。", FIRST_TURN, ATTACK_STEP,
-                   decisive=True)
+        trace.step(
+            "⑤主要階段之後，第 1 回合沒有⑥攻擊階段，直接進入⑦結束階段。",
+            FIRST_TURN,
+            ATTACK_STEP,
+            decisive=True,
+        )
     else:
         trace.step("⑤主要階段結束後進入⑥攻擊階段。", MAIN_STEP)
-    return Outcome(StartResult.FIRST_TURN if first else StartResult.CONTINUES, {
-        "winner": None, "game_over": False, "core_step": not first, "attack_step": not first,
-        "reserve": reserve, "hand": hand, "deck": deck, "trash_cores": 0,
-        "exhausted": board.heavy_exhausted, "refreshed": board.exhausted,
-    })
+    return Outcome(
+        StartResult.FIRST_TURN if first else StartResult.CONTINUES,
+        {
+            "winner": None,
+            "game_over": False,
+            "core_step": not first,
+            "attack_step": not first,
+            "reserve": reserve,
+            "hand": hand,
+            "deck": deck,
+            "trash_cores": 0,
+            "exhausted": board.heavy_exhausted,
+            "refreshed": board.exhausted,
+        },
+    )
 
 
 def _refresh(trace: Trace, board: StartBoard) -> None:
     trace.step(
         f"④回復階段：將場地上 {board.exhausted} 張疲勞狀態的卡牌回復，廢棄區的 {board.trash_cores} 個能量返回預備區。",
-        REFRESH_STEP, decisive=bool(board.exhausted or board.trash_cores or board.heavy_exhausted),
-        refreshed=board.exhausted, cores=board.trash_cores,
+        REFRESH_STEP,
+        decisive=bool(board.exhausted or board.trash_cores or board.heavy_exhausted),
+        refreshed=board.exhausted,
+        cores=board.trash_cores,
     )
     if board.heavy_exhausted:
-        trace.step(f"{board.heavy_exhausted} 張重疲勞狀態的卡牌經過 1 次回復，變回一般的疲勞狀態。", HEAVY_EXHAUST,
-                   decisive=True, exhausted=board.heavy_exhausted)
+        trace.step(
+            f"{board.heavy_exhausted} 張重疲勞狀態的卡牌經過 1 次回復，變回一般的疲勞狀態。",
+            HEAVY_EXHAUST,
+            decisive=True,
+            exhausted=board.heavy_exhausted,
+        )

@@ -71,10 +71,18 @@ class AttackBoard(BoardModel):
     def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         names = [self.attacker.name] + [unit.name for unit in self.defender.units]
         for name in dict.fromkeys(n for n in names if names.count(n) > 1 or n == PLAYER):
-            yield ("defender", "units"), f"「{name}」 names more than one card; give each unit its own name", ()
+            yield (
+                ("defender", "units"),
+                f"「{name}」 names more than one card; give each unit its own name",
+                (),
+            )
         opposing = [unit.name for unit in self.defender.units]
         if self.target != PLAYER and self.target not in opposing:
-            yield ("target",), f"expected {PLAYER} or one of the opposing units: {', '.join(opposing) or '(none)'}", ()
+            yield (
+                ("target",),
+                f"expected {PLAYER} or one of the opposing units: {', '.join(opposing) or '(none)'}",
+                (),
+            )
         if self.left_field is not None and self.left_field.card not in names:
             yield ("left_field", "card"), f"expected one of {', '.join(names)}", ()
 
@@ -95,9 +103,13 @@ def judge(board: AttackBoard, trace: Trace) -> Outcome:
     blockers = _blockers(board, trace)
     default = play(board, trace, blocker=None, burst=False)
     trace.mark_decisive_if_it_matters(
-        lambda ignore: play(board, trace.branch(), None, False, ignore).key, "13-1-5-2", "13-1-2-5")
-    options = [(b, burst) for b in [None, *blockers]
-               for burst in ((False, True) if play(board, trace.branch(), b, False).burst_possible else (False,))]
+        lambda ignore: play(board, trace.branch(), None, False, ignore).key, "13-1-5-2", "13-1-2-5"
+    )
+    options = [
+        (b, burst)
+        for b in [None, *blockers]
+        for burst in ((False, True) if play(board, trace.branch(), b, False).burst_possible else (False,))
+    ]
     if len(options) > 1:
         for blocker, burst in options:
             branch = trace.branch()
@@ -115,24 +127,37 @@ def _declaration(board: AttackBoard, trace: Trace) -> list[Illegal]:
     attacker = board.attacker
     problems = []
     if attacker.rested:
-        trace.step(f"「{attacker.name}」處於休息狀態；攻擊需選擇我方戰鬥區中 1 張活躍狀態的機體。", "8-2-1",
-                   decisive=True)
+        trace.step(
+            f"「{attacker.name}」處於休息狀態；攻擊需選擇我方戰鬥區中 1 張活躍狀態的機體。",
+            "8-2-1",
+            decisive=True,
+        )
         problems.append(Illegal.ATTACKER_RESTED)
     # a link unit always has a pilot
     if attacker.deployed_this_turn and attacker.pilot is not None and is_link(attacker):
         trace.step(
             f"「{attacker.name}」在本回合配置，但駕駛員「{attacker.pilot.name}」滿足其共鳴條件，為「共鳴機體」，"
             "在配置的回合就可以立即攻擊。",
-            "3-2-6-2", "3-2-6-3", decisive=True,
+            "3-2-6-2",
+            "3-2-6-3",
+            decisive=True,
         )
     elif attacker.deployed_this_turn:
-        trace.step(f"「{attacker.name}」在本回合配置，且不是共鳴機體，在配置的回合中無法攻擊。", "3-2-4", "3-2-6-3",
-                   decisive=True)
+        trace.step(
+            f"「{attacker.name}」在本回合配置，且不是共鳴機體，在配置的回合中無法攻擊。",
+            "3-2-4",
+            "3-2-6-3",
+            decisive=True,
+        )
         problems.append(Illegal.DEPLOYED_THIS_TURN)
     target = board.unit(board.target)
     if target is not None and not target.rested:
-        trace.step(f"「{target.name}」處於活躍狀態；攻擊對象只能是對方玩家或對方休息狀態的機體。", "8-2-1", "7-5-4-1",
-                   decisive=True)
+        trace.step(
+            f"「{target.name}」處於活躍狀態；攻擊對象只能是對方玩家或對方休息狀態的機體。",
+            "8-2-1",
+            "7-5-4-1",
+            decisive=True,
+        )
         problems.append(Illegal.TARGET_NOT_RESTED)
     return problems
 
@@ -148,19 +173,30 @@ def _blockers(board: AttackBoard, trace: Trace) -> list[str]:
         if unit.name == board.target:
             trace.step(f"「{unit.name}」原本就是攻擊對象，無法發動其《阻擋者》效果。", "8-3-3")
         elif unit.rested:
-            trace.step(f"「{unit.name}」處於休息狀態；只有活躍狀態的機體能發動《阻擋者》。", "8-3-1", "13-1-4-1")
+            trace.step(
+                f"「{unit.name}」處於休息狀態；只有活躍狀態的機體能發動《阻擋者》。", "8-3-1", "13-1-4-1"
+            )
         elif unit.name == gone_early:
             trace.step(f"「{unit.name}」在攻擊步驟中已離開戰鬥區，無法發動《阻擋者》。", "8-3-1")
         else:
             eligible.append(unit.name)
     if eligible and board.attacker.high_maneuver:
-        trace.step(f"「{board.attacker.name}」擁有《高機動》：此機體進行攻擊的期間，對方的機體無法發動《阻擋者》效果"
-                   f"（{'、'.join(eligible)}）。", "13-1-6-1", decisive=True, blockers=eligible)
+        trace.step(
+            f"「{board.attacker.name}」擁有《高機動》：此機體進行攻擊的期間，對方的機體無法發動《阻擋者》效果"
+            f"（{'、'.join(eligible)}）。",
+            "13-1-6-1",
+            decisive=True,
+            blockers=eligible,
+        )
         return []
     if eligible:
         trace.choice(
-            f"非回合玩家 {board.defender_player} 可以發動 " + "、".join(f"「{n}」" for n in eligible)
+            f"非回合玩家 {board.defender_player} 可以發動 "
+            + "、".join(f"「{n}」" for n in eligible)
             + " 的《阻擋者》（每次攻擊只能發動 1 次），也可以選擇不發動。",
-            "8-3-1", "8-3-2", "8-3-4", blockers=eligible,
+            "8-3-1",
+            "8-3-2",
+            "8-3-4",
+            blockers=eligible,
         )
     return eligible

@@ -36,8 +36,10 @@ def _chosen(value: Any) -> Any:
     """Refuse a chosen number below 1 or with a fraction (1-3-5)."""
     fraction = isinstance(value, float) and not value.is_integer()
     if isinstance(value, (int, float)) and not isinstance(value, bool) and (fraction or value < 1):
-        raise impossible(f"{value} cannot be chosen: a number chosen for a card or a rule is a whole number "
-                         "of at least 1", "1-3-5")
+        raise impossible(
+            f"{value} cannot be chosen: a number chosen for a card or a rule is a whole number of at least 1",
+            "1-3-5",
+        )
     return value
 
 
@@ -79,10 +81,14 @@ class Durable(BoardModel):
         if left == 0:
             yield ("hp",), f"「{self.name}」 has HP 0 and would already have been destroyed", ("2-8-2",)
         elif self.damage >= left:
-            yield ("damage",), (
-                f"「{self.name}」 has {self.damage} damage against HP {left} and would already have been "
-                "destroyed by rule processing"
-            ), ("5-5-2", "11-3-1")
+            yield (
+                ("damage",),
+                (
+                    f"「{self.name}」 has {self.damage} damage against HP {left} and would already have been "
+                    "destroyed by rule processing"
+                ),
+                ("5-5-2", "11-3-1"),
+            )
 
 
 class Boarded(Durable):
@@ -136,7 +142,9 @@ class Figure:
 
 
 def figure(printed: int, pilot: int, changes: list[int]) -> Figure:
-    return Figure(printed, pilot, tuple(changes), tally(printed, ((pilot,) if pilot else ()) + tuple(changes)))
+    return Figure(
+        printed, pilot, tuple(changes), tally(printed, ((pilot,) if pilot else ()) + tuple(changes))
+    )
 
 
 def ap(card: Stats) -> Figure:
@@ -170,13 +178,21 @@ def explain(trace: Trace, who: str, label: str, value: Figure) -> None:
         return
     listed = " ".join(f"{c:+d}" for c in value.tally.changes)
     cites = (("3-3-8-1",) if value.pilot else ()) + (("1-3-6",) if value.changes else ())
-    trace.step(f"{who}的 {label}：{value.printed} {listed} = {value.tally.true_total}。", *cites,
-               printed=value.printed, changes=value.tally.changes, total=value.tally.true_total)
+    trace.step(
+        f"{who}的 {label}：{value.printed} {listed} = {value.tally.true_total}。",
+        *cites,
+        printed=value.printed,
+        changes=value.tally.changes,
+        total=value.tally.true_total,
+    )
     if value.tally.floor_order_matters:
         trace.step(
             f"數值途中曾低於 0，但仍有其他效果對該數值進行增減調整，因此以實際數值計算，{label} 為 {value.value}"
             f"（不是從 0 起算的 {value.tally.floored_each_step}）。",
-            "1-3-6", value=value.value,
+            "1-3-6",
+            value=value.value,
         )
     elif value.tally.true_total < 0:
-        trace.step(f"結果 {value.tally.true_total} 為負整數，{label} 視為 0。", "1-3-6", decisive=True, value=0)
+        trace.step(
+            f"結果 {value.tally.true_total} 為負整數，{label} 視為 0。", "1-3-6", decisive=True, value=0
+        )

@@ -72,27 +72,56 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
         trace.step("卡組與能源卡組皆符合卡組構築的規則。", "6-1-1", "6-1-1-3")
     return Outcome(
         problems[0] if problems else DeckRuling.LEGAL,
-        {"legal": not problems, "problems": problems, "cards": total(board.cards),
-         "energy_cards": total(board.energy_deck), "colours": colours_of(board),
-         "over_limit": [{"number": number, "count": n} for number, n in over_limit(board.cards, by_number, COPIES)]},
+        {
+            "legal": not problems,
+            "problems": problems,
+            "cards": total(board.cards),
+            "energy_cards": total(board.energy_deck),
+            "colours": colours_of(board),
+            "over_limit": [
+                {"number": number, "count": n} for number, n in over_limit(board.cards, by_number, COPIES)
+            ],
+        },
     )
 
 
 def _sizes(board: DeckBoard, trace: Trace) -> list[DeckRuling]:
-    deck = check_size(trace, total(board.cards), DECK_SIZE, ("6-1-1",), "卡組共 {cards} 張，正好 {expected} 張。",
-                      "卡組共 {cards} 張，卡組必須正好 {expected} 張。")
-    energy = check_size(trace, total(board.energy_deck), ENERGY_DECK_SIZE, ("6-1-1",),
-                        "能源卡組共 {cards} 張，正好 {expected} 張。", "能源卡組共 {cards} 張，能源卡組必須正好 {expected} 張。")
-    return [problem for problem, ok in ((DeckRuling.WRONG_SIZE, deck), (DeckRuling.WRONG_ENERGY_DECK_SIZE, energy))
-            if not ok]
+    deck = check_size(
+        trace,
+        total(board.cards),
+        DECK_SIZE,
+        ("6-1-1",),
+        "卡組共 {cards} 張，正好 {expected} 張。",
+        "卡組共 {cards} 張，卡組必須正好 {expected} 張。",
+    )
+    energy = check_size(
+        trace,
+        total(board.energy_deck),
+        ENERGY_DECK_SIZE,
+        ("6-1-1",),
+        "能源卡組共 {cards} 張，正好 {expected} 張。",
+        "能源卡組共 {cards} 張，能源卡組必須正好 {expected} 張。",
+    )
+    return [
+        problem
+        for problem, ok in ((DeckRuling.WRONG_SIZE, deck), (DeckRuling.WRONG_ENERGY_DECK_SIZE, energy))
+        if not ok
+    ]
 
 
 def _types(board: DeckBoard, trace: Trace) -> list[DeckRuling]:
     energy = [card.number for card in board.cards if card.type is CardType.ENERGY]
     if not energy:
         return []
-    trace.step("卡組由機體卡牌、駕駛員卡牌、指令卡牌、基地卡牌構成；能源卡牌只能放入能源卡組：" + "、".join(energy) + "。",
-               "6-1-1-1", "6-1-1-4", decisive=True, energy_cards=energy)
+    trace.step(
+        "卡組由機體卡牌、駕駛員卡牌、指令卡牌、基地卡牌構成；能源卡牌只能放入能源卡組："
+        + "、".join(energy)
+        + "。",
+        "6-1-1-1",
+        "6-1-1-4",
+        decisive=True,
+        energy_cards=energy,
+    )
     return [DeckRuling.WRONG_CARD_TYPE]
 
 
@@ -104,21 +133,39 @@ def _colours(board: DeckBoard, trace: Trace) -> list[DeckRuling]:
     colours = colours_of(board)
     named = "、".join(COLOUR_NAMES[c] for c in colours) or "無"
     if 1 <= len(colours) <= MOST_COLOURS:
-        trace.step(f"卡組由 {len(colours)} 種顏色（{named}）的卡牌構成，滿足構築條件。", "6-1-1-2", "6-1-1-2-1",
-                   colours=colours)
+        trace.step(
+            f"卡組由 {len(colours)} 種顏色（{named}）的卡牌構成，滿足構築條件。",
+            "6-1-1-2",
+            "6-1-1-2-1",
+            colours=colours,
+        )
         return []
-    trace.step(f"卡組中有 {len(colours)} 種顏色（{named}）；只有由 1 種或 2 種顏色的卡牌構成的卡組才滿足構築條件。",
-               "6-1-1-2", decisive=True, colours=colours)
+    trace.step(
+        f"卡組中有 {len(colours)} 種顏色（{named}）；只有由 1 種或 2 種顏色的卡牌構成的卡組才滿足構築條件。",
+        "6-1-1-2",
+        decisive=True,
+        colours=colours,
+    )
     return [DeckRuling.WRONG_COLOUR_COUNT]
 
 
 def _copies(board: DeckBoard, trace: Trace) -> list[DeckRuling]:
     over = over_limit(board.cards, by_number, COPIES)
     for number, n in over:
-        trace.step(f"卡牌編號 {number} 共 {n} 張；卡牌編號一致的卡牌視為相同卡牌，卡組中最多只能放入 {COPIES} 張。",
-                   "2-1-1", "6-1-1-3", decisive=True, number=number, count=n)
+        trace.step(
+            f"卡牌編號 {number} 共 {n} 張；卡牌編號一致的卡牌視為相同卡牌，卡組中最多只能放入 {COPIES} 張。",
+            "2-1-1",
+            "6-1-1-3",
+            decisive=True,
+            number=number,
+            count=n,
+        )
     repeated = [number for number, _ in over_limit(board.energy_deck, by_number, COPIES)]
     if repeated:
-        trace.step("能源卡組中可以放入任意張數的相同卡牌編號的能源卡牌：" + "、".join(map(str, repeated)) + "。",
-                   "6-1-1-5", decisive=True, numbers=repeated)
+        trace.step(
+            "能源卡組中可以放入任意張數的相同卡牌編號的能源卡牌：" + "、".join(map(str, repeated)) + "。",
+            "6-1-1-5",
+            decisive=True,
+            numbers=repeated,
+        )
     return [DeckRuling.TOO_MANY_COPIES] if over else []

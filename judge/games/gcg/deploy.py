@@ -79,7 +79,11 @@ class DeployBoard(BoardModel):
     def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         names = [card.name for card in self.battle_area]
         if len(names) > BATTLE_AREA_LIMIT:
-            yield ("battle_area",), f"a battle area holds at most {BATTLE_AREA_LIMIT} units", ("4-5-4", "11-4-1")
+            yield (
+                ("battle_area",),
+                f"a battle area holds at most {BATTLE_AREA_LIMIT} units",
+                ("4-5-4", "11-4-1"),
+            )
         for name in dict.fromkeys(n for n in names if names.count(n) > 1):
             yield ("battle_area",), f"「{name}」 is listed twice; give each unit its own name", ()
         if not self.by_effect and self.energy is None:
@@ -136,15 +140,26 @@ def judge(board: DeployBoard, trace: Trace) -> Outcome:
     if problems:
         return Outcome(problems[0], {"legal": False, "problems": problems})
     if board.by_effect:
-        trace.step(f"「{card.name}」由效果配置於場上：配置不是從手牌使用，不進行 Lv. 確認，也不支付費用。",
-                   "5-7-1", "5-8-1", count=board.count)
+        trace.step(
+            f"「{card.name}」由效果配置於場上：配置不是從手牌使用，不進行 Lv. 確認，也不支付費用。",
+            "5-7-1",
+            "5-8-1",
+            count=board.count,
+        )
     payments = _payments(board)
     need = overflow(board)
-    picks = [tuple(board.trash)] if board.trash is not None else list(
-        combinations([c.name for c in overflow_candidates(board)], need))
+    picks = (
+        [tuple(board.trash)]
+        if board.trash is not None
+        else list(combinations([c.name for c in overflow_candidates(board)], need))
+    )
     if len(payments) > 1:
-        trace.choice("選擇用於支付費用的能源由玩家決定：" + "、".join(f"使用 {n} 張 EX 能源" for n in payments) + "。",
-                     "7-5-2-2", "5-17-3-2-3", ex_options=payments)
+        trace.choice(
+            "選擇用於支付費用的能源由玩家決定：" + "、".join(f"使用 {n} 張 EX 能源" for n in payments) + "。",
+            "7-5-2-2",
+            "5-17-3-2-3",
+            ex_options=payments,
+        )
     reason = Deploy.DEPLOYED_OVER_LIMIT if need else Deploy.DEPLOYED
     facts = _finish(board, trace, payments[0], picks[0] if len(picks) == 1 else None)
     if len(payments) * len(picks) > 1:
@@ -166,7 +181,12 @@ def _use_from_hand(board: DeployBoard, energy: Energy, trace: Trace) -> list[Dep
         f"能源區中共有 {lv} 張能源（活躍 {energy.active}、休息 {energy.rested}、EX 能源 {energy.ex}），"
         "與能源是否處於活躍或休息狀態無關，EX 能源也計入：玩家的 Lv. 為 "
         f"{lv}，" + ("滿足" if met else "未滿足") + f" Lv.{card.level} 的條件。",
-        "2-9-1", "2-9-4", "7-5-2-2", decisive=True, lv=lv, level=card.level,
+        "2-9-1",
+        "2-9-4",
+        "7-5-2-2",
+        decisive=True,
+        lv=lv,
+        level=card.level,
     )
     if not met:
         problems.append(Deploy.LEVEL_TOO_HIGH)
@@ -174,7 +194,11 @@ def _use_from_hand(board: DeployBoard, energy: Energy, trace: Trace) -> list[Dep
     trace.step(
         f"支付費用需將 {card.cost} 張活躍狀態的能源轉為休息狀態；可用的活躍能源有 {payable} 張，"
         + ("可以支付。" if payable >= card.cost else "無法支付。"),
-        "2-10-1", "7-5-2-2", decisive=True, cost=card.cost, active=payable,
+        "2-10-1",
+        "7-5-2-2",
+        decisive=True,
+        cost=card.cost,
+        active=payable,
     )
     if payable < card.cost:
         problems.append(Deploy.COST_UNPAYABLE)
@@ -200,7 +224,9 @@ def _finish(board: DeployBoard, trace: Trace, ex_used: int, pick: tuple[str, ...
     if card.type is Kind.BASE:
         trace.step(f"「{card.name}」以活躍狀態配置到護盾區的基地放置處。", "3-5-1", "5-4-2")
     else:
-        trace.step(f"「{card.name}」以正面朝上、活躍狀態配置在戰鬥區。", "3-2-1", "4-5-2", "5-4-2", count=board.count)
+        trace.step(
+            f"「{card.name}」以正面朝上、活躍狀態配置在戰鬥區。", "3-2-1", "4-5-2", "5-4-2", count=board.count
+        )
     if card.on_deploy:
         trace.step(f"「{card.name}」被配置，誘發其【配置時】效果。", "13-2-6-1")
     facts["on_deploy"] = card.on_deploy
@@ -211,7 +237,9 @@ def _finish(board: DeployBoard, trace: Trace, ex_used: int, pick: tuple[str, ...
 def _pay(board: DeployBoard, energy: Energy, trace: Trace, ex_used: int) -> dict[str, Any]:
     normal = board.card.cost - ex_used
     after: dict[str, Any] = {
-        "active": energy.active - normal, "rested": energy.rested + normal, "ex": energy.ex - ex_used,
+        "active": energy.active - normal,
+        "rested": energy.rested + normal,
+        "ex": energy.ex - ex_used,
     }
     after["lv"] = after["active"] + after["rested"] + after["ex"]
     text = f"將 {normal} 張活躍狀態的能源轉為休息狀態支付費用"
@@ -225,26 +253,43 @@ def _make_room(board: DeployBoard, trace: Trace, pick: tuple[str, ...] | None) -
     need = overflow(board)
     candidates = overflow_candidates(board)
     if board.card.type is Kind.BASE:
-        trace.step(f"基地放置處已有基地「{candidates[0].name}」，已達到上限 1 張：需將其置於廢棄區。",
-                   "11-5-1", "11-5-2", decisive=True)
+        trace.step(
+            f"基地放置處已有基地「{candidates[0].name}」，已達到上限 1 張：需將其置於廢棄區。",
+            "11-5-1",
+            "11-5-2",
+            decisive=True,
+        )
         not_destroyed = ("11-5-2-1", "5-10-4")
     else:
         trace.step(
             f"戰鬥區已有 {len(board.battle_area)} 張機體，配置 {board.count} 張後超過上限 6 張："
             f"需選擇 {need} 張已在戰鬥區的機體並置於廢棄區。",
-            "11-4-1", "11-4-2", *(("11-4-2-2",) if board.count > 1 else ()), decisive=True, trash=need,
+            "11-4-1",
+            "11-4-2",
+            *(("11-4-2-2",) if board.count > 1 else ()),
+            decisive=True,
+            trash=need,
         )
         not_destroyed = ("11-4-2-1", "5-10-4")
     chosen = candidates if pick is None else [c for c in candidates if c.name in pick]
     with_effect = "、".join(f"「{c.name}」" for c in chosen if c.on_destroy)
     trace.step(
         "因超過張數上限而透過規則處理置於廢棄區，不視為「破壞」"
-        + (f"：{with_effect}的【破壞時】效果{'即使被選擇也' if pick is None else ''}不會發動。" if with_effect else "。"),
-        *not_destroyed, *(("13-2-8-1",) if with_effect else ()), decisive=bool(with_effect),
+        + (
+            f"：{with_effect}的【破壞時】效果{'即使被選擇也' if pick is None else ''}不會發動。"
+            if with_effect
+            else "。"
+        ),
+        *not_destroyed,
+        *(("13-2-8-1",) if with_effect else ()),
+        decisive=bool(with_effect),
     )
     if pick is None:
-        trace.choice("由玩家選擇要置於廢棄區的卡牌：" + "、".join(f"「{c.name}」" for c in candidates) + "。",
-                     "11-4-2" if board.card.type is Kind.UNIT else "11-5-2", candidates=[c.name for c in candidates])
+        trace.choice(
+            "由玩家選擇要置於廢棄區的卡牌：" + "、".join(f"「{c.name}」" for c in candidates) + "。",
+            "11-4-2" if board.card.type is Kind.UNIT else "11-5-2",
+            candidates=[c.name for c in candidates],
+        )
         return None
     for placed in chosen:
         _to_trash(trace, placed, "11-5-2" if board.card.type is Kind.BASE else "11-4-2")
@@ -253,11 +298,17 @@ def _make_room(board: DeployBoard, trace: Trace, pick: tuple[str, ...] | None) -
 
 def _to_trash(trace: Trace, placed: Placed, clause: str) -> None:
     if placed.token:
-        trace.step(f"「{placed.name}」是替代卡，移動到戰鬥區·能源區·護盾區以外的區域時從遊戲中被移除。", clause, "5-17-2-5")
+        trace.step(
+            f"「{placed.name}」是替代卡，移動到戰鬥區·能源區·護盾區以外的區域時從遊戲中被移除。",
+            clause,
+            "5-17-2-5",
+        )
     else:
         trace.step(f"「{placed.name}」置於廢棄區。", clause)
     if placed.pilot:
-        trace.step(f"搭乘在「{placed.name}」下方的駕駛員「{placed.pilot}」移動到與該機體相同的區域。", "3-3-6")
+        trace.step(
+            f"搭乘在「{placed.name}」下方的駕駛員「{placed.pilot}」移動到與該機體相同的區域。", "3-3-6"
+        )
 
 
 def _attack_this_turn(board: DeployBoard, trace: Trace) -> bool:
@@ -265,7 +316,9 @@ def _attack_this_turn(board: DeployBoard, trace: Trace) -> bool:
     if board.pilot is not None and is_link_to(card.link_condition, board.pilot):
         trace.step(
             f"駕駛員「{board.pilot.name}」滿足「{card.name}」的共鳴條件，搭乘後成為「共鳴機體」，在配置的回合就可以立即攻擊。",
-            "3-2-6-2", "3-2-6-3", decisive=True,
+            "3-2-6-2",
+            "3-2-6-3",
+            decisive=True,
         )
         return True
     why = "（搭乘的駕駛員不滿足共鳴條件）" if board.pilot is not None else ""

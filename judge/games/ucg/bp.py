@@ -104,14 +104,14 @@ class Character(BoardModel):
     def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         state = self.state
         if self.extra and self.bp.EXTRA is None:
-            yield ("bp", "EXTRA"), "required when extra is true: the EXTRA value becomes the BP", (
-                "8.1.2",
-            )
+            yield ("bp", "EXTRA"), "required when extra is true: the EXTRA value becomes the BP", ("8.1.2",)
         elif not self.extra and self.bp.at(state) is None:
             cites = ("8.1.1", "11.15.1") if state is State.SINGLE else ("8.1.1",)
-            yield ("bp", state.value), (
-                f"required: a {state.value} character's BP is the top card's {state.value} value"
-            ), cites
+            yield (
+                ("bp", state.value),
+                (f"required: a {state.value} character's BP is the top card's {state.value} value"),
+                cites,
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,7 +162,10 @@ def explain(trace: Trace, who: str, ch: Character, bp: BattlePoint) -> None:
     trace.step(
         f"{who}疊加 {ch.cards} 張角色牌，為 {ch.state.value} 狀態"
         + (f"，BP 為最上方卡牌的 {ch.state.value} 數值 {bp.base}。" if not bp.extra else "。"),
-        "8.1.1", cards=ch.cards, state=ch.state, bp=None if bp.extra else bp.base,
+        "8.1.1",
+        cards=ch.cards,
+        state=ch.state,
+        bp=None if bp.extra else bp.base,
     )
     if ch.charges:
         trace.step(f"{who}下方的 {ch.charges} 張充能牌不計入狀態。", "11.17.2", charges=ch.charges)
@@ -177,14 +180,18 @@ def explain(trace: Trace, who: str, ch: Character, bp: BattlePoint) -> None:
         lead = "先適用升級/降級，再適用" if ch.level_changes else "適用"
         trace.step(
             f"{who}{lead} {listed}：{bp.after_level} → {bp.tally.true_total}。",
-            *cites, changes=bp.changes, total=bp.tally.true_total,
+            *cites,
+            changes=bp.changes,
+            total=bp.tally.true_total,
         )
     if bp.floor_unclear:
         trace.silent(
             f"{who}的 BP 在增減途中低於 0。規則書規定 BP 不會成為負數而是 0，但未規定之後的增減"
             f"從 0 起算（得 {bp.tally.floored_each_step}）還是從實際數值起算"
             f"（得 {bp.tally.floored_at_end}）。",
-            "11.7.2", each_step=bp.tally.floored_each_step, at_end=bp.tally.floored_at_end,
+            "11.7.2",
+            each_step=bp.tally.floored_each_step,
+            at_end=bp.tally.floored_at_end,
         )
     elif bp.tally.true_total < 0:
         trace.step(f"{who}的 BP 不會成為負數，而是 0。", "11.7.2", bp=0)
@@ -196,13 +203,15 @@ def _explain_levels(trace: Trace, who: str, ch: Character, bp: BattlePoint) -> N
     if LevelChange.UP in ch.level_changes and LevelChange.DOWN in ch.level_changes:
         trace.step(
             f"{who}同時受「上升一級」與「降低一級」效果影響，仍視為「正在升級/降級中」。",
-            "11.6.5", level_changes=ch.level_changes,
+            "11.6.5",
+            level_changes=ch.level_changes,
         )
     if bp.extra:
         trace.step(
             f"{who}的 EXTRA 的 BP 沒有升級/降級的變動目標，BP 維持 {bp.base}，"
             "但卡牌仍處於受該效果影響的狀態。",
-            "11.6.4", bp=bp.base,
+            "11.6.4",
+            bp=bp.base,
         )
     elif bp.shift == 0:
         return
@@ -211,10 +220,14 @@ def _explain_levels(trace: Trace, who: str, ch: Character, bp: BattlePoint) -> N
         trace.silent(
             f"{who}受升級/降級效果影響，BP 應變為 {target} 的 BP，但最上方卡牌沒有該數值。"
             "規則書只說明效果仍然生效，未規定此時的 BP。",
-            "11.6.3", "11.6.1", shift=bp.shift,
+            "11.6.3",
+            "11.6.1",
+            shift=bp.shift,
         )
     else:
         trace.step(
             f"{who}的 BP 變為 {bp.shifted} 狀態的 BP {bp.after_level}（狀態仍為 {ch.state.value}）。",
-            "11.6.1", shift=bp.shift, bp=bp.after_level,
+            "11.6.1",
+            shift=bp.shift,
+            bp=bp.after_level,
         )

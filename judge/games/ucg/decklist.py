@@ -39,14 +39,23 @@ class DeckRuling(enum.StrEnum):
 def judge(board: DeckBoard, trace: Trace) -> Outcome:
     problems: list[DeckRuling] = []
     size = total(board.cards)
-    if not check_size(trace, size, DECK_SIZE, ("4.1.1",), "牌組共 {cards} 張，正好 {expected} 張。",
-                      "牌組共 {cards} 張，牌組必須正好由 {expected} 張卡牌組成。"):
+    if not check_size(
+        trace,
+        size,
+        DECK_SIZE,
+        ("4.1.1",),
+        "牌組共 {cards} 張，正好 {expected} 張。",
+        "牌組共 {cards} 張，牌組必須正好由 {expected} 張卡牌組成。",
+    ):
         problems.append(DeckRuling.WRONG_SIZE)
     variants = [card for card in board.cards if card.counts_as]
     if variants:
         trace.step(
-            "異圖卡版本與通常版本視為同一張卡牌：" + "、".join(f"{c.number}→{c.counts_as}" for c in variants) + "。",
-            "4.1.3", variants=[c.number for c in variants],
+            "異圖卡版本與通常版本視為同一張卡牌："
+            + "、".join(f"{c.number}→{c.counts_as}" for c in variants)
+            + "。",
+            "4.1.3",
+            variants=[c.number for c in variants],
         )
     named = over_limit(board.cards, by_name_and_number, COPIES)
     if variants and len(named) != len(over_limit(board.cards, _as_printed, COPIES)):
@@ -57,7 +66,9 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
         trace.step(
             f"「{entry['name']}」（{entry['number']}）放入 {entry['count']} 張，卡牌名稱與卡牌編號皆相同的"
             "卡牌最多 4 張。",
-            "4.1.2", decisive=True, **entry,
+            "4.1.2",
+            decisive=True,
+            **entry,
         )
     if named:
         problems.append(DeckRuling.TOO_MANY_COPIES)
@@ -66,7 +77,11 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
         trace.conflict(
             f"卡牌編號 {number} 共 {n} 張，但卡牌名稱不同。2.3.9.1／2.4.6.1 限制相同卡牌編號最多 4 張，"
             "4.1.2 則只限制卡牌名稱與卡牌編號皆相同的卡牌；兩者對此牌組的結論不同。",
-            "2.3.9.1", "2.4.6.1", "4.1.2", number=number, count=n,
+            "2.3.9.1",
+            "2.4.6.1",
+            "4.1.2",
+            number=number,
+            count=n,
         )
         trace.mark_decisive("2.3.9.1", "4.1.2")
     if problems:

@@ -48,8 +48,9 @@ class Area(BoardModel):
 class JudgmentBoard(BoardModel):
     first_player: Player = Field(description="this turn's first player (先攻方)")
     #: each battle area was opened with one of the 50 cards of each player's deck (4.1.1)
-    areas: list[Area] = Field(min_length=1, max_length=UCG_DECK_SIZE,
-                              description="oldest first; the last is the newest")
+    areas: list[Area] = Field(
+        min_length=1, max_length=UCG_DECK_SIZE, description="oldest first; the last is the newest"
+    )
 
 
 class AreaResult(enum.StrEnum):
@@ -183,8 +184,9 @@ class Judgment:
         return self.reason, self.winner, self.next_first, self.lead
 
 
-def decide_game(board: JudgmentBoard, ignore: frozenset[str] = frozenset(),
-                reuse: tuple[Decided, ...] = ()) -> Judgment:
+def decide_game(
+    board: JudgmentBoard, ignore: frozenset[str] = frozenset(), reuse: tuple[Decided, ...] = ()
+) -> Judgment:
     """The whole judgment; ``reuse`` holds results of areas that ``ignore`` cannot change."""
     areas = tuple(
         reuse[i] if reuse and not ignore & area.touched_by else decide_area(area, ignore)
@@ -192,14 +194,16 @@ def decide_game(board: JudgmentBoard, ignore: frozenset[str] = frozenset(),
     )
     wins = {p: sum(1 for d in areas if d.result.value == p.value) for p in PLAYERS}
     open_ = sum(1 for d in areas if d.result is AreaResult.UNDECIDED)
-    possible = tuple(sorted(
-        {
-            game_result({Player.A: wins[Player.A] + x, Player.B: wins[Player.B] + y})
-            for x in range(open_ + 1)
-            for y in range(open_ + 1 - x)
-        },
-        key=lambda result: (result[0].value, result[1].value if result[1] else ""),
-    ))
+    possible = tuple(
+        sorted(
+            {
+                game_result({Player.A: wins[Player.A] + x, Player.B: wins[Player.B] + y})
+                for x in range(open_ + 1)
+                for y in range(open_ + 1 - x)
+            },
+            key=lambda result: (result[0].value, result[1].value if result[1] else ""),
+        )
+    )
     reason, winner = possible[0] if len(possible) == 1 else (JudgmentReason.UNDECIDED, None)
     if winner is not None or (reason is JudgmentReason.UNDECIDED and all(w for _, w in possible)):
         next_first, lead = None, NextLead.GAME_OVER
@@ -263,7 +267,8 @@ def _explain_area(trace: Trace, number: int, area: Area, decided: Decided) -> No
     elif reason is AreaReason.WIN_BEATS_DRAW:
         trace.step(
             f"{where}{winner}的角色獲得「獲得勝利」效果，對手角色獲得「視為平局」效果：{winner}獲勝。",
-            "11.16.1", "11.16.3",
+            "11.16.1",
+            "11.16.3",
         )
     elif reason is AreaReason.FORCED_WIN:
         trace.step(f"{where}{winner}的角色受「獲得勝利」效果影響，{winner}獲勝，對戰角色敗北。", "11.16.1")
@@ -276,7 +281,8 @@ def _explain_area(trace: Trace, number: int, area: Area, decided: Decided) -> No
         trace.step(
             f"{where}{winner}的 BP {bp[Player(decided.result.value)]} 高於{_name(loser)}的 "
             f"{bp[loser]}，{winner}獲勝。",
-            "5.9.4.1", bp=bp,
+            "5.9.4.1",
+            bp=bp,
         )
     else:
         trace.step(f"{where}規則書未決定此處的 BP，戰鬥結果無法確定。", "5.9.4.1", bp=bp)
@@ -291,19 +297,26 @@ def _explain_game(trace: Trace, result: Judgment) -> list[int]:
     if result.reason is JudgmentReason.THREE_BATTLES_WON and w is not None:  # a game won names its winner
         trace.step(
             f"{_name(w)}在 {result.wins[w]} 處戰鬥中勝出（3 處或以上），{_name(w)}獲得遊戲勝利。",
-            "1.3.2", decisive=True, wins=wins,
+            "1.3.2",
+            decisive=True,
+            wins=wins,
         )
         return won[w]
     if result.reason is JudgmentReason.MORE_BATTLES_WON and w is not None:
         trace.step(
             f"雙方皆有 3 處或以上勝利（{a} 比 {b}），以勝利數較多的{_name(w)}獲勝。",
-            "1.3.2", "1.3.3", decisive=True, wins=wins,
+            "1.3.2",
+            "1.3.3",
+            decisive=True,
+            wins=wins,
         )
         return won[Player.A] + won[Player.B]
     if result.reason is JudgmentReason.TIED_WINS_CONTINUE:
         trace.step(
             f"雙方皆有 3 處或以上勝利且勝利數相同（{a} 比 {b}），繼續進行遊戲。",
-            "1.3.3.1", decisive=True, wins=wins,
+            "1.3.3.1",
+            decisive=True,
+            wins=wins,
         )
         return won[Player.A] + won[Player.B]
     if result.reason is JudgmentReason.GAME_CONTINUES:
@@ -312,7 +325,9 @@ def _explain_game(trace: Trace, result: Judgment) -> list[int]:
     gaps = _gap_clauses(result)
     trace.silent(
         f"已確定的勝利數為 {a} 比 {b}；尚未確定的戰鬥結果會改變遊戲勝負，規則書未決定那些 BP。",
-        "1.3.2", *gaps, wins=wins,
+        "1.3.2",
+        *gaps,
+        wins=wins,
     )
     trace.mark_decisive(*gaps)
     return []
@@ -338,23 +353,28 @@ def _explain_next(trace: Trace, board: JudgmentBoard, result: Judgment) -> None:
         trace.step(
             f"最新一輪戰鬥（戰鬥區 {number}）由{_name(result.next_first)}獲勝，"
             f"{_name(result.next_first)}成為下一回合的先攻方。",
-            "5.9.6.1", decisive=True,
+            "5.9.6.1",
+            decisive=True,
         )
     elif lead is NextLead.EQUAL_BP_DRAW:
         trace.step(
             f"最新一輪戰鬥（戰鬥區 {number}）BP 相同且為平局，本回合的先攻方{first}在下一回合仍為先攻方。",
-            "5.9.6.2", decisive=True,
+            "5.9.6.2",
+            decisive=True,
         )
     elif lead is NextLead.NO_RESULT:
         trace.step(
             f"最新一輪戰鬥（戰鬥區 {number}）沒有勝負結果，本回合的先攻方{first}在下一回合仍為先攻方。",
-            "12.4.2.3", decisive=True,
+            "12.4.2.3",
+            decisive=True,
         )
     elif lead is NextLead.RULEBOOK_SILENT:
         trace.silent(
             f"最新一輪戰鬥（戰鬥區 {number}）因效果成為平局，但雙方 BP 不同。規則書只規定獲勝的玩家"
             "成為先攻方，以及 BP 相同且為平局時先攻方不變；未規定此時下一回合的先攻方。",
-            "5.9.6.1", "5.9.6.2", "11.16.1",
+            "5.9.6.1",
+            "5.9.6.2",
+            "11.16.1",
         )
         trace.mark_decisive("5.9.6.1", "5.9.6.2")
     elif lead is NextLead.UNDECIDED:

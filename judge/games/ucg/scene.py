@@ -60,7 +60,11 @@ def judge(board: SceneBoard, trace: Trace) -> Outcome:
             f"「{board.scene.name}」的回合數 {board.scene.round} 不低於現有場景「{board.current.name}」的 "
             f"{board.current.round}，可以替換；「{board.current.name}」移至其持有者玩家 "
             f"{board.current.owner.value} 的棄牌區。",
-            "6.3.2", "6.1.1", decisive=True, new=board.scene.round, current=board.current.round,
+            "6.3.2",
+            "6.1.1",
+            decisive=True,
+            new=board.scene.round,
+            current=board.current.round,
         )
         reason = SceneRuling.REPLACES
     _draw(board, trace, reason, replaced)
@@ -73,7 +77,8 @@ def _refusals(board: SceneBoard, trace: Trace) -> list[SceneRuling]:
         trace.step(
             f"場景牌設置階段是先攻方玩家 {board.first_player.value} 設置場景牌的階段，"
             f"玩家 {board.player.value} 不能在此階段設置。",
-            "5.4.1", decisive=True,
+            "5.4.1",
+            decisive=True,
         )
         found.append(SceneRuling.NOT_FIRST_PLAYER)
     if board.set_this_turn:
@@ -84,7 +89,12 @@ def _refusals(board: SceneBoard, trace: Trace) -> list[SceneRuling]:
     trace.step(
         f"戰場上有 {rounds} 個戰鬥區，回合數為 {rounds}；「{board.scene.name}」的回合圖標為 "
         f"{board.scene.round}，" + ("可以放置。" if fits else "超過回合數，不能放置。"),
-        "2.4.2.3", "2.4.2.2", "6.3.1", decisive=True, rounds=rounds, icon=board.scene.round,
+        "2.4.2.3",
+        "2.4.2.2",
+        "6.3.1",
+        decisive=True,
+        rounds=rounds,
+        icon=board.scene.round,
     )
     if not fits:
         found.append(SceneRuling.ROUND_TOO_LOW)
@@ -92,7 +102,8 @@ def _refusals(board: SceneBoard, trace: Trace) -> list[SceneRuling]:
         trace.step(
             f"現有場景「{board.current.name}」的回合數為 {board.current.round}，只能以相同或更高回合數的"
             f"場景牌替換；「{board.scene.name}」為 {board.scene.round}。",
-            "6.3.2", decisive=True,
+            "6.3.2",
+            decisive=True,
         )
         found.append(SceneRuling.REPLACEMENT_TOO_LOW)
     return found
@@ -106,7 +117,8 @@ def _draw(board: SceneBoard, trace: Trace, reason: SceneRuling, replaced: dict[s
             trace.conflict(
                 "此場景有《當本場景出現時》效果：6.2.3 規定登場時的抽牌先於該效果進行，"
                 "6.2.2 則允許透過效果設置時在所有相關效果處理完畢後才抽牌；規則書未說明兩者的先後。",
-                "6.2.2", "6.2.3",
+                "6.2.2",
+                "6.2.3",
             )
     elif board.on_appear:
         trace.step("這次抽牌先於《當本場景出現時》的效果進行。", "6.2.3")
@@ -122,6 +134,8 @@ def _draw(board: SceneBoard, trace: Trace, reason: SceneRuling, replaced: dict[s
     keep = trace.branch()
     keep.step("不抽牌。", "6.2.1", hand=board.hand, deck=board.deck)
     trace.add_choice(
-        board.player, {"draw": False},
-        Outcome(reason, {**base, "drew": False, "hand": board.hand, "deck": board.deck}), keep,
+        board.player,
+        {"draw": False},
+        Outcome(reason, {**base, "drew": False, "hand": board.hand, "deck": board.deck}),
+        keep,
     )

@@ -32,9 +32,11 @@ class SetCharacterBoard(BoardModel):
     def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         for player in Player:
             if self.empty[player] > self.battle_areas:
-                yield ("empty", player.value), (
-                    f"{self.empty[player]} empty slots in {self.battle_areas} battle areas is impossible"
-                ), ("12.4.1",)
+                yield (
+                    ("empty", player.value),
+                    (f"{self.empty[player]} empty slots in {self.battle_areas} battle areas is impossible"),
+                    ("12.4.1",),
+                )
 
 
 class Setting(enum.StrEnum):
@@ -55,21 +57,30 @@ def judge(board: SetCharacterBoard, trace: Trace) -> Outcome:
             f"玩家 {player.value} 需設置 1 張新的角色牌"
             + (f"，並在自己 {board.empty[player]} 個空出的戰鬥區中設置角色牌" if board.empty[player] else "")
             + f"，共 {need} 張。",
-            "5.5.3.1" if first else "5.5.4.1", *(("12.4.3",) if board.empty[player] else ()),
-            decisive=True, needed=need,
+            "5.5.3.1" if first else "5.5.4.1",
+            *(("12.4.3",) if board.empty[player] else ()),
+            decisive=True,
+            needed=need,
         )
         if hand.without_single_bp:
             trace.step(
                 f"手牌中 {hand.without_single_bp} 張不持有 SINGLE BP 的角色牌不能從手牌設置。",
-                "11.15.1", without_single_bp=hand.without_single_bp,
+                "11.15.1",
+                without_single_bp=hand.without_single_bp,
             )
         if hand.characters < need:
             trace.step(
                 f"玩家 {player.value} 手牌中只有 {hand.characters} 張可設置的角色牌，無法完成設置，立即敗北。",
-                "1.3.4", "12.4.3", decisive=True, available=hand.characters,
+                "1.3.4",
+                "12.4.3",
+                decisive=True,
+                available=hand.characters,
             )
             reason = Setting.FIRST_PLAYER_LOSES if first else Setting.SECOND_PLAYER_LOSES
             return Outcome(reason, {"loser": player, "winner": player.other, "needed": dict(needed)})
-        trace.step(f"玩家 {player.value} 手牌中有 {hand.characters} 張可設置的角色牌，可以完成設置。",
-                   "5.5.3.1" if first else "5.5.4.1", available=hand.characters)
+        trace.step(
+            f"玩家 {player.value} 手牌中有 {hand.characters} 張可設置的角色牌，可以完成設置。",
+            "5.5.3.1" if first else "5.5.4.1",
+            available=hand.characters,
+        )
     return Outcome(Setting.BOTH_SET, {"loser": None, "winner": None, "needed": dict(needed)})

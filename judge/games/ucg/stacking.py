@@ -28,8 +28,9 @@ class PlacedBy(enum.StrEnum):
 
 class LevelUpBoard(BoardModel):
     stack: list[StackCard] = Field(min_length=1, description="bottom card first; no charge cards")
-    cards: list[StackCard] = Field(min_length=1, max_length=UCG_MOST_STACKED,
-                                   description="the cards to stack, in order")
+    cards: list[StackCard] = Field(
+        min_length=1, max_length=UCG_MOST_STACKED, description="the cards to stack, in order"
+    )
     placed_by: PlacedBy = PlacedBy.PLAYER
     leveled_this_phase: Flag = Field(False, description="this character already levelled up this phase")
 
@@ -75,7 +76,9 @@ def judge(board: LevelUpBoard, trace: Trace) -> Outcome:
     if state is None:
         trace.step(
             f"疊加後為 {size} 張卡牌；BP 只規定了一至四張卡牌（SINGLE 至 QUAD），無法再疊加。",
-            "8.1.1", decisive=True, cards=size,
+            "8.1.1",
+            decisive=True,
+            cards=size,
         )
         violations.append(Stacking.STACK_FULL)
     else:
@@ -97,7 +100,9 @@ def _phase_limits(board: LevelUpBoard, trace: Trace, violations: list[Stacking])
     if len(board.cards) > 1:
         trace.step(
             f"升級階段中每次升級只能疊加一張卡牌，此處要疊加 {len(board.cards)} 張。",
-            "5.6.2.3", decisive=True, cards=len(board.cards),
+            "5.6.2.3",
+            decisive=True,
+            cards=len(board.cards),
         )
         violations.append(Stacking.MORE_THAN_ONE_CARD)
     if board.leveled_this_phase:
@@ -113,12 +118,16 @@ def _one_card(trace: Trace, top: StackCard, card: StackCard, violations: list[St
         trace.step(
             f"角色名稱不同（「{top.name}」、「{card.name}」），但雙方擁有共同的 [TEAM][{shared[0]}]，"
             "滿足相同角色名稱的條件。",
-            "11.18.1", decisive=True, team=shared,
+            "11.18.1",
+            decisive=True,
+            team=shared,
         )
     else:
         trace.step(
             f"「{card.name}」與被覆蓋的「{top.name}」角色名稱不同，也沒有共同的 [TEAM]，不能升級。",
-            "5.6.1", "11.18.1", decisive=True,
+            "5.6.1",
+            "11.18.1",
+            decisive=True,
         )
         violations.append(Stacking.NAME_MISMATCH)
     levels = {"from": top.level, "to": card.level}
@@ -128,10 +137,17 @@ def _one_card(trace: Trace, top: StackCard, card: StackCard, violations: list[St
         trace.step(f"等級同為 {card.level}，不能將相同等級的卡牌疊加。", "5.6.2.2", decisive=True, **levels)
         violations.append(Stacking.SAME_LEVEL)
     elif card.level > top.level:
-        trace.step(f"等級由 {top.level} 跳到 {card.level}，升級時不能跳過等級。", "5.6.2.2", decisive=True, **levels)
+        trace.step(
+            f"等級由 {top.level} 跳到 {card.level}，升級時不能跳過等級。", "5.6.2.2", decisive=True, **levels
+        )
         violations.append(Stacking.SKIPS_LEVEL)
     else:
-        trace.step(f"等級 {card.level} 低於被覆蓋卡牌的等級 {top.level}，不是高一級的卡牌。", "5.6.1", decisive=True, **levels)
+        trace.step(
+            f"等級 {card.level} 低於被覆蓋卡牌的等級 {top.level}，不是高一級的卡牌。",
+            "5.6.1",
+            decisive=True,
+            **levels,
+        )
         violations.append(Stacking.LOWER_LEVEL)
 
 
@@ -139,7 +155,8 @@ def _no_single_bp(trace: Trace, board: LevelUpBoard, state: State) -> None:
     if any(not card.single_bp for card in board.cards):
         trace.step(
             f"不持有 SINGLE BP 的角色牌不能以 SINGLE 狀態登場；升級後為 {state.value} 狀態，不受此限制。",
-            "11.15.1", state=state,
+            "11.15.1",
+            state=state,
         )
 
 
@@ -151,6 +168,8 @@ def _remedy(trace: Trace, board: LevelUpBoard, illegal: bool) -> Remedy:
         return Remedy.RETURN_TO_HAND
     trace.step(
         "因卡牌效果導致的錯誤升級：在該效果處理完畢後，將錯誤疊加於上方的卡牌放到棄牌區。",
-        "12.2.1", "12.2.2", decisive=True,
+        "12.2.1",
+        "12.2.2",
+        decisive=True,
     )
     return Remedy.TO_DISCARD_AFTER_EFFECT

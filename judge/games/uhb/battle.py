@@ -86,9 +86,7 @@ class Main(BoardModel):
 
     def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
         if self.weakened and self.weakened_power is None:
-            yield ("weakened",), "only a card with a weakened power can be in weakened state", (
-                "5.11.2",
-            )
+            yield ("weakened",), "only a card with a weakened power can be in weakened state", ("5.11.2",)
 
 
 class Support(BoardModel):
@@ -124,20 +122,28 @@ class BattleBoard(BoardModel):
         for player in Player:
             side = self.players[player]
             if side.damage_zone >= DAMAGE_LIMIT:
-                yield ("players", player.value, "damage_zone"), (
-                    f"a player with {side.damage_zone} cards in the damage zone has already lost"
-                ), ("3.3.2",)
+                yield (
+                    ("players", player.value, "damage_zone"),
+                    (f"a player with {side.damage_zone} cards in the damage zone has already lost"),
+                    ("3.3.2",),
+                )
             names = [s.name for s in side.supports]
             if side.promote is not None and side.promote not in names:
-                yield ("players", player.value, "promote"), f"expected one of the supports: {', '.join(names) or '(none)'}", ()
+                yield (
+                    ("players", player.value, "promote"),
+                    f"expected one of the supports: {', '.join(names) or '(none)'}",
+                    (),
+                )
             for i, change in enumerate(side.power_changes):
                 if change.condition is None:
                     continue
                 whose = player if change.condition.whose is Whose.SELF else player.other
                 if self.players[whose].count(change.condition.zone) is None:
-                    yield ("players", whose.value, change.condition.zone.value), (
-                        f"required by players.{player.value}.power_changes[{i}].if"
-                    ), ()
+                    yield (
+                        ("players", whose.value, change.condition.zone.value),
+                        (f"required by players.{player.value}.power_changes[{i}].if"),
+                        (),
+                    )
 
 
 class BattleReason(enum.StrEnum):
@@ -181,12 +187,16 @@ def judge(board: BattleBoard, trace: Trace) -> Outcome:
     winner = _winner(board)
     losers = [p for p in turn_order(active) if p is not winner]
     if winner is None:
-        trace.step(f"双方总战力相等（{totals[Player.A]}），双方都为战败方。", "4.4.2", decisive=True, totals=totals)
+        trace.step(
+            f"双方总战力相等（{totals[Player.A]}），双方都为战败方。", "4.4.2", decisive=True, totals=totals
+        )
     else:
         trace.step(
             f"玩家 {winner} 的总战力 {totals[winner]} 较高，为胜利方；玩家 {winner.other} 的 "
             f"{totals[winner.other]} 较低，为战败方。",
-            "4.4.2", decisive=True, totals=totals,
+            "4.4.2",
+            decisive=True,
+            totals=totals,
         )
     trace.mark_decisive_if_it_matters(lambda ignore: _winner(board, ignore), *MODIFIERS)
     triggered = _result_effects(trace, board, winner)
@@ -199,12 +209,22 @@ def judge(board: BattleBoard, trace: Trace) -> Outcome:
         branch_end, branch_moves = _settle(branch, board, winner, chosen)
         facts = {"game_end": branch_end, "moves": branch_moves}
         reason = BattleReason.EQUAL_TOTALS if winner is None else BattleReason.HIGHER_TOTAL
-        trace.add_choice(optional[0] if len(optional) == 1 else None,
-                         {f"weaken_{p.value}": c for p, c in chosen.items()}, Outcome(reason, facts), branch)
+        trace.add_choice(
+            optional[0] if len(optional) == 1 else None,
+            {f"weaken_{p.value}": c for p, c in chosen.items()},
+            Outcome(reason, facts),
+            branch,
+        )
     return Outcome(
         BattleReason.EQUAL_TOTALS if winner is None else BattleReason.HIGHER_TOTAL,
-        {"winner": winner, "losers": losers, "totals": totals, "triggered": triggered,
-         "moves": moves, "game_end": end},
+        {
+            "winner": winner,
+            "losers": losers,
+            "totals": totals,
+            "triggered": triggered,
+            "moves": moves,
+            "game_end": end,
+        },
     )
 
 
@@ -212,26 +232,39 @@ def _explain_total(trace: Trace, board: BattleBoard, player: Player) -> None:
     side = board.players[player]
     main = side.main
     if side.support:
-        trace.step(f"玩家 {player} 以手牌中的「{side.support.name}」作为支援角色。", "4.3.2",
-                   support_power=side.support.support_power)
+        trace.step(
+            f"玩家 {player} 以手牌中的「{side.support.name}」作为支援角色。",
+            "4.3.2",
+            support_power=side.support.support_power,
+        )
     if side.extra_supports:
         names = "、".join(f"「{s.name}」" for s in side.extra_supports)
-        trace.step(f"玩家 {player} 以满足条件的 {names} 进行额外支援。", "4.3.4",
-                   extra_supports=[s.name for s in side.extra_supports])
+        trace.step(
+            f"玩家 {player} 以满足条件的 {names} 进行额外支援。",
+            "4.3.4",
+            extra_supports=[s.name for s in side.extra_supports],
+        )
     if main.weakened:
-        trace.step(f"玩家 {player} 的主战角色「{main.name}」处于衰弱状态，使用衰弱战力 {main.weakened_power}。",
-                   "5.11.3", power=main.weakened_power)
+        trace.step(
+            f"玩家 {player} 的主战角色「{main.name}」处于衰弱状态，使用衰弱战力 {main.weakened_power}。",
+            "5.11.3",
+            power=main.weakened_power,
+        )
     for change in side.power_changes:
         if change.condition is not None:
             _explain_condition(trace, board, player, change, change.condition)
     sum_text = str(main.weakened_power if main.weakened else main.power)
     sum_text += "".join(f" + {s.support_power}（{s.name}）" for s in side.supports)
-    sum_text += "".join(f" {'+' if c.amount >= 0 else '-'} {abs(c.amount)}" for c in side.power_changes
-                        if c.condition is None or _met(board, player, c.condition, True))
+    sum_text += "".join(
+        f" {'+' if c.amount >= 0 else '-'} {abs(c.amount)}"
+        for c in side.power_changes
+        if c.condition is None or _met(board, player, c.condition, True)
+    )
     trace.step(
         f"玩家 {player} 的总战力 = 主战角色「{main.name}」的战力加上所有支援角色的支援战力"
         f"{'及战力增减' if side.power_changes else ''}：{sum_text} = {total_power(board, player)}。",
-        "4.4.2", total=total_power(board, player),
+        "4.4.2",
+        total=total_power(board, player),
     )
 
 
@@ -247,7 +280,10 @@ def _explain_condition(
         f"{change.source or '效果'}的条件「{owner}{ZONE_NAMES[condition.zone]}"
         f"{COMPARE_WORDS[compare].format(n=threshold)}」包括该数值本身：{ZONE_NAMES[condition.zone]}有 {value} 张，"
         + (f"条件满足，战力{change.amount:+d}。" if met else "条件不满足。"),
-        "5.9.1", value=value, threshold=threshold, met=met,
+        "5.9.1",
+        value=value,
+        threshold=threshold,
+        met=met,
     )
 
 
@@ -272,8 +308,9 @@ def _may_weaken(main: Main) -> bool:
     return main.weakened_power is not None and not main.weakened
 
 
-def _settle(trace: Trace, board: BattleBoard, winner: Player | None,
-            weaken: dict[Player, bool]) -> tuple[dict[str, Any], dict[Player, dict[str, Any]]]:
+def _settle(
+    trace: Trace, board: BattleBoard, winner: Player | None, weaken: dict[Player, bool]
+) -> tuple[dict[str, Any], dict[Player, dict[str, Any]]]:
     """Move the cards (4.4.4) and check the game end; return (game_end, moves)."""
     trace.step("双方各自根据战斗的结果移动卡牌，先由当前回合玩家执行，再由对手执行。", "4.4.4")
     damage = {p: board.players[p].damage_zone for p in Player}
@@ -303,7 +340,9 @@ def _winner_moves(trace: Trace, player: Player, side: Side) -> dict[str, Any]:
     trace.choice(
         f"胜利方玩家 {player}：主战角色「{side.main.name}」移入休息区，从支援角色中选取「{chosen}」移入主战角色"
         f"之前所在的配置区，其余支援角色移入休息区。",
-        "4.4.4a", field=chosen, rest_area=rest,
+        "4.4.4a",
+        field=chosen,
+        rest_area=rest,
     )
     return {"field": chosen, "rest_area": rest, "damage_zone": []}
 
@@ -315,25 +354,33 @@ def _loser_moves(trace: Trace, player: Player, side: Side, weaken: bool) -> dict
         trace.choice(
             f"战败方玩家 {player} 的「{main.name}」具有衰弱战力且处于全力状态：可以选择将牌库顶的 1 张牌移入"
             "伤害区，使此牌以衰弱状态留在战场上（这不是战败效果）。",
-            "2.0.6a", "5.11.1", "5.11.4",
+            "2.0.6a",
+            "5.11.1",
+            "5.11.4",
         )
     if weaken and side.deck == 0:
         trace.silent(
             f"玩家 {player} 的牌库内没有牌，无法将牌库顶的牌移入伤害区。规则书未规定此时能否选择以衰弱状态留在"
             "战场上（1.1.3a 只说明部分效果无法执行时尽量执行可以执行的部分）。",
-            "5.11.1", "1.1.3a",
+            "5.11.1",
+            "1.1.3a",
         )
         return {"field": main.name, "rest_area": rest, "damage_zone": [], "undecided": True}
     if weaken:
         trace.step(
             f"玩家 {player} 选择将牌库顶的 1 张牌移入伤害区，「{main.name}」以衰弱状态留在战场上；"
             "支援角色移入休息区。",
-            "5.11.1", "4.4.4b", rest_area=rest,
+            "5.11.1",
+            "4.4.4b",
+            rest_area=rest,
         )
         return {"field": main.name, "rest_area": rest, "damage_zone": ["牌库顶的 1 张牌"]}
     reset = "（衰弱状态的角色牌进入其他区域时重置回全力状态）" if main.weakened else ""
     trace.step(
         f"战败方玩家 {player}：主战角色「{main.name}」移入伤害区{reset}，所有支援角色移入休息区。",
-        "4.4.4b", *(("5.11.2a",) if main.weakened else ()), damage_zone=[main.name], rest_area=rest,
+        "4.4.4b",
+        *(("5.11.2a",) if main.weakened else ()),
+        damage_zone=[main.name],
+        rest_area=rest,
     )
     return {"field": None, "rest_area": rest, "damage_zone": [main.name]}

@@ -42,8 +42,14 @@ class DeckRuling(enum.StrEnum):
 def judge(board: DeckBoard, trace: Trace) -> Outcome:
     problems: list[DeckRuling] = []
     size = total(board.deck)
-    if not check_size(trace, size, DECK_SIZE, ("1.0.2",), "套牌共 {cards} 张，正好 {expected} 张。",
-                      "套牌共 {cards} 张，套牌必须为 {expected} 张。"):
+    if not check_size(
+        trace,
+        size,
+        DECK_SIZE,
+        ("1.0.2",),
+        "套牌共 {cards} 张，正好 {expected} 张。",
+        "套牌共 {cards} 张，套牌必须为 {expected} 张。",
+    ):
         problems.append(DeckRuling.WRONG_SIZE)
     over = _copies(trace, board.deck, "套牌中", ("1.0.2", "2.0.7"))
     if over:
@@ -51,9 +57,14 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
     _same_name(trace, board.deck + board.sideboard)
     combined = []
     if board.format is Format.MATCH:
-        if not check_size(trace, total(board.sideboard), SIDEBOARD_SIZE, ("1.0.2a",),
-                          "多局赛制：备牌共 {cards} 张，正好 {expected} 张。",
-                          "多局赛制：备牌共 {cards} 张，需准备 {expected} 张备牌。"):
+        if not check_size(
+            trace,
+            total(board.sideboard),
+            SIDEBOARD_SIZE,
+            ("1.0.2a",),
+            "多局赛制：备牌共 {cards} 张，正好 {expected} 张。",
+            "多局赛制：备牌共 {cards} 张，需准备 {expected} 张备牌。",
+        ):
             problems.append(DeckRuling.WRONG_SIDEBOARD_SIZE)
         combined = _copies(trace, board.deck + board.sideboard, "套牌和备牌合计", ("1.0.2a",))
         combined = [entry for entry in combined if entry not in over]
@@ -65,16 +76,25 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
         trace.step("每个卡牌编号都不超过三张，套牌合法。", "1.0.2", "2.0.7", decisive=True)
     return Outcome(
         problems[0] if problems else DeckRuling.LEGAL,
-        {"legal": not problems, "problems": problems, "cards": size,
-         "over_limit": over, "over_limit_with_sideboard": combined},
+        {
+            "legal": not problems,
+            "problems": problems,
+            "cards": size,
+            "over_limit": over,
+            "over_limit_with_sideboard": combined,
+        },
     )
 
 
 def _copies(trace: Trace, cards: list[DeckCard], where: str, cites: tuple[str, ...]) -> list[dict[str, Any]]:
     found = [{"number": number, "count": n} for number, n in over_limit(cards, by_number, COPIES)]
     for entry in found:
-        trace.step(f"{where}卡牌编号 {entry['number']} 共 {entry['count']} 张，同编号的牌不能超过三张。",
-                   *cites, decisive=True, **entry)
+        trace.step(
+            f"{where}卡牌编号 {entry['number']} 共 {entry['count']} 张，同编号的牌不能超过三张。",
+            *cites,
+            decisive=True,
+            **entry,
+        )
     return found
 
 
@@ -84,5 +104,8 @@ def _same_name(trace: Trace, cards: list[DeckCard]) -> None:
         numbers.setdefault(card.name, set()).add(by_number(card))
     for name, found in numbers.items():
         if len(found) > 1:
-            trace.step(f"「{name}」有不同的卡牌编号（{'、'.join(sorted(found))}），不被视为同一种牌，分开计算。",
-                       "2.0.2", numbers=sorted(found))
+            trace.step(
+                f"「{name}」有不同的卡牌编号（{'、'.join(sorted(found))}），不被视为同一种牌，分开计算。",
+                "2.0.2",
+                numbers=sorted(found),
+            )

@@ -34,42 +34,62 @@ class Discard(enum.StrEnum):
 def judge(board: EndPhaseBoard, trace: Trace) -> Outcome:
     active, other = board.active_player, board.active_player.other
     limit = board.hand_limit
-    trace.step("回合结束阶段先由当前回合玩家、再由对方玩家执行“回合结束时”的效果，之后检查手牌。",
-               "4.5.2", "4.5.3")
+    trace.step(
+        "回合结束阶段先由当前回合玩家、再由对方玩家执行“回合结束时”的效果，之后检查手牌。", "4.5.2", "4.5.3"
+    )
     if limit == HAND_LIMIT:
         trace.step(f"手牌上限为 {limit} 张。", "3.6.2", hand_limit=limit)
     else:
-        trace.step(f"手牌上限一般为 10 张，此处受卡牌效果影响为 {limit} 张（卡牌效果优先）。",
-                   "3.6.2", "1.1.1", decisive=True, hand_limit=limit)
+        trace.step(
+            f"手牌上限一般为 10 张，此处受卡牌效果影响为 {limit} 张（卡牌效果优先）。",
+            "3.6.2",
+            "1.1.1",
+            decisive=True,
+            hand_limit=limit,
+        )
     excess = max(0, board.hand[active] - limit)
     if excess:
         trace.step(
             f"当前回合玩家 {active} 有 {board.hand[active]} 张手牌，超过上限 {limit}：需弃 {excess} 张，直至等于手牌上限。",
-            "4.5.4", "3.6.3", decisive=True, hand=board.hand[active], discard=excess,
+            "4.5.4",
+            "3.6.3",
+            decisive=True,
+            hand=board.hand[active],
+            discard=excess,
         )
         trace.choice(f"弃哪些牌及移入休息区的顺序由玩家 {active} 自行决定。", "5.0.1")
         if board.on_discard:
             trace.step(
-                "这次弃牌也会触发“当此牌被弃置时……”的效果：" + "、".join(f"「{n}」" for n in board.on_discard)
+                "这次弃牌也会触发“当此牌被弃置时……”的效果："
+                + "、".join(f"「{n}」" for n in board.on_discard)
                 + "若被弃置则触发。",
-                "5.0.3", cards=board.on_discard,
+                "5.0.3",
+                cards=board.on_discard,
             )
     else:
-        trace.step(f"当前回合玩家 {active} 有 {board.hand[active]} 张手牌，未超过上限 {limit}，不需弃牌。",
-                   "4.5.4", decisive=True, hand=board.hand[active])
+        trace.step(
+            f"当前回合玩家 {active} 有 {board.hand[active]} 张手牌，未超过上限 {limit}，不需弃牌。",
+            "4.5.4",
+            decisive=True,
+            hand=board.hand[active],
+        )
     other_excess = max(0, board.hand[other] - limit)
     if other_excess:
         trace.conflict(
             f"对方玩家 {other} 有 {board.hand[other]} 张手牌，超过上限 {limit}。4.5.4 只要求当前回合玩家检查手牌，"
             "3.6.3 则说在回合结束阶段手牌超过上限就需弃牌，未限定是哪一方；规则书对此未有一致的规定。",
-            "4.5.4", "3.6.3", hand=board.hand[other],
+            "4.5.4",
+            "3.6.3",
+            hand=board.hand[other],
         )
     return Outcome(
         Discard.DISCARD if excess else Discard.WITHIN_LIMIT,
         {
             "discard": {active: excess, other: None if other_excess else 0},
-            "hand_after": {active: board.hand[active] - excess,
-                           other: None if other_excess else board.hand[other]},
+            "hand_after": {
+                active: board.hand[active] - excess,
+                other: None if other_excess else board.hand[other],
+            },
             "disputed": [other] if other_excess else [],
         },
     )

@@ -43,8 +43,9 @@ CAUSE_TEXT = {
 }
 
 
-def game_end(trace: Trace, active: Player, damage: dict[Player, int],
-             happened: dict[Player, list[LossCause]]) -> dict[str, Any]:
+def game_end(
+    trace: Trace, active: Player, damage: dict[Player, int], happened: dict[Player, list[LossCause]]
+) -> dict[str, Any]:
     """Check every player after the effect is over; return the ``game_end`` facts.
 
     ``happened`` lists the losing events met while the effect was carried out.
@@ -56,7 +57,10 @@ def game_end(trace: Trace, active: Player, damage: dict[Player, int],
         if damage[player] >= DAMAGE_LIMIT:
             trace.step(
                 f"玩家 {player} 的伤害区有 {damage[player]} 张牌（5 张或更多），输掉游戏。",
-                "1.3.2a", "3.3.2", decisive=True, damage_zone=damage[player],
+                "1.3.2a",
+                "3.3.2",
+                decisive=True,
+                damage_zone=damage[player],
             )
             found.insert(0, LossCause.DAMAGE_ZONE_FULL)
         for cause in happened.get(player, ()):
@@ -64,8 +68,11 @@ def game_end(trace: Trace, active: Player, damage: dict[Player, int],
         if found:
             causes[player] = found
     if not causes:
-        trace.step("双方都不满足输掉游戏的条件，游戏继续。", "1.3.2a",
-                   damage_zone={p.value: n for p, n in damage.items()})
+        trace.step(
+            "双方都不满足输掉游戏的条件，游戏继续。",
+            "1.3.2a",
+            damage_zone={p.value: n for p, n in damage.items()},
+        )
         return {"result": GameEnd.CONTINUES, "losers": [], "winner": None, "causes": {}}
     if len(causes) == 2:
         trace.step("双方同时输掉游戏，此局游戏的结果为平手。", "1.3.3", decisive=True)

@@ -66,12 +66,22 @@ def judge(board: FormChangeBoard, trace: Trace) -> Outcome:
     changing, entering = board.changing, board.entering
     trace.step(
         f"以「{entering.name}」替换「{changing.name}」，被替换的「{changing.name}」移入休息区。",
-        "5.10.1", rest_area=[changing.name], field=entering.name,
+        "5.10.1",
+        rest_area=[changing.name],
+        field=entering.name,
     )
     if entering.change_effect:
         trace.step(f"随后触发「{entering.name}」的形态转换效果。", "5.10.1", "2.0.5g")
-    return Outcome(FormChange.LEGAL, {"legal": True, "failed": [], "rest_area": [changing.name],
-                                      "field": entering.name, "change_effect": entering.change_effect})
+    return Outcome(
+        FormChange.LEGAL,
+        {
+            "legal": True,
+            "failed": [],
+            "rest_area": [changing.name],
+            "field": entering.name,
+            "change_effect": entering.change_effect,
+        },
+    )
 
 
 def _timing(board: FormChangeBoard, trace: Trace) -> list[FormChange]:
@@ -83,8 +93,13 @@ def _timing(board: FormChangeBoard, trace: Trace) -> list[FormChange]:
         trace.step("形态转换在形态转换阶段进行。", "4.1.2", "5.10.1", decisive=True, phase=board.phase)
         failed.append(FormChange.WRONG_PHASE)
     if board.changes_this_turn:
-        trace.step("每回合只能进行一次形态转换，本回合已进行过。", "5.10.4", "4.1.1a~2", decisive=True,
-                   changes_this_turn=board.changes_this_turn)
+        trace.step(
+            "每回合只能进行一次形态转换，本回合已进行过。",
+            "5.10.4",
+            "4.1.1a~2",
+            decisive=True,
+            changes_this_turn=board.changes_this_turn,
+        )
         failed.append(FormChange.ALREADY_CHANGED)
     else:
         trace.step("本回合尚未进行形态转换，可以进行 1 次。", "4.1.2", "5.10.4")
@@ -97,8 +112,13 @@ def _changing(board: FormChangeBoard, trace: Trace) -> list[FormChange]:
     if card.place is Place.OWN_FIELD and card.face_up:
         trace.step(f"「{card.name}」正面表示存在于我方战场上。", "5.10.2a")
     else:
-        trace.step(f"「{card.name}」不是正面表示存在于我方战场上的牌。", "5.10.2a", decisive=True,
-                   place=card.place, face_up=card.face_up)
+        trace.step(
+            f"「{card.name}」不是正面表示存在于我方战场上的牌。",
+            "5.10.2a",
+            decisive=True,
+            place=card.place,
+            face_up=card.face_up,
+        )
         failed.append(FormChange.NOT_FACE_UP_ON_OWN_FIELD)
     if card.change_mark:
         trace.step(f"「{card.name}」带有转换标记，标注的关键词为「{card.change_mark}」。", "5.10.2b")
@@ -119,11 +139,20 @@ def _entering(board: FormChangeBoard, trace: Trace) -> list[FormChange]:
     if mark is None:
         return failed
     if mark in card.keywords:
-        trace.step(f"「{card.name}」具有转换标记所标注的关键词「{mark}」。", "5.10.3b", decisive=True,
-                   keywords=card.keywords)
+        trace.step(
+            f"「{card.name}」具有转换标记所标注的关键词「{mark}」。",
+            "5.10.3b",
+            decisive=True,
+            keywords=card.keywords,
+        )
     else:
         by_name = "（卡牌名称中虽含有该词，但需检查的是关键词而非卡牌名称）" if mark in card.name else ""
-        trace.step(f"「{card.name}」不具有关键词「{mark}」{by_name}。",
-                   "5.10.3b", *(("5.10.3c",) if by_name else ()), decisive=True, keywords=card.keywords)
+        trace.step(
+            f"「{card.name}」不具有关键词「{mark}」{by_name}。",
+            "5.10.3b",
+            *(("5.10.3c",) if by_name else ()),
+            decisive=True,
+            keywords=card.keywords,
+        )
         failed.append(FormChange.KEYWORD_MISSING)
     return failed

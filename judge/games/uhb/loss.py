@@ -56,8 +56,11 @@ def judge(board: LossCheckBoard, trace: Trace) -> Outcome:
     for event in board.events:
         players: tuple[Player, ...]
         if event.player is Who.BOTH:
-            trace.step("效果同时影响双方玩家：由当前回合玩家先执行，再由对方执行。", "1.1.5",
-                       order=turn_order(board.active_player))
+            trace.step(
+                "效果同时影响双方玩家：由当前回合玩家先执行，再由对方执行。",
+                "1.1.5",
+                order=turn_order(board.active_player),
+            )
             players = turn_order(board.active_player)
         else:
             players = (Player(event.player.value),)
@@ -67,16 +70,26 @@ def judge(board: LossCheckBoard, trace: Trace) -> Outcome:
     return Outcome(end["result"], {**end, "damage_zone": damage, "deck": deck})
 
 
-def _carry_out(trace: Trace, player: Player, event: Event, deck: dict[Player, int], damage: dict[Player, int],
-               happened: dict[Player, list[LossCause]]) -> None:
+def _carry_out(
+    trace: Trace,
+    player: Player,
+    event: Event,
+    deck: dict[Player, int],
+    damage: dict[Player, int],
+    happened: dict[Player, list[LossCause]],
+) -> None:
     if event.action is Action.DAMAGE:
         damage[player] += event.count
-        trace.step(f"{event.count} 张牌移入玩家 {player} 的伤害区（共 {damage[player]} 张）。", "1.3.2a",
-                   damage_zone=damage[player])
+        trace.step(
+            f"{event.count} 张牌移入玩家 {player} 的伤害区（共 {damage[player]} 张）。",
+            "1.3.2a",
+            damage_zone=damage[player],
+        )
         return
     if event.action is Action.WIN_BY_EFFECT:
-        trace.step(f"玩家 {player} 的卡牌效果使其获得胜利：对方玩家 {player.other} 满足输掉游戏的条件。",
-                   "1.3.2d")
+        trace.step(
+            f"玩家 {player} 的卡牌效果使其获得胜利：对方玩家 {player.other} 满足输掉游戏的条件。", "1.3.2d"
+        )
         happened.setdefault(player.other, []).append(LossCause.OPPONENT_WINS_BY_EFFECT)
         return
     done = min(event.count, deck[player])
@@ -85,12 +98,18 @@ def _carry_out(trace: Trace, player: Player, event: Event, deck: dict[Player, in
     verb = "将牌库顶牌移入能量区" if energy else "抽牌"
     cites = ("5.3.1", "1.3.2c") if energy else ("1.3.2b",)
     if done == event.count:
-        trace.step(f"玩家 {player} {verb} {done} 张，牌库内仍有牌（剩 {deck[player]} 张）。", *cites,
-                   count=done, deck=deck[player])
+        trace.step(
+            f"玩家 {player} {verb} {done} 张，牌库内仍有牌（剩 {deck[player]} 张）。",
+            *cites,
+            count=done,
+            deck=deck[player],
+        )
         return
     trace.step(
         f"玩家 {player} 需{verb} {event.count} 张，但只{verb} {done} 张后牌库内没有剩余牌：满足输掉游戏的条件。",
-        *cites, count=event.count, done=done,
+        *cites,
+        count=event.count,
+        done=done,
     )
     cause = LossCause.ENERGY_FROM_EMPTY_DECK if energy else LossCause.DRAW_FROM_EMPTY_DECK
     happened.setdefault(player, []).append(cause)

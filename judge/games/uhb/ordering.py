@@ -40,8 +40,9 @@ class Trigger(Effect):
 
 class EffectOrderBoard(BoardModel):
     active_player: Player
-    waiting: list[Effect] = Field(min_length=1, max_length=MAX_EVENTS,
-                                  description="effects waiting to be carried out")
+    waiting: list[Effect] = Field(
+        min_length=1, max_length=MAX_EVENTS, description="effects waiting to be carried out"
+    )
     triggers: dict[str, list[Trigger]] = Field({}, description="effect name -> what carrying it out triggers")
     preference: list[str] = Field([], description="the order the active player would choose in")
 
@@ -71,15 +72,26 @@ def judge(board: EffectOrderBoard, trace: Trace) -> Outcome:
         name: [Triggered(Pending(t.name, t.owner), PLACEMENT[t.kind]) for t in listed]
         for name, listed in board.triggers.items()
     }
-    events = resolve([Pending(e.name, e.owner) for e in board.waiting], active,
-                     decider=lambda owner: active, triggers=triggers, preference=board.preference)
+    events = resolve(
+        [Pending(e.name, e.owner) for e in board.waiting],
+        active,
+        decider=lambda owner: active,
+        triggers=triggers,
+        preference=board.preference,
+    )
     sides = {e.owner for e in board.waiting}
     if len(sides) == 2:
-        trace.step(f"不同方的效果同时触发：由当前回合玩家 {active} 先执行，再由对方执行。", "1.1.6a", decisive=True)
+        trace.step(
+            f"不同方的效果同时触发：由当前回合玩家 {active} 先执行，再由对方执行。", "1.1.6a", decisive=True
+        )
     flips = [t.name for listed in board.triggers.values() for t in listed if t.kind is Kind.FLIP]
     if flips:
-        trace.step("被翻开的配置区暗盖牌的翻开效果，在使其翻开的效果执行完毕后执行：" + "、".join(flips) + "。",
-                   "5.5.3", decisive=True, effects=flips)
+        trace.step(
+            "被翻开的配置区暗盖牌的翻开效果，在使其翻开的效果执行完毕后执行：" + "、".join(flips) + "。",
+            "5.5.3",
+            decisive=True,
+            effects=flips,
+        )
     for event in events:
         _explain(trace, event, active)
     chose = any(e.how is How.CHOSEN for e in events)
@@ -89,10 +101,14 @@ def judge(board: EffectOrderBoard, trace: Trace) -> Outcome:
             "order": [e.effect.name for e in events],
             "decisions": [
                 {"decider": e.decider, "chose": e.effect.name, "from": [c.name for c in e.candidates]}
-                for e in events if e.how is How.CHOSEN
+                for e in events
+                if e.how is How.CHOSEN
             ],
-            "inserted": [{"effect": e.effect.name, "during": e.during.name}  # an inserted one names it
-                         for e in events if e.how is How.INSERTED and e.during is not None],
+            "inserted": [
+                {"effect": e.effect.name, "during": e.during.name}  # an inserted one names it
+                for e in events
+                if e.how is How.INSERTED and e.during is not None
+            ],
         },
     )
 
@@ -103,7 +119,9 @@ def _explain(trace: Trace, event: Event, active: Player) -> None:
         options = "、".join(f"「{c.name}」" for c in event.candidates)
         trace.choice(
             f"尚未执行的同一方效果有 {options}，由当前回合玩家 {active} 自由决定执行顺序：先执行{name}。",
-            "1.1.6", candidates=[c.name for c in event.candidates], chose=event.effect.name,
+            "1.1.6",
+            candidates=[c.name for c in event.candidates],
+            chose=event.effect.name,
         )
         trace.mark_decisive("1.1.6")
     elif event.how is How.INSERTED and event.during is not None:  # it names the effect it interrupted
@@ -111,7 +129,9 @@ def _explain(trace: Trace, event: Event, active: Player) -> None:
         trace.step(
             f"执行「{event.during.name}」时触发了{side}{name}：先执行被影响牌的效果，执行完毕后再继续当前的效果；"
             "不能调整其执行顺序。",
-            "1.1.7", decisive=True, during=event.during.name,
+            "1.1.7",
+            decisive=True,
+            during=event.during.name,
         )
     else:
         trace.step(f"执行{name}。", "1.1.6a" if event.effect.owner is not active else "1.1.6")

@@ -59,8 +59,9 @@ class LifeCard(BoardModel):
 class Attacker(Character):
     entered_this_turn: Flag = False
     unblockable: Flag = Field(False, description="an effect says it cannot be defended (502.p1)")
-    max_targets: ZdCards = Field(1, ge=1,
-                                 description="how many characters an effect lets it attack at once (507.p1)")
+    max_targets: ZdCards = Field(
+        1, ge=1, description="how many characters an effect lets it attack at once (507.p1)"
+    )
 
 
 class Defence(BoardModel):
@@ -70,8 +71,9 @@ class Defence(BoardModel):
 
 class DefendingSide(BoardModel):
     life: ZdCards = Field(description="cards in the life zone")
-    life_cards: list[LifeCard] = Field([], max_length=ZD_DECK_SIZE,
-                                       description="the life zone's top cards, top first")
+    life_cards: list[LifeCard] = Field(
+        [], max_length=ZD_DECK_SIZE, description="the life zone's top cards, top first"
+    )
     characters: list[Character] = Field([], max_length=ZD_DECK_SIZE)
 
     def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
@@ -118,12 +120,20 @@ class BattleBoard(BoardModel):
         everyone = [self.attacker] + list(self.defending.characters)
         names = [c.name for c in everyone]
         for name in dict.fromkeys(n for n in names if names.count(n) > 1):
-            yield ("defending", "characters"), f"{name!r} is listed twice; give each character its own name", ()
+            yield (
+                ("defending", "characters"),
+                f"{name!r} is listed twice; give each character its own name",
+                (),
+            )
         for path, char in [(("attacker",), self.attacker)] + [
-                (("defending", "characters", i), c) for i, c in enumerate(self.defending.characters)]:
+            (("defending", "characters", i), c) for i, c in enumerate(self.defending.characters)
+        ]:
             if char.defence_trail.shown <= 0:
-                yield path + ("defence",), "a character whose defence is 0 or less is already in the rest area", (
-                    "309.p3",)
+                yield (
+                    path + ("defence",),
+                    "a character whose defence is 0 or less is already in the rest area",
+                    ("309.p3",),
+                )
             elif char.damage >= char.defence_trail.shown:
                 yield path + ("damage",), "damage reaching the defence has already destroyed it", ("607.p4",)
 
@@ -134,8 +144,11 @@ def _attacker_problems(attacker: Attacker) -> Iterator[tuple[Path, str, tuple[st
     if attacker.has(Keyword.GUARD):
         yield ("attacker", "keywords"), "a character with 守备 cannot attack", ("900.守备",)
     if attacker.entered_this_turn and not attacker.has(Keyword.RUSH):
-        yield ("attacker", "entered_this_turn"), "a character cannot attack the turn it entered (without 突袭)", (
-            "318.p6",)
+        yield (
+            ("attacker", "entered_this_turn"),
+            "a character cannot attack the turn it entered (without 突袭)",
+            ("318.p6",),
+        )
 
 
 def _target_problems(board: BattleBoard) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
@@ -145,7 +158,11 @@ def _target_problems(board: BattleBoard) -> Iterator[tuple[Path, str, tuple[str,
     if LIFE in targets and len(targets) > 1:
         yield ("targets",), "only characters can be attacked together", ("507.p1",)
     if len(targets) > board.attacker.max_targets:
-        yield ("targets",), f"the attacker may attack at most {board.attacker.max_targets} character(s)", ("507.p1",)
+        yield (
+            ("targets",),
+            f"the attacker may attack at most {board.attacker.max_targets} character(s)",
+            ("507.p1",),
+        )
     for i, target in enumerate(targets):
         char = board.character(target)
         if target != LIFE and char is None:
@@ -159,7 +176,11 @@ def _defender_problems(board: BattleBoard) -> Iterator[tuple[Path, str, tuple[st
     if board.defenders and attacker.unblockable:
         yield ("defenders",), "the attacker cannot be defended", ("502.p1",)
     if len(board.defenders) > len(targets):
-        yield ("defenders",), f"at most {len(targets)} defender(s): one per attack target", ("502.p2", "507.p3")
+        yield (
+            ("defenders",),
+            f"at most {len(targets)} defender(s): one per attack target",
+            ("502.p2", "507.p3"),
+        )
     taken = [d.instead_of or targets[0] for d in board.defenders]
     for i, defence in enumerate(board.defenders):
         char = board.character(defence.name)
@@ -171,10 +192,16 @@ def _defender_problems(board: BattleBoard) -> Iterator[tuple[Path, str, tuple[st
             yield where + ("name",), "only an unrested character can declare defence", ("502.p2",)
         if defence.name in targets:
             yield where + ("name",), "a character chosen as attack target cannot declare defence", ("502.p4",)
-        if attacker.has(Keyword.SWIFT) and LIFE not in targets and not (
-                char.has(Keyword.SWIFT) or char.has(Keyword.GUARD)):
-            yield where + ("name",), "a 神速 attacker attacking characters can be defended only by 神速 or 守备", (
-                "900.神速",)
+        if (
+            attacker.has(Keyword.SWIFT)
+            and LIFE not in targets
+            and not (char.has(Keyword.SWIFT) or char.has(Keyword.GUARD))
+        ):
+            yield (
+                where + ("name",),
+                "a 神速 attacker attacking characters can be defended only by 神速 or 守备",
+                ("900.神速",),
+            )
         if len(targets) > 1 and defence.instead_of is None:
             yield where + ("instead_of",), "required with several attack targets", ("507.p3",)
         elif taken[i] not in targets:
@@ -209,8 +236,13 @@ class Fired:
         return f"{self.card}【{self.timing}】"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"card": self.card, "player": self.player.value, "timing": self.timing, "step": self.step,
-                "fires": self.fires}
+        return {
+            "card": self.card,
+            "player": self.player.value,
+            "timing": self.timing,
+            "step": self.step,
+            "fires": self.fires,
+        }
 
 
 def judge(board: BattleBoard, trace: Trace) -> Outcome:
@@ -226,17 +258,27 @@ def _owner(board: BattleBoard, name: str) -> Player:
 
 def _declare(trace: Trace, board: BattleBoard) -> list[Fired]:
     attacker, active = board.attacker, board.active_player
-    trace.step(f"玩家 {active} 宣布「{attacker.name}」攻击：自己控制的一张未横置且可以进攻的角色牌。", "405.1.p2",
-               attacker=attacker.name)
+    trace.step(
+        f"玩家 {active} 宣布「{attacker.name}」攻击：自己控制的一张未横置且可以进攻的角色牌。",
+        "405.1.p2",
+        attacker=attacker.name,
+    )
     if attacker.entered_this_turn:
-        trace.step(f"「{attacker.name}」本回合登场，但带有突袭，登场回合就可以攻击。", "900.突袭", "318.p6", decisive=True)
+        trace.step(
+            f"「{attacker.name}」本回合登场，但带有突袭，登场回合就可以攻击。",
+            "900.突袭",
+            "318.p6",
+            decisive=True,
+        )
     cites: tuple[str, ...]
     if board.targets == [LIFE]:
         what, cites = "对方的生命区", ("501.p1", "501.p2")
     else:
         what = "横置的角色牌" + "、".join(f"「{t}」" for t in board.targets)
         cites = ("501.p1", "501.p2") + (("507.p2",) if len(board.targets) > 1 else ())
-    trace.step(f"横置「{attacker.name}」并选择{what}为攻击对象，此时攻击成立。", *cites, targets=board.targets)
+    trace.step(
+        f"横置「{attacker.name}」并选择{what}为攻击对象，此时攻击成立。", *cites, targets=board.targets
+    )
     return _fire(trace, board, [attacker], (Timing.ON_ATTACK,), "attack", "805.p1")
 
 
@@ -255,36 +297,63 @@ def _defend(trace: Trace, board: BattleBoard) -> list[Fired]:
         target = defence.instead_of or board.targets[0]
         if attacker.has(Keyword.SWIFT) and LIFE not in board.targets:
             kind = "神速" if char.has(Keyword.SWIFT) else "守备"
-            trace.step(f"「{attacker.name}」带有神速，攻击角色牌时只能被带有神速或守备的角色牌防御：「{char.name}」带有{kind}。",
-                       "900.神速")
+            trace.step(
+                f"「{attacker.name}」带有神速，攻击角色牌时只能被带有神速或守备的角色牌防御：「{char.name}」带有{kind}。",
+                "900.神速",
+            )
         cites = ("502.p2", "503.p1") + (("507.p3",) if len(board.targets) > 1 else ())
         instead = "对方的生命区" if target == LIFE else f"「{target}」"
-        trace.step(f"防御玩家 {other} 以「{char.name}」宣布防御并将其横置，防御成立，战斗对象由{instead}变更为「{char.name}」。",
-                   *cites, defender=char.name, instead_of=target)
+        trace.step(
+            f"防御玩家 {other} 以「{char.name}」宣布防御并将其横置，防御成立，战斗对象由{instead}变更为「{char.name}」。",
+            *cites,
+            defender=char.name,
+            instead_of=target,
+        )
         fired += _fire(trace, board, [char], (Timing.ON_DEFENCE,), "defence", "806.p1")
     for char, declared in board.fighters:
         if declared:
             continue
-        trace.step(f"被攻击的横置角色牌「{char.name}」没有其他角色牌为其防御，也会防御成立。", "503.p2", target=char.name)
+        trace.step(
+            f"被攻击的横置角色牌「{char.name}」没有其他角色牌为其防御，也会防御成立。",
+            "503.p2",
+            target=char.name,
+        )
         if char.has(Keyword.TOUGH):
             trace.step(f"「{char.name}」带有坚韧，但在被攻击时仍然会照常受到战斗伤害。", "900.坚韧")
         fired += _fire(trace, board, [char], (Timing.ON_DEFENCE,), "defence", "806.p4")
     return fired
 
 
-def _fire(trace: Trace, board: BattleBoard, cards: list[Character], timings: tuple[Timing, ...], step: str,
-          *cites: str) -> list[Fired]:
-    fired = [Fired(c.name, _owner(board, c.name), t.value, step, True) for c in cards for t in c.timings if t in timings]
+def _fire(
+    trace: Trace,
+    board: BattleBoard,
+    cards: list[Character],
+    timings: tuple[Timing, ...],
+    step: str,
+    *cites: str,
+) -> list[Fired]:
+    fired = [
+        Fired(c.name, _owner(board, c.name), t.value, step, True)
+        for c in cards
+        for t in c.timings
+        if t in timings
+    ]
     if fired:
         listed = "、".join(f"「{f.card}」的【{f.timing}】" for f in fired)
-        trace.step(f"触发{listed}效果，加入连锁；之后进入自由时机，主动玩家获得优先权。", *cites,
-                   triggered=[f.label for f in fired])
+        trace.step(
+            f"触发{listed}效果，加入连锁；之后进入自由时机，主动玩家获得优先权。",
+            *cites,
+            triggered=[f.label for f in fired],
+        )
     return fired
 
 
 def _values(trace: Trace, char: Character) -> None:
     """Show how a character's attack and defence came to what they are."""
-    for label, trail, clause in (("攻击力", char.attack_trail, "317.p3"), ("防御力", char.defence_trail, "317.p4")):
+    for label, trail, clause in (
+        ("攻击力", char.attack_trail, "317.p3"),
+        ("防御力", char.defence_trail, "317.p4"),
+    ):
         if not trail.moves:
             continue
         dipped = trail.dipped
@@ -296,6 +365,7 @@ def _values(trace: Trace, char: Character) -> None:
 
 # --- a direct attack on the life zone ----------------------------------------------
 
+
 def _direct(trace: Trace, board: BattleBoard, fired: list[Fired]) -> Outcome:
     attacker, side = board.attacker, board.defending
     defending = board.active_player.other
@@ -304,31 +374,61 @@ def _direct(trace: Trace, board: BattleBoard, fired: list[Fired]) -> Outcome:
     attack = attacker.attack_trail.shown
     crits = attacker.keywords.count(Keyword.CRITICAL)
     if attack <= 0:
-        trace.step(f"「{attacker.name}」的攻击力为 {attack}（0 以下），不会造成战斗伤害：即便直接攻击生命区成功，也无法对"
-                   "生命区造成战斗伤害。", "505.p2", "308.p3", decisive=True, attack=attack)
+        trace.step(
+            f"「{attacker.name}」的攻击力为 {attack}（0 以下），不会造成战斗伤害：即便直接攻击生命区成功，也无法对"
+            "生命区造成战斗伤害。",
+            "505.p2",
+            "308.p3",
+            decisive=True,
+            attack=attack,
+        )
         points = 0
     else:
         points = 1 + crits
-        trace.step("直接攻击生命区成功，对防御方玩家的生命区造成 1 点战斗伤害。", "505.p1", decisive=True, points=1)
+        trace.step(
+            "直接攻击生命区成功，对防御方玩家的生命区造成 1 点战斗伤害。", "505.p1", decisive=True, points=1
+        )
         if crits:
-            trace.step(f"「{attacker.name}」带有会心一击（{crits} 个），每个额外多造成 1 点战斗伤害：共 {points} 点。",
-                       "900.会心一击", decisive=min(points, side.life) > min(1, side.life), points=points)
+            trace.step(
+                f"「{attacker.name}」带有会心一击（{crits} 个），每个额外多造成 1 点战斗伤害：共 {points} 点。",
+                "900.会心一击",
+                decisive=min(points, side.life) > min(1, side.life),
+                points=points,
+            )
     flipped = _flip(trace, side, points)
     loses = life_hit(trace, defending, side.life, points, HitBy.BATTLE)
     end = decide(trace, board.active_player, frozenset(), frozenset({defending})) if loses else None
     if end is None:
         trace.step("战斗结束，战斗时的效果失效，进入主动玩家的行动阶段，主动玩家获得优先权。", "506.p1")
-    reason = (BattleReason.EMPTY_LIFE_HIT if loses else
-              BattleReason.NO_BATTLE_DAMAGE if points == 0 else BattleReason.LIFE_DAMAGED)
-    return Outcome(reason, {
-        "attacker": attacker.name, "battled": [], "points": points,
-        "life": {"before": side.life, "after": side.life - len(flipped), "flipped": [f["card"] for f in flipped],
-                 "counters": [f["card"] for f in flipped if f["counter"]]},
-        "destroyed": [], "triggers": [f.as_dict() for f in fired],
-        # no one won, so no pair of readings (101.p5 against 101.p6): a verdict, or nothing when no one lost
-        "game_end": (end.as_dict() if isinstance(end, Verdict)
-                     else {"result": "continues", "winner": None, "losers": []}),
-    })
+    reason = (
+        BattleReason.EMPTY_LIFE_HIT
+        if loses
+        else BattleReason.NO_BATTLE_DAMAGE
+        if points == 0
+        else BattleReason.LIFE_DAMAGED
+    )
+    return Outcome(
+        reason,
+        {
+            "attacker": attacker.name,
+            "battled": [],
+            "points": points,
+            "life": {
+                "before": side.life,
+                "after": side.life - len(flipped),
+                "flipped": [f["card"] for f in flipped],
+                "counters": [f["card"] for f in flipped if f["counter"]],
+            },
+            "destroyed": [],
+            "triggers": [f.as_dict() for f in fired],
+            # no one won, so no pair of readings (101.p5 against 101.p6): a verdict, or nothing when no one lost
+            "game_end": (
+                end.as_dict()
+                if isinstance(end, Verdict)
+                else {"result": "continues", "winner": None, "losers": []}
+            ),
+        },
+    )
 
 
 def _flip(trace: Trace, side: DefendingSide, points: int) -> list[dict[str, Any]]:
@@ -336,15 +436,25 @@ def _flip(trace: Trace, side: DefendingSide, points: int) -> list[dict[str, Any]
     if count == 0:
         return []
     if points >= 2:
-        trace.step(f"一次造成 {points} 点伤害：首先确定将要翻开的 {count} 张生命牌，之后依次翻开，处理完一张的反击特效后再翻开"
-                   "下一张。", "704.p7", "900.会心一击", cards=count)
+        trace.step(
+            f"一次造成 {points} 点伤害：首先确定将要翻开的 {count} 张生命牌，之后依次翻开，处理完一张的反击特效后再翻开"
+            "下一张。",
+            "704.p7",
+            "900.会心一击",
+            cards=count,
+        )
     flipped = []
     for i in range(count):
         card = side.life_cards[i] if i < len(side.life_cards) else None
         name = card.name if card else f"第 {i + 1} 张生命牌"
         if card is not None and card.counter:
-            trace.step(f"从上方翻开「{name}」：它有反击特效，必须发动且不能被连锁，优先于其他连锁清算，之后送入休息区。",
-                       "324.p3", "312.p2", "704.p5", card=name)
+            trace.step(
+                f"从上方翻开「{name}」：它有反击特效，必须发动且不能被连锁，优先于其他连锁清算，之后送入休息区。",
+                "324.p3",
+                "312.p2",
+                "704.p5",
+                card=name,
+            )
         else:
             trace.step(f"从上方翻开「{name}」，送入休息区。", "324.p3", "202.p6", card=name)
         flipped.append({"card": name, "counter": bool(card and card.counter)})
@@ -353,18 +463,35 @@ def _flip(trace: Trace, side: DefendingSide, points: int) -> list[dict[str, Any]
 
 # --- a battle between characters ----------------------------------------------------
 
+
 def _battle(trace: Trace, board: BattleBoard, fired: list[Fired]) -> Outcome:
     attacker, fighters = board.attacker, board.fighters
     everyone = [attacker] + [c for c, _ in fighters]
     for char in everyone:
         _values(trace, char)
     several = ("507.p4",) if len(fighters) > 1 else ()
-    together = "：攻击角色牌对所有防御角色牌同时造成战斗伤害，并受到它们攻击力合计的战斗伤害" if several else ""
-    trace.step("攻击的角色牌与" + "、".join(f"「{c.name}」" for c, _ in fighters) + f"进入战斗，战斗成立{together}。",
-               "504.p2", "504.p3", *several)
-    fired += _fire(trace, board, [attacker], (Timing.BATTLE_SET, Timing.ATTACK_BATTLE_SET), "battle", "810.p1")
-    fired += _fire(trace, board, [c for c, _ in fighters], (Timing.BATTLE_SET, Timing.DEFENCE_BATTLE_SET), "battle",
-                   "810.p1")
+    together = (
+        "：攻击角色牌对所有防御角色牌同时造成战斗伤害，并受到它们攻击力合计的战斗伤害" if several else ""
+    )
+    trace.step(
+        "攻击的角色牌与"
+        + "、".join(f"「{c.name}」" for c, _ in fighters)
+        + f"进入战斗，战斗成立{together}。",
+        "504.p2",
+        "504.p3",
+        *several,
+    )
+    fired += _fire(
+        trace, board, [attacker], (Timing.BATTLE_SET, Timing.ATTACK_BATTLE_SET), "battle", "810.p1"
+    )
+    fired += _fire(
+        trace,
+        board,
+        [c for c, _ in fighters],
+        (Timing.BATTLE_SET, Timing.DEFENCE_BATTLE_SET),
+        "battle",
+        "810.p1",
+    )
     settled = settle(attacker, fighters)
     _explain_damage(trace, board, settled)
     strict = settle(attacker, fighters, strict_first_strike=True)
@@ -388,14 +515,21 @@ def _battle(trace: Trace, board: BattleBoard, fired: list[Fired]) -> Outcome:
     else:
         reason = BattleReason.ATTACKER_WINS if defenders_down else BattleReason.NONE_DESTROYED
     facts: dict[str, Any] = {
-        "attacker": attacker.name, "battled": [c.name for c, _ in fighters],
+        "attacker": attacker.name,
+        "battled": [c.name for c, _ in fighters],
         "values": {n: {"attack": settled.attack[n], "defence": settled.defence[n]} for n in settled.attack},
-        "damage": settled.damage, "destroyed": destroyed, "life": None,
-        "triggers": [f.as_dict() for f in fired], "chain_order": [f.label for f in _resolution(board, after)],
+        "damage": settled.damage,
+        "destroyed": destroyed,
+        "life": None,
+        "triggers": [f.as_dict() for f in fired],
+        "chain_order": [f.label for f in _resolution(board, after)],
         "game_end": {"result": "continues", "winner": None, "losers": []},
     }
     if conflict:
-        facts["readings"] = {"607.p4": {"destroyed": destroyed}, "900.先制": {"destroyed": list(strict.destroyed)}}
+        facts["readings"] = {
+            "607.p4": {"destroyed": destroyed},
+            "900.先制": {"destroyed": list(strict.destroyed)},
+        }
     return Outcome(reason, facts)
 
 
@@ -408,13 +542,20 @@ def _explain_damage(trace: Trace, board: BattleBoard, settled: Settlement) -> No
     for first_round in (True, False):
         hits = [h for h in settled.hits if h.first_strike is first_round]
         if first_round and hits:
-            trace.step("带有先制的" + "、".join(f"「{n}」" for n in first) + "先造成战斗伤害。", "900.先制", "507.p6")
+            trace.step(
+                "带有先制的" + "、".join(f"「{n}」" for n in first) + "先造成战斗伤害。", "900.先制", "507.p6"
+            )
         for hit in hits:
             _explain_hit(trace, board, settled, hit, several)
         if first_round:
             for name in settled.silenced:
-                trace.step(f"「{name}」本回合受到的伤害已达到其防御力，被先制的战斗伤害破坏，无法再造成战斗伤害。", "900.先制",
-                           "507.p6", "607.p4", card=name)
+                trace.step(
+                    f"「{name}」本回合受到的伤害已达到其防御力，被先制的战斗伤害破坏，无法再造成战斗伤害。",
+                    "900.先制",
+                    "507.p6",
+                    "607.p4",
+                    card=name,
+                )
     for name in cards:
         _explain_total(trace, settled, name)
 
@@ -423,41 +564,81 @@ def _explain_hit(trace: Trace, board: BattleBoard, settled: Settlement, hit: Hit
     how = "507.p4" if several else "308.p1"
     if hit.prevented_by is Keyword.RANGED:
         cites = ("900.远程", "507.p5") if several else ("900.远程",)
-        trace.step(f"「{hit.source}」的战斗伤害不会落到「{hit.target}」上：带有远程的角色牌在攻击战斗时不会受到由与其战斗的"
-                   "角色牌所造成的战斗伤害。", *cites, source=hit.source, target=hit.target)
+        trace.step(
+            f"「{hit.source}」的战斗伤害不会落到「{hit.target}」上：带有远程的角色牌在攻击战斗时不会受到由与其战斗的"
+            "角色牌所造成的战斗伤害。",
+            *cites,
+            source=hit.source,
+            target=hit.target,
+        )
     elif hit.prevented_by is Keyword.TOUGH:
-        trace.step(f"「{hit.target}」带有坚韧，在进行防御时不会受到「{hit.source}」造成的战斗伤害。", "900.坚韧",
-                   source=hit.source, target=hit.target)
+        trace.step(
+            f"「{hit.target}」带有坚韧，在进行防御时不会受到「{hit.source}」造成的战斗伤害。",
+            "900.坚韧",
+            source=hit.source,
+            target=hit.target,
+        )
     elif settled.attack[hit.source] <= 0:
-        trace.step(f"「{hit.source}」的攻击力为 {settled.attack[hit.source]}（0 以下），不会造成战斗伤害。", "505.p2",
-                   "308.p2", source=hit.source)
+        trace.step(
+            f"「{hit.source}」的攻击力为 {settled.attack[hit.source]}（0 以下），不会造成战斗伤害。",
+            "505.p2",
+            "308.p2",
+            source=hit.source,
+        )
     else:
-        trace.step(f"「{hit.source}」对「{hit.target}」造成等同于自身攻击力数值的战斗伤害 {hit.amount}。", how,
-                   source=hit.source, target=hit.target, amount=hit.amount)
+        trace.step(
+            f"「{hit.source}」对「{hit.target}」造成等同于自身攻击力数值的战斗伤害 {hit.amount}。",
+            how,
+            source=hit.source,
+            target=hit.target,
+            amount=hit.amount,
+        )
 
 
 def _explain_total(trace: Trace, settled: Settlement, name: str) -> None:
-    prior, taken, total, defence = settled.prior[name], settled.taken(name), settled.damage[name], settled.defence[name]
+    prior, taken, total, defence = (
+        settled.prior[name],
+        settled.taken(name),
+        settled.damage[name],
+        settled.defence[name],
+    )
     sum_text = f"此前的 {prior} + 本次的 {taken} = {total}" if prior else f"{total}"
     cites = ("607.p2", "607.p3") if prior else ("607.p3",)
     if name in settled.destroyed:
-        trace.step(f"「{name}」本回合受到的伤害 {sum_text}，大于或等于其防御力 {defence}：受到致命伤害，被破坏并直接送入"
-                   "休息区。", *cites, "505.p3", damage=total, defence=defence)
+        trace.step(
+            f"「{name}」本回合受到的伤害 {sum_text}，大于或等于其防御力 {defence}：受到致命伤害，被破坏并直接送入"
+            "休息区。",
+            *cites,
+            "505.p3",
+            damage=total,
+            defence=defence,
+        )
         trace.mark_decisive("607.p3", "505.p3")
     else:
-        trace.step(f"「{name}」本回合受到的伤害 {sum_text}，小于其防御力 {defence}，没有被破坏。", *cites, damage=total,
-                   defence=defence)
+        trace.step(
+            f"「{name}」本回合受到的伤害 {sum_text}，小于其防御力 {defence}，没有被破坏。",
+            *cites,
+            damage=total,
+            defence=defence,
+        )
         trace.mark_decisive("607.p3")
 
 
 def _first_strike_conflict(trace: Trace, settled: Settlement, strict: Settlement) -> None:
     tied = [n for n in settled.silenced if n not in strict.silenced]
     trace.conflict(
-        "、".join(f"「{n}」" for n in tied) + "受到先制的战斗伤害后，伤害正好等于其防御力。607.p3、607.p4 规定伤害大于或等于"
+        "、".join(f"「{n}」" for n in tied)
+        + "受到先制的战斗伤害后，伤害正好等于其防御力。607.p3、607.p4 规定伤害大于或等于"
         "防御力即为致命伤害并立刻被破坏，507.p6 说被先制战斗破坏的角色牌不能再造成战斗伤害；900.先制 却说伤害“高于”其"
-        "防御力时才无法再造成战斗伤害。按前者被破坏的是" + "、".join(f"「{n}」" for n in settled.destroyed)
-        + "，按后者是" + "、".join(f"「{n}」" for n in strict.destroyed) + "。",
-        "607.p3", "607.p4", "507.p6", "900.先制",
+        "防御力时才无法再造成战斗伤害。按前者被破坏的是"
+        + "、".join(f"「{n}」" for n in settled.destroyed)
+        + "，按后者是"
+        + "、".join(f"「{n}」" for n in strict.destroyed)
+        + "。",
+        "607.p3",
+        "607.p4",
+        "507.p6",
+        "900.先制",
     )
     trace.mark_decisive("607.p4", "900.先制")
 
@@ -475,16 +656,30 @@ def _after_damage(trace: Trace, board: BattleBoard, settled: Settlement) -> list
     return fired
 
 
-def _destroyed(trace: Trace, board: BattleBoard, settled: Settlement, char: Character, mine: bool) -> list[Fired]:
+def _destroyed(
+    trace: Trace, board: BattleBoard, settled: Settlement, char: Character, mine: bool
+) -> list[Fired]:
     fired = []
-    own = {Timing.BATTLE_DESTROYED, Timing.DESTROYED, Timing.ATTACK_DESTROYED if mine else Timing.DEFENCE_DESTROYED}
+    own = {
+        Timing.BATTLE_DESTROYED,
+        Timing.DESTROYED,
+        Timing.ATTACK_DESTROYED if mine else Timing.DEFENCE_DESTROYED,
+    }
     for timing in (t for t in char.timings if t in own):
         fires: bool | None = True
         if timing is Timing.DESTROYED:
-            trace.step(f"「{char.name}」因伤害离开战斗区：触发【破坏时】的效果。", "802.p1", "505.p3", card=char.name)
+            trace.step(
+                f"「{char.name}」因伤害离开战斗区：触发【破坏时】的效果。", "802.p1", "505.p3", card=char.name
+            )
         elif settled.taken(char.name) > settled.defence[char.name]:
-            trace.step(f"「{char.name}」在清算步骤中因战斗伤害导致的致命伤害被破坏（战斗破坏）：战斗伤害清算完毕之后触发"
-                       f"【{timing.value}】的效果。", "605.p3", "803.p5", "803.p2", card=char.name)
+            trace.step(
+                f"「{char.name}」在清算步骤中因战斗伤害导致的致命伤害被破坏（战斗破坏）：战斗伤害清算完毕之后触发"
+                f"【{timing.value}】的效果。",
+                "605.p3",
+                "803.p5",
+                "803.p2",
+                card=char.name,
+            )
         else:
             fires = None
             trace.conflict(
@@ -492,7 +687,11 @@ def _destroyed(trace: Trace, board: BattleBoard, settled: Settlement, char: Char
                 f"{settled.defence[char.name]}，但累计伤害达到了防御力而被破坏。605.p3 把因战斗伤害导致的致命伤害而被破坏称为"
                 f"战斗破坏，505.p3 说受到致命伤害被破坏时【战斗破坏时】等效果触发；803.p1 却把【战斗破坏时】定义为受到了"
                 f"“超过自身防御力的战斗伤害”而被破坏时触发。规则书对【{timing.value}】是否触发说法不一。",
-                "605.p3", "505.p3", "803.p1", card=char.name)
+                "605.p3",
+                "505.p3",
+                "803.p1",
+                card=char.name,
+            )
         fired.append(Fired(char.name, _owner(board, char.name), timing.value, "damage", fires))
     return fired
 
@@ -518,25 +717,44 @@ def _won(trace: Trace, board: BattleBoard, settled: Settlement, char: Character,
             f"攻击的角色牌被{'、'.join(f'「{n}」' for n in hitters)}的战斗伤害合计破坏。804.p1 的【战斗胜利时】要求角色牌"
             "通过战斗伤害破坏对方的角色牌，507.p4 只说明攻击角色牌受到所有防御角色牌攻击力合计的战斗伤害；规则书未规定此时"
             f"「{char.name}」是否算作破坏了对方。",
-            "804.p1", "507.p4", card=char.name)
+            "804.p1",
+            "507.p4",
+            card=char.name,
+        )
     else:
         once = "（无论破坏了几张防御角色牌，都只能触发一次）" if mine and len(beaten) > 1 else ""
         cites = ("804.p1", "804.p4") + (("507.p4",) if once else ())
-        listed = "、".join("贯通（【攻击胜利时】）" if t == Keyword.PIERCE.value else f"【{t}】" for t in timings)
-        trace.step(f"「{char.name}」通过战斗伤害破坏了" + "、".join(f"「{n}」" for n in beaten) + f"且自身未被破坏：战斗伤害清算"
-                   f"完毕之后触发{listed}{once}。", *cites, card=char.name)
+        listed = "、".join(
+            "贯通（【攻击胜利时】）" if t == Keyword.PIERCE.value else f"【{t}】" for t in timings
+        )
+        trace.step(
+            f"「{char.name}」通过战斗伤害破坏了"
+            + "、".join(f"「{n}」" for n in beaten)
+            + f"且自身未被破坏：战斗伤害清算"
+            f"完毕之后触发{listed}{once}。",
+            *cites,
+            card=char.name,
+        )
     fired = [Fired(char.name, _owner(board, char.name), t, "damage", won) for t in timings]
     for _ in range(timings.count(Keyword.PIERCE.value)):
-        trace.step(f"「{char.name}」的贯通（【攻击胜利时】）对对方生命区造成 1 点伤害，进入连锁后清算。", "900.贯通")
+        trace.step(
+            f"「{char.name}」的贯通（【攻击胜利时】）对对方生命区造成 1 点伤害，进入连锁后清算。", "900.贯通"
+        )
     if Keyword.PIERCE.value in timings:
-        life_hit(trace, board.active_player.other, board.defending.life, timings.count(Keyword.PIERCE.value),
-                 HitBy.PIERCE)
+        life_hit(
+            trace,
+            board.active_player.other,
+            board.defending.life,
+            timings.count(Keyword.PIERCE.value),
+            HitBy.PIERCE,
+        )
     return fired
 
 
 def _resolution(board: BattleBoard, fired: list[Fired]) -> list[Fired]:
-    return last_in_first_out([f for f in fired if f.fires is not False], board.active_player,
-                             owner=lambda f: f.player)
+    return last_in_first_out(
+        [f for f in fired if f.fires is not False], board.active_player, owner=lambda f: f.player
+    )
 
 
 def _chain_order(trace: Trace, board: BattleBoard, fired: list[Fired]) -> None:
@@ -545,8 +763,17 @@ def _chain_order(trace: Trace, board: BattleBoard, fired: list[Fired]) -> None:
     order = [f.label for f in _resolution(board, fired)]
     players = {f.player for f in fired}
     if len(players) == 2:
-        trace.step(f"这些效果同时加入连锁：先由主动玩家 {board.active_player} 加入，再由非主动玩家加入，之后从连锁最上方开始"
-                   f"清算：{'、'.join(order)}。", "106.p6", "505.p3", order=order)
+        trace.step(
+            f"这些效果同时加入连锁：先由主动玩家 {board.active_player} 加入，再由非主动玩家加入，之后从连锁最上方开始"
+            f"清算：{'、'.join(order)}。",
+            "106.p6",
+            "505.p3",
+            order=order,
+        )
     else:
-        trace.step(f"这些效果加入连锁，主动玩家获得优先权，之后从连锁最上方开始清算：{'、'.join(order)}。", "505.p3", "106.p3",
-                   order=order)
+        trace.step(
+            f"这些效果加入连锁，主动玩家获得优先权，之后从连锁最上方开始清算：{'、'.join(order)}。",
+            "505.p3",
+            "106.p3",
+            order=order,
+        )

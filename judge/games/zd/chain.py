@@ -55,7 +55,10 @@ NOT_CHAINED: dict[Kind, tuple[tuple[str, ...], str]] = {
     Kind.CONTINUOUS: (("701.p2",), "永续效果不会进入连锁，优先权的概念对于永续效果无效"),
     Kind.GAME_ACTION: (("105.p4",), "这个动作不会进入连锁，被优先进行清算，之后主动玩家才会获得优先权"),
     Kind.RESOURCE: (("204.p2", "404.p3"), "放置资源牌不视为使用，无法进行连锁"),
-    Kind.SAME_NAME_DISCARD: (("305.p4",), "同角色名牌的废弃不进入连锁，已经触发的效果在处理完废弃之后再加入连锁"),
+    Kind.SAME_NAME_DISCARD: (
+        ("305.p4",),
+        "同角色名牌的废弃不进入连锁，已经触发的效果在处理完废弃之后再加入连锁",
+    ),
     Kind.UPGRADE_DRAW: (("600.p11",), "次元升级成功时抽一张牌，此动作不属于效果，不会进入连锁"),
     Kind.HAND_DISCARD: (("408.p1",), "弃牌步骤中舍弃手牌的动作不会进入连锁"),
 }
@@ -72,11 +75,18 @@ class CardType(enum.StrEnum):
 #: cards used only when the chain is empty, in their owner's turn (and the clause); looked up with any
 #: item's card type (None: not a card)
 NEEDS_EMPTY_CHAIN: dict[CardType | None, str] = {
-    CardType.CHARACTER: "318.p1", CardType.EQUIPMENT: "319.p1", CardType.EVENT: "321.p1",
+    CardType.CHARACTER: "318.p1",
+    CardType.EQUIPMENT: "319.p1",
+    CardType.EVENT: "321.p1",
     CardType.TACTIC: "320.p2",
 }
-CARD_NAMES = {CardType.CHARACTER: "角色牌", CardType.EQUIPMENT: "装备牌", CardType.EVENT: "事件牌",
-              CardType.TACTIC: "普通战术牌", CardType.INSTANT: "瞬间战术牌"}
+CARD_NAMES = {
+    CardType.CHARACTER: "角色牌",
+    CardType.EQUIPMENT: "装备牌",
+    CardType.EVENT: "事件牌",
+    CardType.TACTIC: "普通战术牌",
+    CardType.INSTANT: "瞬间战术牌",
+}
 
 
 class Item(BoardModel):
@@ -99,7 +109,11 @@ class Item(BoardModel):
         for i, item in enumerate(self.on_cost + self.on_resolve):
             if item.with_previous:
                 where = ("on_cost", i) if i < len(self.on_cost) else ("on_resolve", i - len(self.on_cost))
-                yield where + ("with_previous",), "effects triggered together are simultaneous already", ("106.p6",)
+                yield (
+                    where + ("with_previous",),
+                    "effects triggered together are simultaneous already",
+                    ("106.p6",),
+                )
 
     def walk(self) -> Iterator[Item]:
         yield self
@@ -155,13 +169,21 @@ class _Chain:
         if len(owners) == 2:
             self.trace.step(
                 f"{why}多个效果同时加入连锁：先由主动玩家 {self.active} 按其选择的顺序加入，之后由非主动玩家 "
-                f"{self.active.other} 加入，因此非主动玩家的先被清算。", "106.p6", decisive=True,
-                order=[item.name for item in ordered])
+                f"{self.active.other} 加入，因此非主动玩家的先被清算。",
+                "106.p6",
+                decisive=True,
+                order=[item.name for item in ordered],
+            )
         for owner in owners:
             own = [item.name for item in ordered if item.owner is owner]
             if len(own) > 1:
-                self.trace.choice(f"玩家 {owner} 决定自己控制的{'、'.join(f'「{n}」' for n in own)}加入连锁的顺序"
-                                  "（此处按所给顺序）。", "106.p6", player=owner, order=own)
+                self.trace.choice(
+                    f"玩家 {owner} 决定自己控制的{'、'.join(f'「{n}」' for n in own)}加入连锁的顺序"
+                    "（此处按所给顺序）。",
+                    "106.p6",
+                    player=owner,
+                    order=own,
+                )
         for item in ordered:
             self.add(item)
 
@@ -180,7 +202,11 @@ class _Chain:
             self.trace.step(
                 f"使用「{item.name}」并支付费用时触发了{names}：触发的效果加入连锁的最上方，先于「{item.name}」清算"
                 "（106 的例子：少年路飞废弃 lv2 的娜美，娜美的效果先于少年路飞的效果清算）。",
-                "106.p5", "702.p2", decisive=True, triggered=[t.name for t in item.on_cost])
+                "106.p5",
+                "702.p2",
+                decisive=True,
+                triggered=[t.name for t in item.on_cost],
+            )
             self.add_together(item.on_cost, "")
 
     def _enter(self, item: Item) -> None:
@@ -188,18 +214,28 @@ class _Chain:
         if item.kind is Kind.CARD and card_type is not None:  # a card always names its type
             clause = NEEDS_EMPTY_CHAIN.get(card_type)
             if clause and item.quick and self.stack:
-                self.trace.step(f"「{item.name}」带有速攻，可以在使用瞬间战术的时机下使用，因此可以连锁其他的牌或效果。",
-                                "900.速攻", decisive=True)
+                self.trace.step(
+                    f"「{item.name}」带有速攻，可以在使用瞬间战术的时机下使用，因此可以连锁其他的牌或效果。",
+                    "900.速攻",
+                    decisive=True,
+                )
             elif clause:
-                self.trace.step(f"「{item.name}」是{CARD_NAMES[card_type]}：在我方回合的非战斗行动阶段、连锁为空、"
-                                "具有优先权时使用。", clause)
-            text, cites = f"玩家 {item.owner} 使用{CARD_NAMES[card_type]}「{item.name}」", ("106.p1", "106.p2")
+                self.trace.step(
+                    f"「{item.name}」是{CARD_NAMES[card_type]}：在我方回合的非战斗行动阶段、连锁为空、"
+                    "具有优先权时使用。",
+                    clause,
+                )
+            text, cites = (
+                f"玩家 {item.owner} 使用{CARD_NAMES[card_type]}「{item.name}」",
+                ("106.p1", "106.p2"),
+            )
         elif item.kind is Kind.TRIGGERED:
             text, cites = f"玩家 {item.owner} 的「{item.name}」触发", ("702.p2", "106.p2")
         else:
             text, cites = f"玩家 {item.owner} 发动「{item.name}」", ("106.p1", "106.p2")
-        self.trace.step(f"{text}，加入连锁，放在整个连锁的最上方。", *cites,
-                        item=item.name, depth=len(self.stack) + 1)
+        self.trace.step(
+            f"{text}，加入连锁，放在整个连锁的最上方。", *cites, item=item.name, depth=len(self.stack) + 1
+        )
 
     def resolve(self) -> bool:
         """Resolve from the top; False when an effect ended the turn."""
@@ -216,25 +252,42 @@ class _Chain:
                     f"「{item.name}」结束本回合：强制将连锁中的所有效果移除"
                     + (f"（{'、'.join(self.removed)}）" if self.removed else "")
                     + "，连锁中的所有牌直接送入休息区且不产生任何效果，游戏进入当前回合结束阶段的清算步骤。",
-                    "619.p1", decisive=True, removed=self.removed)
+                    "619.p1",
+                    decisive=True,
+                    removed=self.removed,
+                )
                 return False
             if item.on_resolve:
                 names = "、".join(f"「{t.name}」" for t in item.on_resolve)
-                self.trace.step(f"清算「{item.name}」时触发了{names}：那个效果优先加入到原连锁的最上方，并进行清算。",
-                                "106.p5", decisive=True, triggered=[t.name for t in item.on_resolve])
+                self.trace.step(
+                    f"清算「{item.name}」时触发了{names}：那个效果优先加入到原连锁的最上方，并进行清算。",
+                    "106.p5",
+                    decisive=True,
+                    triggered=[t.name for t in item.on_resolve],
+                )
                 self.add_together(item.on_resolve, "")
         return True
 
     def _cancel(self, item: Item) -> None:
         target = next((left for left in self.stack if left.name == item.cancels), None)
         if target is None:
-            self.trace.step(f"「{item.cancels}」已不在连锁中：只有连锁中的牌或效果可以被取消，取消的效果不再清算。",
-                            "620.p2", "705.p6", decisive=True, target=item.cancels)
+            self.trace.step(
+                f"「{item.cancels}」已不在连锁中：只有连锁中的牌或效果可以被取消，取消的效果不再清算。",
+                "620.p2",
+                "705.p6",
+                decisive=True,
+                target=item.cancels,
+            )
             return
         self.stack.remove(target)
         self.cancelled.append(target.name)
-        self.trace.step(f"「{item.name}」取消「{target.name}」：将其移出连锁，被取消的牌或效果不会被清算。", "620.p1",
-                        "620.p4", decisive=True, target=target.name)
+        self.trace.step(
+            f"「{item.name}」取消「{target.name}」：将其移出连锁，被取消的牌或效果不会被清算。",
+            "620.p1",
+            "620.p4",
+            decisive=True,
+            target=target.name,
+        )
 
 
 def judge(board: ChainBoard, trace: Trace) -> Outcome:
@@ -243,19 +296,35 @@ def judge(board: ChainBoard, trace: Trace) -> Outcome:
         chain.add_together(group, "")
     built = [item.name for item in chain.stack]
     if len(built) > 1:
-        trace.step("连锁记录着加入的顺序，每次新加入的放在最上方；每次添加连锁后主动玩家重新获得优先权。", "106.p2", "105.p1",
-                   chain=built)
+        trace.step(
+            "连锁记录着加入的顺序，每次新加入的放在最上方；每次添加连锁后主动玩家重新获得优先权。",
+            "106.p2",
+            "105.p1",
+            chain=built,
+        )
         trace.mark_decisive("106.p2")
     if built:
-        trace.step("所有玩家让过优先权：从整个连锁的最上方开始清算，清算过程中任何玩家不会获得优先权。", "106.p3", "106.p4",
-                   decisive=len(built) > 1)
+        trace.step(
+            "所有玩家让过优先权：从整个连锁的最上方开始清算，清算过程中任何玩家不会获得优先权。",
+            "106.p3",
+            "106.p4",
+            decisive=len(built) > 1,
+        )
     finished = chain.resolve()
     if not chain.order:
         reason = ChainReason.NOTHING_CHAINED
     else:
         reason = ChainReason.RESOLVED if finished else ChainReason.TURN_ENDED
-    return Outcome(reason, {"order": chain.order, "chain": built, "not_chained": chain.at_once,
-                            "cancelled": chain.cancelled, "removed": chain.removed})
+    return Outcome(
+        reason,
+        {
+            "order": chain.order,
+            "chain": built,
+            "not_chained": chain.at_once,
+            "cancelled": chain.cancelled,
+            "removed": chain.removed,
+        },
+    )
 
 
 def _groups(items: list[Item]) -> list[list[Item]]:

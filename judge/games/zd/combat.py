@@ -116,8 +116,12 @@ class Settlement:
         return sum(h.amount for h in self.hits if h.target == target)
 
 
-def settle(attacker: Character, fighters: list[tuple[Character, bool]], ignore: frozenset[str] = frozenset(),
-           strict_first_strike: bool = False) -> Settlement:
+def settle(
+    attacker: Character,
+    fighters: list[tuple[Character, bool]],
+    ignore: frozenset[str] = frozenset(),
+    strict_first_strike: bool = False,
+) -> Settlement:
     """The battle of ``attacker`` against ``fighters`` ((character, declared defence) pairs)."""
     cards = {attacker.name: attacker, **{c.name: c for c, _ in fighters}}
     names = list(cards)
@@ -126,8 +130,14 @@ def settle(attacker: Character, fighters: list[tuple[Character, bool]], ignore: 
     defence = {n: c.defence_trail.shown for n, c in cards.items()}
     prior = {n: 0 if "607.p2" in ignore else c.damage for n, c in cards.items()}
     damage = dict(prior)
-    first = {n for n, c in cards.items() if c.has(Keyword.FIRST_STRIKE)} if "900.先制" not in ignore else set()
-    rounds = [(True, first), (False, set(names) - first)] if first and first != set(names) else [(False, set(names))]
+    first = (
+        {n for n, c in cards.items() if c.has(Keyword.FIRST_STRIKE)} if "900.先制" not in ignore else set()
+    )
+    rounds = (
+        [(True, first), (False, set(names) - first)]
+        if first and first != set(names)
+        else [(False, set(names))]
+    )
     alive, hits, silenced = set(names), [], []
     for first_round, strikers in rounds:
         dealt = []
@@ -142,7 +152,9 @@ def settle(attacker: Character, fighters: list[tuple[Character, bool]], ignore: 
         hits += dealt
         if first_round:
             for name in [n for n in names if n in alive]:
-                if damage[name] > defence[name] or (not strict_first_strike and damage[name] >= defence[name]):
+                if damage[name] > defence[name] or (
+                    not strict_first_strike and damage[name] >= defence[name]
+                ):
                     alive.discard(name)
                     if name not in first:
                         silenced.append(name)
@@ -150,10 +162,21 @@ def settle(attacker: Character, fighters: list[tuple[Character, bool]], ignore: 
     return Settlement(attacker.name, attack, defence, prior, damage, tuple(hits), destroyed, tuple(silenced))
 
 
-def _prevented(attacker: Character, source: str, target: str, cards: dict[str, Character], declared: set[str],
-               ignore: frozenset[str]) -> Keyword | None:
+def _prevented(
+    attacker: Character,
+    source: str,
+    target: str,
+    cards: dict[str, Character],
+    declared: set[str],
+    ignore: frozenset[str],
+) -> Keyword | None:
     if target == attacker.name and attacker.has(Keyword.RANGED) and "900.远程" not in ignore:
         return Keyword.RANGED
-    if source == attacker.name and target in declared and cards[target].has(Keyword.TOUGH) and "900.坚韧" not in ignore:
+    if (
+        source == attacker.name
+        and target in declared
+        and cards[target].has(Keyword.TOUGH)
+        and "900.坚韧" not in ignore
+    ):
         return Keyword.TOUGH
     return None

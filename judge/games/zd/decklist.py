@@ -60,8 +60,14 @@ class DeckRuling(enum.StrEnum):
 def judge(board: DeckBoard, trace: Trace) -> Outcome:
     problems: list[DeckRuling] = []
     size = total(board.cards)
-    if not check_size(trace, size, DECK_SIZE, ("100.p2", "201.p1"), "牌组共 {cards} 张，正好 {expected} 张。",
-                      "牌组共 {cards} 张，每位玩家需要准备一套数量为 {expected} 张的牌组。"):
+    if not check_size(
+        trace,
+        size,
+        DECK_SIZE,
+        ("100.p2", "201.p1"),
+        "牌组共 {cards} 张，正好 {expected} 张。",
+        "牌组共 {cards} 张，每位玩家需要准备一套数量为 {expected} 张的牌组。",
+    ):
         problems.append(DeckRuling.WRONG_SIZE)
     _same_cards(trace, board.cards)
     over: list[dict[str, Any]] = []
@@ -69,8 +75,13 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
         printings = [c for c in board.cards if by_text(c) == text]
         numbers = list(dict.fromkeys(c.number for c in printings))
         entry: dict[str, Any] = {"name": printings[0].name, "numbers": numbers, "count": n}
-        trace.step(f"「{entry['name']}」（{'、'.join(entry['numbers'])}）共 {n} 张：同一张牌在一套牌组中的数量不能超过四张。",
-                   "327.p2", "100.p2", "327.p1", **entry)
+        trace.step(
+            f"「{entry['name']}」（{'、'.join(entry['numbers'])}）共 {n} 张：同一张牌在一套牌组中的数量不能超过四张。",
+            "327.p2",
+            "100.p2",
+            "327.p1",
+            **entry,
+        )
         trace.mark_decisive("327.p2", "100.p2")
         over.append(entry)
     if over:
@@ -79,15 +90,26 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
         trace.mark_decisive("327.p1")  # counting by card number would judge the copies otherwise
     series = sorted({c.series for c in board.cards if c.series})
     if board.official_event and len(series) > 1:
-        trace.step(f"正式的官方比赛中，不同动画系列的卡牌不能放入同一套牌组：此牌组有 {'、'.join(series)}。", "100.p2",
-                   decisive=True, series=series)
+        trace.step(
+            f"正式的官方比赛中，不同动画系列的卡牌不能放入同一套牌组：此牌组有 {'、'.join(series)}。",
+            "100.p2",
+            decisive=True,
+            series=series,
+        )
         problems.append(DeckRuling.MIXED_SERIES)
     if not problems:
-        trace.step("文字信息完全相同的牌为同一张牌；每张同一张牌都不超过四张，牌组合法。", "327.p2", "100.p2", "327.p1")
+        trace.step(
+            "文字信息完全相同的牌为同一张牌；每张同一张牌都不超过四张，牌组合法。",
+            "327.p2",
+            "100.p2",
+            "327.p1",
+        )
         trace.mark_decisive("327.p2", "100.p2")
         trace.silent("禁止或限制使用的卡牌由零次元官方定期公布，规则书中没有列出，此处未检查。", "903.p1")
-    return Outcome(problems[0] if problems else DeckRuling.LEGAL,
-                   {"legal": not problems, "problems": problems, "cards": size, "over_limit": over})
+    return Outcome(
+        problems[0] if problems else DeckRuling.LEGAL,
+        {"legal": not problems, "problems": problems, "cards": size, "over_limit": over},
+    )
 
 
 def _same_cards(trace: Trace, cards: list[ZdCard]) -> None:
@@ -100,9 +122,16 @@ def _same_cards(trace: Trace, cards: list[ZdCard]) -> None:
     for found in numbers.values():
         if len(set(found)) > 1:
             listed = "、".join(dict.fromkeys(found))
-            trace.step(f"{listed} 的文字信息完全相同，是同一张牌：卡牌编号、图片和稀有度不在同一张牌参照的内容之中。",
-                       "327.p1", numbers=list(dict.fromkeys(found)))
+            trace.step(
+                f"{listed} 的文字信息完全相同，是同一张牌：卡牌编号、图片和稀有度不在同一张牌参照的内容之中。",
+                "327.p1",
+                numbers=list(dict.fromkeys(found)),
+            )
     for name, printed in texts.items():
         if len(printed) > 1:
-            trace.step(f"「{name}」有 {len(printed)} 种不同的文字信息，不是同一张牌，分开计算。", "327.p1", name=name,
-                       texts=len(printed))
+            trace.step(
+                f"「{name}」有 {len(printed)} 种不同的文字信息，不是同一张牌，分开计算。",
+                "327.p1",
+                name=name,
+                texts=len(printed),
+            )

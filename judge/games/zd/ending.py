@@ -52,11 +52,16 @@ class Verdict:
     won_and_lost: tuple[Player, ...] = ()  # players 101.p5 turned into losers
 
     def as_dict(self) -> dict[str, Any]:
-        return {"result": self.result.value, "winner": self.winner and self.winner.value,
-                "losers": [p.value for p in self.losers]}
+        return {
+            "result": self.result.value,
+            "winner": self.winner and self.winner.value,
+            "losers": [p.value for p in self.losers],
+        }
 
 
-def verdict(active: Player, won: frozenset[Player], lost: frozenset[Player]) -> Verdict | tuple[Verdict, Verdict]:
+def verdict(
+    active: Player, won: frozenset[Player], lost: frozenset[Player]
+) -> Verdict | tuple[Verdict, Verdict]:
     """The game's result; a pair (101.p5 first, 101.p6 as written) when they differ.
 
     >>> verdict(Player.A, frozenset({Player.A}), frozenset({Player.A})).winner
@@ -97,7 +102,8 @@ def decide(
         trace.conflict(
             f"玩家 {loser} 同时赢得及输掉游戏，玩家 {loser.other} 赢得游戏。先按 101.p5 判定玩家 {loser} 输掉，则玩家 "
             f"{loser.other} 获胜；按 101.p6 的字面，双方玩家同时赢得游戏，则本局视为平局。规则书未说明两条规定的先后。",
-            "101.p5", "101.p6",
+            "101.p5",
+            "101.p6",
         )
         trace.mark_decisive("101.p5", "101.p6")
         return found
@@ -106,8 +112,12 @@ def decide(
         trace.step(f"双方玩家同时{how}游戏，本局游戏视为平局。", "101.p6", decisive=True)
     elif found.result is GameEnd.DECIDED:
         loser = found.losers[0]
-        trace.step(f"玩家 {loser} 输掉游戏，游戏马上结束；玩家 {found.winner} 获胜。", "101.p3", loser=loser,
-                   winner=found.winner)
+        trace.step(
+            f"玩家 {loser} 输掉游戏，游戏马上结束；玩家 {found.winner} 获胜。",
+            "101.p3",
+            loser=loser,
+            winner=found.winner,
+        )
     return found
 
 
@@ -120,24 +130,43 @@ def life_hit(trace: Trace, player: Player, life: int, points: int, by: HitBy) ->
             trace.step(
                 f"玩家 {player} 的生命区中只有一张牌：无论单次攻击中造成多少点伤害（此处 {points} 点）都无法导致游戏出现"
                 "胜负。",
-                "202.p4", "900.会心一击", decisive=True, life=life, points=points,
+                "202.p4",
+                "900.会心一击",
+                decisive=True,
+                life=life,
+                points=points,
             )
         else:
-            trace.step(f"玩家 {player} 的生命区受到伤害时仍有 {life} 张牌，并非已经没有牌，不会因此输掉游戏。", "101.p1",
-                       life=life, points=points)
+            trace.step(
+                f"玩家 {player} 的生命区受到伤害时仍有 {life} 张牌，并非已经没有牌，不会因此输掉游戏。",
+                "101.p1",
+                life=life,
+                points=points,
+            )
         return False
     if by is HitBy.BATTLE:
-        trace.step(f"玩家 {player} 的生命区中已经没有牌，再次被攻击成功并受到战斗伤害：他输掉本局游戏。", "101.p1",
-                   decisive=True, life=life, points=points)
+        trace.step(
+            f"玩家 {player} 的生命区中已经没有牌，再次被攻击成功并受到战斗伤害：他输掉本局游戏。",
+            "101.p1",
+            decisive=True,
+            life=life,
+            points=points,
+        )
         return True
     if by is HitBy.PIERCE:
-        trace.step(f"玩家 {player} 的生命区中已经没有牌，但由贯通造成的伤害无法使玩家获得游戏的胜利。", "900.贯通",
-                   decisive=True, life=life)
+        trace.step(
+            f"玩家 {player} 的生命区中已经没有牌，但由贯通造成的伤害无法使玩家获得游戏的胜利。",
+            "900.贯通",
+            decisive=True,
+            life=life,
+        )
         return False
     trace.silent(
         f"玩家 {player} 的生命区中已经没有牌，受到效果造成的伤害。101.p1 只规定已经没有牌的生命区再次被攻击成功并受到"
         "战斗伤害时输掉游戏；900.贯通 特别说明贯通的伤害无法使玩家获胜，却未说明其他效果的伤害是否会。规则书对此没有"
         "规定。",
-        "101.p1", "900.贯通", life=life,
+        "101.p1",
+        "900.贯通",
+        life=life,
     )
     return None

@@ -52,7 +52,9 @@ class Change(BoardModel):
     @model_validator(mode="before")
     @classmethod
     def _bare_number(cls, data: Any) -> Any:
-        return {"add": data} if isinstance(data, (int, float, str)) else data  # add says what is wrong with it
+        return (
+            {"add": data} if isinstance(data, (int, float, str)) else data
+        )  # add says what is wrong with it
 
     @field_validator("multiply", mode="before")
     @classmethod
@@ -68,8 +70,10 @@ class Change(BoardModel):
         if factor < 0:
             raise ValueError("expected a factor of 0 or more")
         if max(factor.numerator, factor.denominator) > MOST_FACTOR_TERM:
-            raise ValueError(f"expected a factor of at most {MOST_FACTOR_TERM}, in parts of no less than "
-                             f"1/{MOST_FACTOR_TERM}")
+            raise ValueError(
+                f"expected a factor of at most {MOST_FACTOR_TERM}, in parts of no less than "
+                f"1/{MOST_FACTOR_TERM}"
+            )
         return factor
 
     @model_validator(mode="after")
@@ -153,6 +157,7 @@ def follow(start: int, changes: list[Change], floor: int | None) -> Trail:
         return Trail(start, tuple(moves), None, None)
     deltas = tuple(after - before for before, after in pairwise([start] + [m.true for m in moves]))
     return Trail(start, tuple(moves), floor, Tally(start, deltas, floor, true, each_step))
+
 
 def show(trail: Trail) -> str:
     """``500 -2000 → -1500（按 0 清算） +2000 → 500`` for a step's text."""

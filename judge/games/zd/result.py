@@ -61,9 +61,13 @@ class Standing(BoardModel):
 class Loop(BoardModel):
     """A set of actions that repeats without end (901.p1)."""
 
-    optional_by: list[Player] = Field([], max_length=2, description="players whose optional actions are in it")
+    optional_by: list[Player] = Field(
+        [], max_length=2, description="players whose optional actions are in it"
+    )
     triggers: Flag = Field(False, description="its mandatory actions involve triggered effects")
-    first: Player | None = Field(None, description="who performs its first optional action, or controls its first trigger")
+    first: Player | None = Field(
+        None, description="who performs its first optional action, or controls its first trigger"
+    )
     numbers: dict[Player, LoopNumber] = Field({}, description="the numbers the players name")
     broken_by: Player | None = Field(None, description="a player who takes an action that stops it (901.p5)")
 
@@ -75,15 +79,21 @@ class Loop(BoardModel):
         allowed = set(self.optional_by) if self.optional_by else ({self.first} if self.triggers else set())
         for player in self.numbers:
             if player not in allowed:
-                yield ("numbers", player.value), "this player names no number for this loop", ("901.p2", "901.p3",
-                                                                                              "901.p4")
+                yield (
+                    ("numbers", player.value),
+                    "this player names no number for this loop",
+                    ("901.p2", "901.p3", "901.p4"),
+                )
         first = self.first
         if first is None:
             return
         both = len(self.optional_by) == 2 and len(self.numbers) == 2
         if both and self.numbers[first.other] >= self.numbers[first]:
-            yield ("numbers", first.other.value), "expected a number smaller than the first player's", (
-                "901.p3",)
+            yield (
+                ("numbers", first.other.value),
+                "expected a number smaller than the first player's",
+                ("901.p3",),
+            )
         forced = not self.optional_by and self.triggers and first in self.numbers
         if forced and self.numbers[first] < LEAST_REPEATS:
             yield ("numbers", first.value), f"expected at least {LEAST_REPEATS}", ("901.p4",)
@@ -126,11 +136,19 @@ def judge(board: ResultBoard, trace: Trace) -> Outcome:
     found = decide(trace, active, frozenset(won), frozenset(lost)) if players is not None else None
     possible = _possible(active, won, lost, open_) if open_ else []
     if len(possible) > 1:
-        return Outcome(ResultReason.UNDECIDED, {"winner": None, "losers": [], "draw": None, "possible": possible})
+        return Outcome(
+            ResultReason.UNDECIDED, {"winner": None, "losers": [], "draw": None, "possible": possible}
+        )
     if isinstance(found, tuple):
-        return Outcome(ResultReason.RULEBOOK_CONFLICT, {
-            "winner": None, "losers": [], "draw": None,
-            "readings": {"101.p5": found[0].as_dict(), "101.p6": found[1].as_dict()}})
+        return Outcome(
+            ResultReason.RULEBOOK_CONFLICT,
+            {
+                "winner": None,
+                "losers": [],
+                "draw": None,
+                "readings": {"101.p5": found[0].as_dict(), "101.p6": found[1].as_dict()},
+            },
+        )
     if found is not None and found.result is not GameEnd.CONTINUES:
         if board.loop is not None:
             trace.step("游戏已经结束，不再处理死循环。", "101.p3")
@@ -148,12 +166,21 @@ def _standing(trace: Trace, player: Player, side: Standing) -> tuple[bool, bool 
         loses = life_hit(trace, player, side.life, side.hit.points, side.hit.by)
     if side.draws and side.deck is not None:  # the deck is required with draws
         if side.draws > side.deck:
-            trace.step(f"玩家 {player} 需要抽 {side.draws} 张牌，但牌组中只有 {side.deck} 张，没有足够的牌：他输掉本局游戏。",
-                       "101.p2", decisive=True, draws=side.draws, deck=side.deck)
+            trace.step(
+                f"玩家 {player} 需要抽 {side.draws} 张牌，但牌组中只有 {side.deck} 张，没有足够的牌：他输掉本局游戏。",
+                "101.p2",
+                decisive=True,
+                draws=side.draws,
+                deck=side.deck,
+            )
             loses = True
         else:
-            trace.step(f"玩家 {player} 抽 {side.draws} 张牌，牌组中有 {side.deck} 张，足够。", "101.p2",
-                       draws=side.draws, deck=side.deck)
+            trace.step(
+                f"玩家 {player} 抽 {side.draws} 张牌，牌组中有 {side.deck} 张，足够。",
+                "101.p2",
+                draws=side.draws,
+                deck=side.deck,
+            )
     if side.concedes:
         trace.step(f"玩家 {player} 认输，结束本局游戏。", "101.p4", decisive=True)
         loses = True
@@ -174,8 +201,9 @@ def _ended(found: Verdict, won: set[Player]) -> Outcome:
         reason = ResultReason.WIN_BY_EFFECT
     else:
         reason = ResultReason.LOSS
-    return Outcome(reason, {"winner": found.winner, "losers": list(found.losers),
-                            "draw": found.result is GameEnd.DRAW})
+    return Outcome(
+        reason, {"winner": found.winner, "losers": list(found.losers), "draw": found.result is GameEnd.DRAW}
+    )
 
 
 def _possible(
@@ -195,16 +223,25 @@ def _possible(
 def _loop(trace: Trace, loop: Loop) -> Outcome:
     trace.step("游戏进入一组动作不断反复的状态，即死循环。", "901.p1")
     if loop.broken_by is not None:
-        trace.step(f"玩家 {loop.broken_by} 用会停止继续循环的动作打破循环：循环在该时间点停止，然后照常进行游戏。",
-                   "901.p5", decisive=True)
+        trace.step(
+            f"玩家 {loop.broken_by} 用会停止继续循环的动作打破循环：循环在该时间点停止，然后照常进行游戏。",
+            "901.p5",
+            decisive=True,
+        )
         return _loop_ends({"rule": "901.p5", "broken_by": loop.broken_by})
     chooser: Player | None
     if len(loop.optional_by) == 1:
         chooser = loop.optional_by[0]
         repeats = loop.numbers.get(chooser)
-        trace.step(f"循环中可选择的动作都由玩家 {chooser} 控制：他选择一个数字"
-                   + (f"（{repeats}）" if repeats is not None else "") + "，此循环就重复那个次数。",
-                   "901.p2", decisive=True, chooser=chooser, repeats=repeats)
+        trace.step(
+            f"循环中可选择的动作都由玩家 {chooser} 控制：他选择一个数字"
+            + (f"（{repeats}）" if repeats is not None else "")
+            + "，此循环就重复那个次数。",
+            "901.p2",
+            decisive=True,
+            chooser=chooser,
+            repeats=repeats,
+        )
         return _loop_ends({"rule": "901.p2", "chooser": chooser, "repeats": repeats})
     if len(loop.optional_by) == 2 and loop.first is not None:  # required with two choosers
         return _both_choose(trace, loop, loop.first)
@@ -216,12 +253,21 @@ def _loop(trace: Trace, loop: Loop) -> Outcome:
             f"循环只包含强制性的动作且涉及触发效果，没有玩家能够并愿意打破：先完整地演示该循环，然后{who}选择一个不小于"
             f"一万的数字{f'（{repeats}）' if repeats is not None else ''}；循环额外重复该次数，在下一次该效果将要触发时结束，"
             "此时该效果不会触发，游戏照常进行。",
-            "901.p4", decisive=True, chooser=chooser, repeats=repeats,
+            "901.p4",
+            decisive=True,
+            chooser=chooser,
+            repeats=repeats,
         )
         return _loop_ends({"rule": "901.p4", "chooser": chooser, "repeats": repeats})
-    trace.step("循环中只包含强制性的动作，且不包含触发效果：这是无法阻止的死循环，本局游戏视为平局。", "901.p6", "101.p7",
-               decisive=True)
-    return Outcome(ResultReason.LOOP_DRAW, {"winner": None, "losers": [], "draw": True, "loop": {"rule": "901.p6"}})
+    trace.step(
+        "循环中只包含强制性的动作，且不包含触发效果：这是无法阻止的死循环，本局游戏视为平局。",
+        "901.p6",
+        "101.p7",
+        decisive=True,
+    )
+    return Outcome(
+        ResultReason.LOOP_DRAW, {"winner": None, "losers": [], "draw": True, "loop": {"rule": "901.p6"}}
+    )
 
 
 def _both_choose(trace: Trace, loop: Loop, first: Player) -> Outcome:
@@ -233,10 +279,15 @@ def _both_choose(trace: Trace, loop: Loop, first: Player) -> Outcome:
         + (f"（{repeats}）" if repeats is not None else "")
         + f"便是额外重复的次数；之后在玩家 {smaller} 第一次执行可选择动作之前结束此循环，玩家 {smaller} 获得优先权，"
         "下一次不能选择会将死循环继续下去的动作。",
-        "901.p3", decisive=True, first=first, numbers=dict(loop.numbers), repeats=repeats,
+        "901.p3",
+        decisive=True,
+        first=first,
+        numbers=dict(loop.numbers),
+        repeats=repeats,
     )
-    return _loop_ends({"rule": "901.p3", "chooser": first, "smaller": smaller, "repeats": repeats,
-                       "priority": smaller})
+    return _loop_ends(
+        {"rule": "901.p3", "chooser": first, "smaller": smaller, "repeats": repeats, "priority": smaller}
+    )
 
 
 def _loop_ends(loop: dict[str, Any]) -> Outcome:
