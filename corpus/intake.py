@@ -3,7 +3,8 @@
 Only a regular file is read (``/dev/zero`` or a FIFO would be read without
 end), and never more than :data:`MAX_BYTES` + 1 bytes of it, whatever its
 size claims to be: the size is known to be too big as soon as one byte
-more has been read.
+more has been read.  What the bytes are (PDF, saved web page, text) is
+:mod:`corpus.formats`' business.
 """
 
 from __future__ import annotations
@@ -14,22 +15,16 @@ from pathlib import Path
 
 from corpus.errors import ArbiterError
 
-#: The largest rulebook text accepted (the biggest bundled one is about 0.2 MB).
-MAX_BYTES = 20 * 1024 * 1024
+#: The largest rulebook file accepted: a PDF with its pictures runs to tens of megabytes
+#: (the text that comes out of it is bounded by :data:`corpus.formats.MAX_TEXT_CHARACTERS`).
+MAX_BYTES = 64 * 1024 * 1024
 
 
 def read_rulebook_text(path: Path) -> str:
-    """The text of the rulebook file at ``path``, or a clear error naming the file."""
-    data = read_regular_file(path, MAX_BYTES)
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise ArbiterError(
-            f"{path} is not UTF-8 text (byte {error.start}); save it as UTF-8 and try again", "file"
-        ) from None
-    if not text.strip():
-        raise ArbiterError(f"{path} is empty", "file")
-    return text
+    """The text of the rulebook file at ``path`` (PDF, HTML or text), or a clear error naming the file."""
+    from corpus.formats import rulebook_text
+
+    return rulebook_text(read_regular_file(path, MAX_BYTES), path)
 
 
 def read_regular_file(path: Path, limit: int) -> bytes:
