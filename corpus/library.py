@@ -16,6 +16,7 @@ from functools import lru_cache
 from corpus import cache, store
 from corpus.coverage import coverage
 from corpus.errors import NotFound
+from corpus.languages import split_edition
 from corpus.manifest import Manifest, bundled_manifest, version_key
 from corpus.model import Book, BookInfo, ChangeEntry
 from corpus.parsers import get_parser
@@ -32,7 +33,7 @@ _sorted: tuple[Manifest, tuple[BookInfo, ...]] | None = None
 
 
 def all_books() -> list[BookInfo]:
-    """Every known rulebook version, by game then version, oldest first.
+    """Every known rulebook version, by game then version, oldest first (translations first).
 
     Sorted again only when the user's store changed (a page asks several times;
     the bundled manifest, and the user's until it changes, are the same object).
@@ -41,8 +42,15 @@ def all_books() -> list[BookInfo]:
     found = manifests()
     if _sorted is None or _sorted[0] is not found[-1]:
         infos = [info for manifest in found for info in manifest.books]
-        _sorted = (found[-1], tuple(sorted(infos, key=lambda info: (info.game, version_key(info.version)))))
+        _sorted = (found[-1], tuple(sorted(infos, key=_listing_order)))
     return list(_sorted[1])
+
+
+def _listing_order(info: BookInfo) -> tuple[object, ...]:
+    """By game; a game's translations (``1.071/fr``) before its own editions, so that the last,
+    the "newest" every default means, is the newest edition in the game's own language."""
+    version, language = split_edition(info.version)
+    return info.game, language is None, version_key(version), language or ""
 
 
 def games() -> list[str]:
