@@ -55,7 +55,9 @@ BOOK = "ucg-1.6-zh-Hant.txt"
 CHAPTERS = 12  # ucg's chapters: copy k numbers them 12k + 1 … 12k + 12
 QUERY = "勝利條件"
 #: ``arbiter`` as its entry point runs it, with the store's cap on a text's size lifted.
-LIFTED = "import corpus.store, webapp.cli; corpus.store.MAX_BYTES = 1 << 40; webapp.cli.main(prog_name='arbiter')"
+LIFTED = (
+    "import corpus.store, webapp.cli; corpus.store.MAX_BYTES = 1 << 40; webapp.cli.main(prog_name='arbiter')"
+)
 ARBITER = [sys.executable, "-c", LIFTED]
 #: A top-level clause number (``5.`` in ``5.9.4``) where it is a number: not inside another.
 _CHAPTER = re.compile(r"(?<![\d.])(\d+)(?=\.(?:\d|\s))")
@@ -100,8 +102,14 @@ def run(*args: str, home: Path) -> Run:
     """One ``arbiter`` command as a process of its own: wall time, its own peak RSS, its output."""
     with tempfile.TemporaryFile("w+") as out, tempfile.TemporaryFile("w+") as err:
         began = time.perf_counter()
-        process = subprocess.Popen([*ARBITER, *args], env={**os.environ, "ARBITER_HOME": str(home)},
-                                   stdout=out, stderr=err, text=True, cwd=ROOT)
+        process = subprocess.Popen(
+            [*ARBITER, *args],
+            env={**os.environ, "ARBITER_HOME": str(home)},
+            stdout=out,
+            stderr=err,
+            text=True,
+            cwd=ROOT,
+        )
         _, status, usage = os.wait4(process.pid, 0)  # not process.wait(): that drops the child's usage
         seconds = time.perf_counter() - began
         process.returncode = os.waitstatus_to_exitcode(status)
@@ -138,8 +146,14 @@ def measure(megabytes: float | None, template: Path, scratch: Path) -> dict[str,
     }
 
 
-COLUMNS = (("ingest_s", "ingest s", 1), ("ingest_cpu", "ingest CPU s", 1), ("ingest_mb", "ingest MB", 0),
-           ("search_s", "search s", 2), ("search_cpu", "search CPU s", 2), ("search_mb", "search MB", 0))
+COLUMNS = (
+    ("ingest_s", "ingest s", 1),
+    ("ingest_cpu", "ingest CPU s", 1),
+    ("ingest_mb", "ingest MB", 0),
+    ("search_s", "search s", 2),
+    ("search_cpu", "search CPU s", 2),
+    ("search_mb", "search MB", 0),
+)
 
 
 def print_table(rows: list[dict[str, float]]) -> None:
@@ -150,9 +164,11 @@ def print_table(rows: list[dict[str, float]]) -> None:
         cells = [f"{row['mb']:8.2f} {row['clauses']:8d}"]
         cells += [f"{row[key]:12.{digits}f} {row[key] / base[key]:6.1f}" for key, _, digits in COLUMNS]
         print(" ".join(cells))
-    print(f"\nMB = 2^20 bytes; × = ratio to the first row (the bundled {BOOK}, {base['mb'] * 1024:.0f} KB, same run); "
-          f"search = the first cold `arbiter search {QUERY}` after the ingest; RSS = peak of the process; "
-          f"{os.cpu_count()} CPUs")
+    print(
+        f"\nMB = 2^20 bytes; × = ratio to the first row (the bundled {BOOK}, {base['mb'] * 1024:.0f} KB, same run); "
+        f"search = the first cold `arbiter search {QUERY}` after the ingest; RSS = peak of the process; "
+        f"{os.cpu_count()} CPUs"
+    )
 
 
 def main() -> None:
@@ -166,8 +182,11 @@ def main() -> None:
         run("search", QUERY, "--limit", "1", home=template)  # the bundled books, indexed once
         rows = []
         for megabytes in (None, *sizes):
-            print(f"[ingest] {'the bundled text' if megabytes is None else f'{megabytes:g} MB'}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"[ingest] {'the bundled text' if megabytes is None else f'{megabytes:g} MB'}",
+                file=sys.stderr,
+                flush=True,
+            )
             rows.append(measure(megabytes, template, scratch))
     print_table(rows)
 
