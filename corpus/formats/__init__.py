@@ -22,8 +22,6 @@ from pathlib import Path
 
 from corpus.errors import ArbiterError
 
-#: The largest text a rulebook may come to once extracted (the biggest bundled one is about 0.2 MB).
-MAX_TEXT_CHARACTERS = 20 * 1024 * 1024
 _SNIFF = 1024
 #: Signatures of binary files people mistake for a rulebook, with what to call them.
 _SIGNATURES = (
@@ -80,10 +78,6 @@ def rulebook_text(data: bytes, path: Path) -> str:
         )
     if not text.strip():
         raise ArbiterError(f"{path} is empty", "file")
-    if len(text) > MAX_TEXT_CHARACTERS:
-        raise ArbiterError(
-            f"{path} holds too much text: the limit is {MAX_TEXT_CHARACTERS} characters", "file"
-        )
     return text
 
 
