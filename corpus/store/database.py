@@ -154,21 +154,17 @@ class StoreDatabase:
                     f"({arbiter_home()}) is read-only, so it cannot be upgraded; the bundled rulebooks work meanwhile",
                     "store",
                 )
-            with translated(self.path):
-                connection.execute("BEGIN IMMEDIATE")
-                try:
-                    version = self._state(connection)[0]
+            self._local.upgraded = connection  # the transaction opens this connection again: no second look
+            try:
+                with self.transaction() as writing:
+                    version = self._state(writing)[0]
                     while version < schema.SCHEMA_VERSION:
                         for statement in schema.MIGRATIONS[version]:
-                            connection.execute(statement)
+                            writing.execute(statement)
                         version += 1
-                    connection.execute(schema.NEXT_GENERATION)
-                    connection.execute("COMMIT")
-                except BaseException:
-                    if connection.in_transaction:
-                        connection.execute("ROLLBACK")
-                    raise
-            self._passed(connection)
+            except BaseException:
+                self._local.upgraded = None
+                raise
         self._local.upgraded = connection
 
     def _create(self) -> None:
