@@ -45,11 +45,13 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from corpus.errors import ArbiterError
+from corpus.languages import EDITION_MARK
 from corpus.library import all_books, load_book
 from corpus.model import ClauseKind
 from corpus.search.query import parse_query
 from judge.registry import ENGINES, engine
 from webapp import create_app
+from webapp.views.links import URL_EDITION_MARK
 
 #: Parameters whose text is searched, so the query language reads them.
 QUERY_TEXT = ("q", "concept")
@@ -63,13 +65,15 @@ def real_parameters() -> dict[frozenset[str], list[dict[str, str]]]:
     (read when the first case is generated, under the test session's ARBITER_HOME)."""
     books = [load_book(info.game, info.version) for info in all_books()]
     clauses = [
-        {"game": b.game, "version": b.version, "clause_id": c.id} for b in books for c in b.clauses[::25]
+        {"game": b.game, "version": in_address(b.version), "clause_id": c.id}
+        for b in books
+        for c in b.clauses[::25]
     ]
     versions = {}
     for book in books:
-        versions.setdefault(book.game, []).append(book.version)
+        versions.setdefault(book.game, []).append(in_address(book.version))
     return {
-        frozenset({"game", "version"}): [{"game": b.game, "version": b.version} for b in books],
+        frozenset({"game", "version"}): [{"game": b.game, "version": in_address(b.version)} for b in books],
         frozenset({"game", "version", "clause_id"}): clauses,
         frozenset({"game", "clause_id"}): [{"game": c["game"], "clause_id": c["clause_id"]} for c in clauses],
         frozenset({"game", "old", "new"}): [
@@ -79,6 +83,11 @@ def real_parameters() -> dict[frozenset[str], list[dict[str, str]]]:
             {"game": g, "question": q} for g in ENGINES for q in engine(g).questions
         ],
     }
+
+
+def in_address(version: str) -> str:
+    """A version as an address spells it (a translation's ``1.070/fr`` is ``1.070~fr``)."""
+    return version.replace(EDITION_MARK, URL_EDITION_MARK)
 
 
 @schema.hook

@@ -49,7 +49,15 @@ from webapp.views import (
     versions,
 )
 from webapp.views.gamenames import game_name
-from webapp.views.links import SCRIPT_LANG, GameConverter, annotated, clause_url, here, highlighted
+from webapp.views.links import (
+    SCRIPT_LANG,
+    EditionConverter,
+    GameConverter,
+    annotated,
+    clause_url,
+    here,
+    highlighted,
+)
 from webapp.views.pager import pages_shown
 from webapp.views.params import check_path, decoded_query
 from webapp.views.picture import layout
@@ -98,6 +106,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json = _Json(app)
     Babel(app, locale_selector=locale.select_locale)
     app.url_map.converters["game"] = GameConverter
+    app.url_map.converters["edition"] = EditionConverter
     for area in AREAS:
         app.register_blueprint(area.area.blueprint)
     _errors(app)

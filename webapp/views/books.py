@@ -6,7 +6,16 @@ from typing import Any
 
 from flask import redirect
 
-from corpus.library import all_books, load_book, load_version, versions
+from corpus.languages import language_tag, split_edition
+from corpus.library import (
+    all_books,
+    book_info,
+    load_book,
+    load_version,
+    other_languages,
+    versions,
+    versions_in,
+)
 from corpus.model import Book, BookInfo
 from graph.find import numbering_scheme
 from graph.lint import problem_count
@@ -20,18 +29,32 @@ area = Area("books", __name__)
 
 def info_dict(info: BookInfo) -> dict[str, Any]:
     """A rulebook version as the pages and the API describe it (its manifest entry and address)."""
-    return {**info.as_dict(), "url": book_url(info.game, info.version)}
+    return {
+        **info.as_dict(),
+        "lang": language_tag(info),
+        "translation": split_edition(info.version)[1] is not None,
+        "url": book_url(info.game, info.version),
+    }
 
 
 def book_dict(book: Book) -> dict[str, Any]:
-    """:func:`info_dict` plus what only a parsed book knows."""
+    """:func:`info_dict` plus what only a parsed book knows: its versions in its own language,
+    and the same version in the others."""
     return {
         **info_dict(book.info),
         "clauses": len(book),
         "problems": problem_count(book),
-        "versions": versions(book.game),
+        "versions": versions_in(book.game, split_edition(book.version)[1]),
+        "other_languages": [
+            edition_link(book.game, other) for other in other_languages(book.game, book.version)
+        ],
         "numbered": numbered(book),
     }
+
+
+def edition_link(game: str, other: str) -> dict[str, Any]:
+    """Another edition of a book: its language and where it is."""
+    return {"version": other, "lang": language_tag(book_info(game, other)), "url": book_url(game, other)}
 
 
 def numbered(book: Book) -> bool:
@@ -67,7 +90,7 @@ def newest(game: str):
 
 
 @area.page(
-    "/<game:game>/<version>",
+    "/<game:game>/<edition:version>",
     template="book.html",
     response=BookPage,
     summary="A rulebook version and its table of contents (a tree of clauses).",

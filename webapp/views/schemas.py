@@ -40,13 +40,22 @@ class BookSummary(Shape):
     date: str
     language: str
     script: Script
+    lang: str = Field(description="the edition's language as a BCP 47 tag (zh-Hant, fr)")
+    translation: bool = Field(description="an edition in another language than the game's own (1.070/fr)")
+    url: str
+
+
+class OtherEdition(Shape):
+    version: str
+    lang: str
     url: str
 
 
 class BookDetail(BookSummary):
     clauses: int
     problems: int
-    versions: list[str]
+    versions: list[str] = Field(description="the game's versions in this edition's language, oldest first")
+    other_languages: list[OtherEdition] = Field(description="the same version in the game's other languages")
     numbered: bool
 
 
@@ -87,6 +96,7 @@ class Hit(Shape):
     exact: bool
     url: str
     script: Script
+    lang: str = Field(description="the edition's language as a BCP 47 tag")
 
 
 class Step(Shape):
@@ -200,7 +210,8 @@ class ClausePage(Shape):
     references: list[Reference]
     cited_by: list[Reference]
     term_users: list[Reference]
-    versions: list[VersionPresence]
+    versions: list[VersionPresence] = Field(description="the versions in this edition's language")
+    other_languages: list[VersionPresence] = Field(description="the same version in other languages")
     neighbourhood: list[Neighbour]
 
 
@@ -276,8 +287,16 @@ class SuggestedVersions(Shape):
     new: str
 
 
+class DiffLink(Shape):
+    game: str
+    old: str
+    new: str
+    url: str
+
+
 class VersionsIndex(Shape):
     games: list[GameVersions]
+    diffs: list[DiffLink] = Field(description="each version against the one before it in the same language")
     chosen: ChosenVersions
     suggested: SuggestedVersions
     redirect: str | None
@@ -321,6 +340,7 @@ class HistoryStep(Shape):
 
 class History(Shape):
     game: str
+    language: str = Field(description="the language whose editions the clause is followed through")
     clause: str
     label: str
     url: str

@@ -17,6 +17,7 @@ from flask import current_app
 from pydantic import Field
 
 from corpus.errors import ArbiterError
+from corpus.languages import language_tag
 from corpus.library import all_books, games, versions
 from corpus.model import ClauseKind
 from corpus.search.service import clause_address
@@ -119,10 +120,12 @@ def search(params: SearchQuery | None) -> dict[str, Any]:
         if error.field == "query":
             error.field = "q"
         raise Failed(data, error) from None
-    scripts = {(info.game, info.version): info.script.value for info in all_books()}
+    infos = {(info.game, info.version): info for info in all_books()}
     for hit in data["hits"]:
+        info = infos.get((hit["game"], hit["version"]))
         hit["url"] = clause_url(hit["game"], hit["version"], hit["id"])
-        hit["script"] = scripts.get((hit["game"], hit["version"]), "Latn")
+        hit["script"] = info.script.value if info else "Latn"
+        hit["lang"] = language_tag(info) if info else "en"
     exact = [hit for hit in data["hits"] if hit["exact"]]
     if NUMBER_ONLY.match(query) and len(exact) == 1 and params.page == 1:
         data["redirect"] = exact[0]["url"]
