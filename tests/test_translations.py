@@ -21,6 +21,7 @@ from corpus.versions.translation import check_translation
 from webapp.cli import main
 
 FRENCH = Path(__file__).parent / "fixtures" / "dbscg" / "dbscg-1.070-fr.txt"
+ENGLISH_1_071 = Path(__file__).parents[1] / "corpus" / "rulebooks" / "dbscg" / "dbscg-1.071-en.txt"
 
 
 @pytest.fixture(scope="module")
@@ -83,6 +84,22 @@ def test_a_language_that_is_no_tag_is_refused(tmp_path):
     )
     assert result.exit_code == 2
     assert "invalid language 'French'" in result.stderr
+
+
+def test_a_translation_of_an_ingested_version_lands_beside_it(tmp_path, monkeypatch):
+    """The French 1.080 is another edition than the English 1.080 the user ingested first:
+    it was refused as "already in the store with a different text", and --replace deleted the English."""
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    english = store.ingest(ENGLISH_1_071, "dbscg", "1.080")
+    french = store.ingest(FRENCH, "dbscg", "1.080")
+    assert (english.info.version, french.info.version) == ("1.080", "1.080/fr")
+    assert [(i.version, i.language) for i in store.user_versions()] == [("1.080", "en"), ("1.080/fr", "fr")]
+    again = store.ingest(FRENCH, "dbscg", "1.080", replace=True, date="2018-11-03")
+    assert again.replaced is not None and again.replaced.version == "1.080/fr"
+    assert [(i.version, i.date) for i in store.user_versions()] == [
+        ("1.080", english.info.date),
+        ("1.080/fr", "2018-11-03"),
+    ]
 
 
 def test_a_store_of_schema_1_is_upgraded_with_its_editions(tmp_path, monkeypatch):
