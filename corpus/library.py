@@ -91,9 +91,11 @@ def languages(game: str) -> list[str]:
 
 
 def other_languages(game: str, version: str) -> list[str]:
-    """The editions of the same version of ``game`` in other languages (``1.070`` → ``1.070/fr``)."""
+    """The editions of the same version of ``game`` in other languages (``1.070`` → ``1.070/fr``),
+    the one in the game's own language first."""
     number = split_edition(version)[0]
-    return [name for name in versions(game) if split_edition(name)[0] == number and name != version]
+    found = [name for name in versions(game) if split_edition(name)[0] == number and name != version]
+    return sorted(found, key=lambda name: split_edition(name)[1] is not None)
 
 
 def book_info(game: str, version: str | None = None) -> BookInfo:

@@ -18,7 +18,7 @@ the pattern lets through (``tests/test_search_query.py``).
 
 Random path segments almost never name a real game, so half of the cases
 get real ones instead (a game and version, a clause of it, an engine's
-question, two versions to diff): the generated query strings and bodies
+question, two versions to diff or to read side by side): the generated query strings and bodies
 then reach the books, the diff and the judging engines, not only the 404
 for an unknown game.  Each operation gets at most 12 examples, each to be
 answered within 20 s (the search index is built once before them); the
@@ -78,6 +78,9 @@ def real_parameters() -> dict[frozenset[str], list[dict[str, str]]]:
         frozenset({"game", "clause_id"}): [{"game": c["game"], "clause_id": c["clause_id"]} for c in clauses],
         frozenset({"game", "old", "new"}): [
             {"game": g, "old": v[0], "new": v[-1]} for g, v in versions.items()
+        ],
+        frozenset({"game", "original", "translation"}): [
+            {"game": g, "original": v[-1], "translation": v[0]} for g, v in versions.items()
         ],
         frozenset({"game", "question"}): [
             {"game": g, "question": q} for g in ENGINES for q in engine(g).questions

@@ -11,15 +11,19 @@ first segment of a clause id.
 
 from __future__ import annotations
 
+import json
 import re
+from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+from click.testing import CliRunner
 
 from corpus import store
-from corpus.library import versions
+from corpus.library import load_book, versions
 from webapp import create_app
+from webapp.cli import main
 
 FRENCH = Path(__file__).parent / "fixtures" / "dbscg" / "dbscg-1.070-fr.txt"
 ZONE_DU_DECK = (
@@ -210,3 +214,93 @@ def test_compare_across_languages_links_both_sides_and_shows_the_translation_che
     assert 'href="/dbscg/1.070~fr/10-13-4-4"' in html and "the translation cites 10-13-4-1" in html
     same_language = api(client, "/compare?left=dbscg@1.070:10-13-4-4&right=dbscg@1.071:10-13-4-4")
     assert same_language["comparison"]["findings"] is None
+
+
+# -- a whole book beside its translation ------------------------------------------------------
+
+
+def test_the_side_by_side_page_aligns_every_clause_id_of_both_editions(client):
+    english, french = load_book("dbscg", "1.070"), load_book("dbscg", "1.070/fr")
+    data = api(client, "/compare/dbscg/1.070/1.070~fr")
+    assert (data["original"]["version"], data["translation"]["version"]) == ("1.070", "1.070/fr")
+    rows = {row["id"]: row for row in data["rows"]}
+    assert len(rows) == len(data["rows"])  # each id once
+    assert set(rows) == {c.id for c in english.clauses} | {c.id for c in french.clauses}
+    assert [r["id"] for r in data["rows"] if r["original"]] == [c.id for c in english.clauses]
+    assert sorted(r["id"] for r in data["rows"] if r["translation"]) == sorted(c.id for c in french.clauses)
+    for row in data["rows"]:
+        for side, book in (("original", english), ("translation", french)):
+            if row[side] is None:
+                assert row["id"] not in book
+            else:
+                assert row[side]["url"] == clause_url_of(book, row["id"])
+                clause = book[row["id"]]
+                assert (clause.title or clause.text).split()[0] in row[side]["text"]
+    # the French prints 1-2-2-1 twice: its second (Zone du Deck) stands where the English 1-2-2-2 is
+    ids = [r["id"] for r in data["rows"]]
+    assert ids[ids.index("1-2-2-1") : ids.index("1-2-2-1") + 3] == ["1-2-2-1", "1-2-2-1~2", "1-2-2-2"]
+    assert (
+        rows["1-2-2-1~2"]["original"] is None and "Zone du Deck" in rows["1-2-2-1~2"]["translation"]["text"]
+    )
+    assert rows["1-2-2-2"]["translation"] is None and "deck area" in rows["1-2-2-2"]["original"]["text"]
+
+
+def clause_url_of(book, clause_id: str) -> str:
+    return f"/dbscg/{book.version.replace('/', '~')}/{clause_id}"
+
+
+def test_each_finding_of_the_translation_check_is_on_its_row(client):
+    checked = CliRunner().invoke(main, ["translation", "dbscg", "1.070", "1.070/fr", "--json"])
+    assert checked.exit_code == 0, checked.output
+    expected: dict[str, list[dict]] = {}
+    for finding in json.loads(checked.stdout)["findings"]:
+        expected.setdefault(finding["clause"], []).append(
+            {"kind": finding["kind"], "message": finding["message"]}
+        )
+    data = api(client, "/compare/dbscg/1.070/1.070~fr")
+    assert {r["id"]: r["findings"] for r in data["rows"] if r["findings"]} == expected
+    assert data["flagged"] == len(expected)
+    assert data["counts"] == dict(Counter(f["kind"] for found in expected.values() for f in found))
+    rows = {row["id"]: row for row in data["rows"]}
+    assert rows["10-13-4-4"]["findings"] == [
+        {"kind": "citations", "message": "cites 10-14-1; the translation cites 10-13-4-1"}
+    ]
+    assert [f["kind"] for f in rows["10-26"]["findings"]] == ["keywords"]  # [Wormhole] against [Lien]
+    assert rows["1-2-2-2"]["findings"] == [{"kind": "missing", "message": "1-2-2-2 is not in dbscg@1.070/fr"}]
+    assert rows["1-1-1"]["findings"] == []  # "2-player … 3 or more" against "deux … trois"
+    only = api(client, "/compare/dbscg/1.070/1.070~fr?show=findings")
+    assert [r["id"] for r in only["rows"]] == [r["id"] for r in data["rows"] if r["findings"]]
+    assert only["show"] == "findings" and only["counts"] == data["counts"]
+
+
+def test_the_side_by_side_page_marks_the_rows_with_findings(client):
+    html = page(client, "/compare/dbscg/1.070/1.070~fr")
+    row = re.search(r'<section class="pair flagged" id="c-10-13-4-4">(.*?)</section>', html, re.S).group(1)
+    assert '<a class="cid" href="/dbscg/1.070/10-13-4-4">' in row
+    assert '<a class="cid" href="/dbscg/1.070~fr/10-13-4-4">' in row
+    assert '<div class="text" lang="fr">' in row and '<div class="text" lang="en">' in row
+    assert "<code>citations</code> cites 10-14-1; the translation cites 10-13-4-1" in row
+    assert '<section class="pair" id="c-1-1-1">' in html  # no finding, no mark
+    assert "not in 1.070/fr" in re.search(r'id="c-1-2-2-2">(.*?)</section>', html, re.S).group(1)
+    assert html.count('class="pair flagged"') == api(client, "/compare/dbscg/1.070/1.070~fr")["flagged"]
+    assert 'href="/compare/dbscg/1.070/1.070~fr?show=findings"' in html
+    assert 'href="/api/compare/dbscg/1.070/1.070~fr"' in html  # its JSON twin
+
+
+def test_the_side_by_side_page_is_linked_from_the_home_book_and_clause_pages(client):
+    side_by_side = "/compare/dbscg/1.070/1.070~fr"
+    assert f'<a href="{side_by_side}">side by side with 1.070</a>' in page(client, "/")
+    for book in ("/dbscg/1.070", "/dbscg/1.070~fr"):
+        assert f'href="{side_by_side}"' in page(client, book)
+    assert api(client, "/dbscg/1.070~fr")["book"]["other_languages"][0]["side_by_side"] == side_by_side
+    assert f'href="{side_by_side}#c-1-2-2-1"' in page(client, "/dbscg/1.070~fr/1-2-2-1")
+    assert f'href="{side_by_side}#c-1-2-2-1"' in page(client, "/dbscg/1.070/1-2-2-1")
+
+
+def test_bad_side_by_side_requests_name_what_was_wrong(client):
+    shown = client.get("/api/compare/dbscg/1.070/1.070~fr?show=some")
+    assert shown.status_code == 400 and shown.json["error"]["field"] == "show"
+    assert "one of all, findings" in shown.json["error"]["message"]
+    unknown = client.get("/api/compare/dbscg/1.070/1.070~de")
+    assert unknown.status_code == 404 and "unknown version '1.070/de'" in unknown.json["error"]["message"]
+    assert client.get("/compare/dbscg/1.070/1.070~de").status_code == 404

@@ -46,6 +46,7 @@ from webapp.views import (
     locale,
     rulings,
     search,
+    translations,
     versions,
 )
 from webapp.views.gamenames import game_name
@@ -75,7 +76,16 @@ POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 )
-AREAS = (books, search, rulings, versions, lint, apidocs, clauses)  # clauses last: its rule is the catch-all
+AREAS = (
+    books,
+    search,
+    rulings,
+    versions,
+    translations,
+    lint,
+    apidocs,
+    clauses,
+)  # clauses last: its rule is the catch-all
 log = logging.getLogger("arbiter.web")
 
 

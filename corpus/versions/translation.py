@@ -52,37 +52,56 @@ class Finding:
         return {"kind": self.kind, "clause": self.clause, "message": self.message}
 
 
-def check_translation(original: Book, translation: Book) -> list[Finding]:
-    """Every finding, in the original's reading order (a clause only the translation has, at its place)."""
-    fold = _folder(original, translation)
-    theirs = {clause.id: clause for clause in translation.clauses}
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One clause id of two editions read side by side; a side is None where that edition lacks it."""
+
+    id: str
+    original: Clause | None
+    translation: Clause | None
+
+
+def aligned(original: Book, translation: Book) -> list[Row]:
+    """Both editions' clauses by id, in the original's reading order; a clause only the
+    translation has comes right after the one it follows there."""
     ours = {clause.id: clause for clause in original.clauses}
-    renderings = _renderings(_pairs(original, translation), fold)
-    findings: list[Finding] = []
-    for clause in original.clauses:
-        other = theirs.get(clause.id)
-        if other is None:
-            findings.append(Finding("missing", clause.id, f"{clause.id} is not in {translation.info.key}"))
-            continue
-        findings.extend(_compare(clause, other, original, translation, renderings, fold))
+    theirs = {clause.id: clause for clause in translation.clauses}
+    only_theirs: dict[str | None, list[str]] = {}
+    follows: str | None = None
     for clause in translation.clauses:
-        if clause.id not in ours:
-            findings.append(Finding("missing", clause.id, f"{clause.id} is not in {original.info.key}"))
+        if clause.id in ours:
+            follows = clause.id
+        else:
+            only_theirs.setdefault(follows, []).append(clause.id)
+    rows = [Row(id, None, theirs[id]) for id in only_theirs.get(None, [])]
+    for clause in original.clauses:
+        rows.append(Row(clause.id, clause, theirs.get(clause.id)))
+        rows.extend(Row(id, None, theirs[id]) for id in only_theirs.get(clause.id, []))
+    return rows
+
+
+def check_translation(original: Book, translation: Book) -> list[Finding]:
+    """Every finding, in the order of :func:`aligned` (a clause only the translation has, at its place)."""
+    fold = _folder(original, translation)
+    rows = aligned(original, translation)
+    renderings = _renderings(rows, fold)
+    findings: list[Finding] = []
+    for row in rows:
+        if row.translation is None:
+            findings.append(Finding("missing", row.id, f"{row.id} is not in {translation.info.key}"))
+        elif row.original is None:
+            findings.append(Finding("missing", row.id, f"{row.id} is not in {original.info.key}"))
+        else:
+            findings.extend(_compare(row.original, row.translation, original, translation, renderings, fold))
     return findings
 
 
 def compare_pair(left: Side, right: Side) -> list[Finding]:
     """The findings of one clause against its translation (``arbiter compare`` across languages)."""
     original, translation = load_version(left.info), load_version(right.info)
-    renderings = _renderings(_pairs(original, translation), _folder(original, translation))
-    return _compare(
-        left.clause, right.clause, original, translation, renderings, _folder(original, translation)
-    )
-
-
-def _pairs(original: Book, translation: Book) -> list[tuple[Clause, Clause]]:
-    theirs = {clause.id: clause for clause in translation.clauses}
-    return [(clause, theirs[clause.id]) for clause in original.clauses if clause.id in theirs]
+    fold = _folder(original, translation)
+    renderings = _renderings(aligned(original, translation), fold)
+    return _compare(left.clause, right.clause, original, translation, renderings, fold)
 
 
 def _compare(
@@ -133,10 +152,13 @@ def _compare(
     return found
 
 
-def _renderings(pairs: list[tuple[Clause, Clause]], fold: Any) -> dict[str, str]:
+def _renderings(rows: list[Row], fold: Any) -> dict[str, str]:
     """Each keyword's usual rendering: the keyword the translation prints where it is the only one on both sides."""
     seen: dict[str, Counter[str]] = {}
-    for clause, other in pairs:
+    for row in rows:
+        clause, other = row.original, row.translation
+        if clause is None or other is None:
+            continue
         mine, yours = set(_keywords(_text(clause), fold)), set(_keywords(_text(other), fold))
         if len(mine) == 1 and len(yours) == 1:
             seen.setdefault(next(iter(mine)), Counter())[next(iter(yours))] += 1

@@ -20,7 +20,7 @@ from corpus.model import Book, BookInfo
 from graph.find import numbering_scheme
 from graph.lint import problem_count
 from webapp.views import Area
-from webapp.views.links import book_url, clause_url, label
+from webapp.views.links import book_url, clause_url, label, side_by_side_url
 from webapp.views.schemas import Book as BookPage
 from webapp.views.schemas import Home
 
@@ -46,15 +46,22 @@ def book_dict(book: Book) -> dict[str, Any]:
         "problems": problem_count(book),
         "versions": versions_in(book.game, split_edition(book.version)[1]),
         "other_languages": [
-            edition_link(book.game, other) for other in other_languages(book.game, book.version)
+            edition_link(book.game, book.version, other) for other in other_languages(book.game, book.version)
         ],
         "numbered": numbered(book),
     }
 
 
-def edition_link(game: str, other: str) -> dict[str, Any]:
-    """Another edition of a book: its language and where it is."""
-    return {"version": other, "lang": language_tag(book_info(game, other)), "url": book_url(game, other)}
+def edition_link(game: str, version: str, other: str) -> dict[str, Any]:
+    """Another edition of a book: its language, where it is, and where the two are read side by
+    side (the one in the game's own language on the left)."""
+    original, translation = (other, version) if split_edition(other)[1] is None else (version, other)
+    return {
+        "version": other,
+        "lang": language_tag(book_info(game, other)),
+        "url": book_url(game, other),
+        "side_by_side": side_by_side_url(game, original, translation),
+    }
 
 
 def numbered(book: Book) -> bool:

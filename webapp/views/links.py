@@ -74,6 +74,11 @@ def book_url(game: str, version: str, api: bool = False) -> str:
     return url_for("books.book_api" if api else "books.book", game=game, version=version)
 
 
+def side_by_side_url(game: str, original: str, translation: str) -> str:
+    """The page reading two editions side by side, clause by clause."""
+    return url_for("translations.side_by_side", game=game, original=original, translation=translation)
+
+
 def here(**changes) -> str:
     """This page's address with some query parameters replaced (the others kept).
 

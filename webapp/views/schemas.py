@@ -49,6 +49,7 @@ class OtherEdition(Shape):
     version: str
     lang: str
     url: str
+    side_by_side: str = Field(description="the two editions side by side, aligned by clause id")
 
 
 class BookDetail(BookSummary):
@@ -355,6 +356,34 @@ class Compare(Shape):
     concepts: list[str] = Field(description="the concepts the synonym files name, to choose from")
     comparison: AnyObject | None
     matches: list[AnyObject] | None
+
+
+class RowSide(Shape):
+    kind: ClauseKind
+    text: str
+    url: str
+
+
+class RowFinding(Shape):
+    kind: Literal["missing", "numbers", "citations", "keywords"]
+    message: str
+
+
+class SideBySideRow(Shape):
+    id: str
+    original: RowSide | None = Field(description="the clause in the original (null: it lacks this id)")
+    translation: RowSide | None = Field(description="the clause in the translation (null: it lacks this id)")
+    findings: list[RowFinding]
+
+
+class SideBySide(Shape):
+    game: str
+    original: BookSummary
+    translation: BookSummary
+    show: Literal["all", "findings"]
+    counts: dict[str, int] = Field(description="how many findings of each kind")
+    flagged: int = Field(description="how many clause ids have a finding")
+    rows: list[SideBySideRow] = Field(description="the clause ids of both editions, in the original's order")
 
 
 class LintSummary(BookSummary):
