@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,21 +64,47 @@ class Row:
 
 def aligned(original: Book, translation: Book) -> list[Row]:
     """Both editions' clauses by id, in the original's reading order; a clause only the
-    translation has comes right after the one it follows there."""
-    ours = {clause.id: clause for clause in original.clauses}
-    theirs = {clause.id: clause for clause in translation.clauses}
+    translation has comes right after the one it follows there.
+
+    Between the two Chinese scripts ids are matched folded to Simplified: where a book
+    prints no numbers its ids are its headings (bs's ``規則/戰鬥步驟``), which the other
+    script spells ``规则/战斗步骤``.  A row's id is the original's (the translation's own
+    where the original lacks it).
+    """
+    fold = _folder(original, translation)
+    ours, theirs = _by_key(original, fold), _by_key(translation, fold)
     only_theirs: dict[str | None, list[str]] = {}
     follows: str | None = None
-    for clause in translation.clauses:
-        if clause.id in ours:
-            follows = clause.id
+    for key in theirs:
+        if key in ours:
+            follows = key
         else:
-            only_theirs.setdefault(follows, []).append(clause.id)
-    rows = [Row(id, None, theirs[id]) for id in only_theirs.get(None, [])]
-    for clause in original.clauses:
-        rows.append(Row(clause.id, clause, theirs.get(clause.id)))
-        rows.extend(Row(id, None, theirs[id]) for id in only_theirs.get(clause.id, []))
+            only_theirs.setdefault(follows, []).append(key)
+    rows = [Row(theirs[key].id, None, theirs[key]) for key in only_theirs.get(None, [])]
+    for key, clause in ours.items():
+        rows.append(Row(clause.id, clause, theirs.get(key)))
+        rows.extend(Row(theirs[other].id, None, theirs[other]) for other in only_theirs.get(key, []))
     return rows
+
+
+def _by_key(book: Book, fold: Callable[[str], str]) -> dict[str, Clause]:
+    """The book's clauses in reading order by their id as :func:`aligned` matches it (an id
+    that folds onto an earlier one's keeps its own spelling, so no clause is lost)."""
+    found: dict[str, Clause] = {}
+    for clause in book.clauses:
+        key = fold(clause.id)
+        found[key if key not in found else clause.id] = clause
+    return found
+
+
+def counterpart(book: Book, clause_id: str, other: Book) -> str | None:
+    """The id ``other`` gives the clause ``clause_id`` of ``book`` (as :func:`aligned` matches
+    them: the same, or between the Chinese scripts the same once folded), or None."""
+    if clause_id in other:
+        return clause_id
+    fold = _folder(book, other)
+    wanted = fold(clause_id)
+    return next((clause.id for clause in other.clauses if fold(clause.id) == wanted), None)
 
 
 def check_translation(original: Book, translation: Book) -> list[Finding]:
@@ -110,7 +137,7 @@ def _compare(
     original: Book,
     translation: Book,
     renderings: dict[str, str],
-    fold: Any,
+    fold: Callable[[str], str],
 ) -> list[Finding]:
     found: list[Finding] = []
     mine, yours = _text(clause), _text(other)
@@ -152,7 +179,7 @@ def _compare(
     return found
 
 
-def _renderings(rows: list[Row], fold: Any) -> dict[str, str]:
+def _renderings(rows: list[Row], fold: Callable[[str], str]) -> dict[str, str]:
     """Each keyword's usual rendering: the keyword the translation prints where it is the only one on both sides."""
     seen: dict[str, Counter[str]] = {}
     for row in rows:
@@ -170,7 +197,7 @@ def _renderings(rows: list[Row], fold: Any) -> dict[str, str]:
     return renderings
 
 
-def _folder(original: Book, translation: Book) -> Any:
+def _folder(original: Book, translation: Book) -> Callable[[str], str]:
     from corpus.versions.compare import needs_folding
 
     if needs_folding(original.info, translation.info):
@@ -199,7 +226,7 @@ def _figures(text: str, language: str) -> Counter[str]:
     return figures
 
 
-def _keywords(text: str, fold: Any) -> list[str]:
+def _keywords(text: str, fold: Callable[[str], str]) -> list[str]:
     return [
         fold(next(group for group in match.groups() if group)).strip() for match in _KEYWORD.finditer(text)
     ]

@@ -15,6 +15,7 @@ from corpus.languages import split_edition
 from corpus.library import load_book, other_languages, versions_in
 from corpus.model import Book, Clause
 from corpus.versions.compare import Side, parse_reference, resolve
+from corpus.versions.translation import counterpart
 from graph.build import ReferenceGraph, graph_for
 from graph.citations import CitationKind, Reference
 from webapp.views import Area
@@ -110,6 +111,22 @@ def version_list(game: str, clause_id: str, editions: list[str]) -> list[dict[st
     return rows
 
 
+def in_other_languages(book: Book, clause_id: str) -> list[dict[str, Any]]:
+    """The same version in the game's other languages, whether each has this clause (under its
+    id there: bs's headings are spelt in each edition's script) and where to read it."""
+    rows = []
+    for version in other_languages(book.game, book.version):
+        there = counterpart(book, clause_id, load_book(book.game, version))
+        rows.append(
+            {
+                "version": version,
+                "present": there is not None,
+                "url": clause_url(book.game, version, there) if there is not None else None,
+            }
+        )
+    return rows
+
+
 @area.page(
     "/<game:game>/<edition:version>/<path:clause_id>",
     template="clause.html",
@@ -139,6 +156,6 @@ def clause(game: str, version: str, clause_id: str) -> dict[str, Any]:
         "cited_by": [reference_dict(book, r, "source") for r in graph.cited_by(found.id)],
         "term_users": [reference_dict(book, r, "source") for r in graph.term_users(found.id)],
         "versions": version_list(game, found.id, versions_in(game, split_edition(book.version)[1])),
-        "other_languages": version_list(game, found.id, other_languages(game, book.version)),
+        "other_languages": in_other_languages(book, found.id),
         "neighbourhood": neighbourhood(graph, found.id),
     }

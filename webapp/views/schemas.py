@@ -359,6 +359,7 @@ class Compare(Shape):
 
 
 class RowSide(Shape):
+    id: str = Field(description="the clause's id in this edition (in its own script)")
     kind: ClauseKind
     text: str
     url: str
@@ -370,7 +371,7 @@ class RowFinding(Shape):
 
 
 class SideBySideRow(Shape):
-    id: str
+    id: str = Field(description="the original's id, else the translation's")
     original: RowSide | None = Field(description="the clause in the original (null: it lacks this id)")
     translation: RowSide | None = Field(description="the clause in the translation (null: it lacks this id)")
     findings: list[RowFinding]

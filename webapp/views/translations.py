@@ -79,6 +79,7 @@ def _side(game: str, version: str, clause: Clause | None) -> dict[str, Any] | No
     if clause is None:
         return None
     return {
+        "id": clause.id,
         "kind": clause.kind.value,
         "text": display(content(clause)),
         "url": clause_url(game, version, clause.id),
