@@ -58,7 +58,16 @@ def games() -> list[str]:
 
 
 def versions(game: str) -> list[str]:
-    """The versions of ``game``, oldest first; an unknown game is an error."""
+    """The versions of ``game`` in its own language, oldest first; an unknown game is an error.
+
+    A translation (``1.070/fr``) is not a step in the book's history: diffs, clause histories
+    and "newest" run over these; :func:`editions` lists the translations too.
+    """
+    return [name for name in editions(game) if split_edition(name)[1] is None]
+
+
+def editions(game: str) -> list[str]:
+    """Every edition of ``game``: its translations, then its own versions, oldest first."""
     found = [info.version for info in all_books() if info.game == game]
     if not found:
         raise NotFound(f"unknown game {game!r}: expected one of {', '.join(games())}", "game")
@@ -99,7 +108,7 @@ def other_languages(game: str, version: str) -> list[str]:
 
 
 def book_info(game: str, version: str | None = None) -> BookInfo:
-    known = versions(game)
+    known = editions(game)
     wanted = version or known[-1]
     for info in all_books():
         if info.game == game and info.version == wanted:

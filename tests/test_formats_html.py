@@ -23,11 +23,15 @@ PAGE = Path(__file__).parent / "fixtures" / "html" / "bs-manual.html"
 
 
 @pytest.fixture(scope="module")
-def book():
-    result = CliRunner().invoke(main, ["ingest", str(PAGE), "--game", "bsweb", "--version", "17.0", "--json"])
-    assert result.exit_code == 0, result.output
-    assert '"parser": "headings"' in result.stdout
-    return load_book("bsweb", "17.0")
+def book(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as patch:  # a home of its own: other tests see no extra game
+        patch.setenv("ARBITER_HOME", str(tmp_path_factory.mktemp("html-home")))
+        result = CliRunner().invoke(
+            main, ["ingest", str(PAGE), "--game", "bsweb", "--version", "17.0", "--json"]
+        )
+        assert result.exit_code == 0, result.output
+        assert '"parser": "headings"' in result.stdout
+        yield load_book("bsweb", "17.0")
 
 
 def test_the_pages_headings_are_the_clause_tree(book):

@@ -222,7 +222,8 @@ def test_the_encrypted_pdf_is_refused_for_its_password_not_its_content():
     assert "1-1-1. This game is a 2-player" in pdf_text(data, Path("open.pdf"))
 
 
-def test_arbiter_ingest_takes_a_pdf_and_reads_its_date(tmp_path):
+def test_arbiter_ingest_takes_a_pdf_and_reads_its_date(tmp_path, monkeypatch):
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))  # a dbscg version of its own, not every test's
     path = tmp_path / "dbscg-1.070.pdf"
     path.write_bytes(_typeset_edition()[1])
     result = CliRunner().invoke(

@@ -25,14 +25,16 @@ ENGLISH_1_071 = Path(__file__).parents[1] / "corpus" / "rulebooks" / "dbscg" / "
 
 
 @pytest.fixture(scope="module")
-def french():
-    result = CliRunner().invoke(
-        main, ["ingest", str(FRENCH), "--game", "dbscg", "--version", "1.070", "--json"]
-    )
-    assert result.exit_code == 0, result.output
-    report = json.loads(result.stdout)
-    assert (report["version"], report["language"]) == ("1.070/fr", "fr")  # detected, not told
-    return load_book("dbscg", "1.070/fr")
+def french(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as patch:  # a home of its own: other tests see no translation
+        patch.setenv("ARBITER_HOME", str(tmp_path_factory.mktemp("translations-home")))
+        result = CliRunner().invoke(
+            main, ["ingest", str(FRENCH), "--game", "dbscg", "--version", "1.070", "--json"]
+        )
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.stdout)
+        assert (report["version"], report["language"]) == ("1.070/fr", "fr")  # detected, not told
+        yield load_book("dbscg", "1.070/fr")
 
 
 def test_a_translation_is_an_edition_beside_the_original_which_stays_the_default(french):
@@ -137,3 +139,14 @@ def test_a_store_of_schema_1_is_upgraded_with_its_editions(tmp_path, monkeypatch
     with sqlite3.connect(path) as check:
         assert check.execute("SELECT schema_version FROM store_state").fetchone()[0] == schema.SCHEMA_VERSION
         assert check.execute("SELECT edition FROM editions").fetchall() == [("1.070",)]
+
+
+def test_a_translation_is_no_step_in_the_books_history(french):
+    """Diffs, clause histories and "newest" run over the game's own editions only."""
+    from corpus.library import editions
+
+    assert versions("dbscg") == ["1.070", "1.071"]
+    assert editions("dbscg") == ["1.070/fr", "1.070", "1.071"]
+    history = CliRunner().invoke(main, ["diff", "dbscg", "--only", "10-32-1-1", "--json"])
+    assert history.exit_code == 0, history.output
+    assert "1.070/fr" not in history.stdout and "11-1-2" in history.stdout

@@ -98,6 +98,7 @@ def ingest(
             replaced = row[schema.EDITION_COLUMNS.index("sha256")]
             connection.execute(schema.DELETE_UNNAMED_TEXT, (replaced, replaced))
     forget()
+    _keep_parse(text, info, result, share)
     return Ingested(info, result, share, replaced=now, new_game=new_game)
 
 
@@ -218,8 +219,7 @@ def _row(info: BookInfo, digest: str) -> tuple[str, ...]:
 
 
 def _parse(text: str, info: BookInfo, source: str) -> tuple[ParseResult, float]:
-    """Parse with the chosen parser and leave the result in the corpus cache,
-    so the first load after the ingest is warm."""
+    """Parse with the chosen parser; a text it cannot read is the user's to fix."""
     try:
         parse = get_parser(info.parser)
     except UnknownParser as error:
@@ -234,7 +234,11 @@ def _parse(text: str, info: BookInfo, source: str) -> tuple[ParseResult, float]:
         raise ArbiterError(
             f"the {info.parser} parser found no clauses in {source}; is --parser right?", "parser"
         )
-    share = coverage(text, result.clauses, result.excluded, info.script)
+    return result, coverage(text, result.clauses, result.excluded, info.script)
+
+
+def _keep_parse(text: str, info: BookInfo, result: ParseResult, share: float) -> None:
+    """Leave a committed version's parse in the corpus cache, so its first load is warm (after
+    the commit: a store that refused the version, full or read-only, gets no cache entry either)."""
     key = cache.cache_key(info, text.encode("utf-8"))
     cache.write(cache.cache_path(info, key), key, result, share)
-    return result, share
