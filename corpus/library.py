@@ -83,9 +83,8 @@ def versions_in(game: str, language: str | None = None) -> list[str]:
     """The versions of ``game`` in one language, oldest first: a tag (``fr``), or None for the
     game's own.  A clause's history and a diff's defaults stay within one language; an unknown
     language is an error naming the game's languages."""
-    known = versions(game)
     wanted = None if language is None or language == own_language(game) else language
-    found = [version for version in known if split_edition(version)[1] == wanted]
+    found = [version for version in editions(game) if split_edition(version)[1] == wanted]
     if not found:
         raise NotFound(
             f"no edition of {game} in {language!r}: expected one of {', '.join(languages(game))}", "language"
@@ -95,7 +94,7 @@ def versions_in(game: str, language: str | None = None) -> list[str]:
 
 def languages(game: str) -> list[str]:
     """The language tags ``game`` has editions in, its own first."""
-    translated = {language for version in versions(game) if (language := split_edition(version)[1])}
+    translated = {language for version in editions(game) if (language := split_edition(version)[1])}
     return [own_language(game), *sorted(translated)]
 
 
@@ -103,7 +102,7 @@ def other_languages(game: str, version: str) -> list[str]:
     """The editions of the same version of ``game`` in other languages (``1.070`` → ``1.070/fr``),
     the one in the game's own language first."""
     number = split_edition(version)[0]
-    found = [name for name in versions(game) if split_edition(name)[0] == number and name != version]
+    found = [name for name in editions(game) if split_edition(name)[0] == number and name != version]
     return sorted(found, key=lambda name: split_edition(name)[1] is not None)
 
 

@@ -191,6 +191,7 @@ def test_a_clauses_history_follows_the_editions_of_one_language(client):
 def test_search_hits_in_a_translation_open_its_clauses(client):
     found = api(client, "/search?q=Zone+de+Vie&game=dbscg&version=1.070%2Ffr")
     assert found["hits"], found
+    assert found["choices"]["versions"]["dbscg"] == ["1.070/fr", "1.071/fr", "1.070", "1.071"]
     for hit in found["hits"]:
         assert (hit["version"], hit["lang"]) == ("1.070/fr", "fr")
         assert hit["url"] == f"/dbscg/1.070~fr/{hit['id']}"

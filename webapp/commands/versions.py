@@ -165,9 +165,9 @@ def chosen_versions(game: str, old: str | None, new: str | None, everything: boo
     """
     from corpus.errors import ArbiterError, NotFound
     from corpus.languages import split_edition
-    from corpus.library import versions, versions_in
+    from corpus.library import editions, versions_in
 
-    every = versions(game)
+    every = editions(game)
     for name, value in (("old", old), ("new", new)):
         if value is not None and value not in every:
             raise NotFound(f"unknown version {value!r}: expected one of {', '.join(every)}", name)

@@ -18,7 +18,7 @@ from pydantic import Field
 
 from corpus.errors import ArbiterError
 from corpus.languages import language_tag
-from corpus.library import all_books, games, versions
+from corpus.library import all_books, editions, games
 from corpus.model import ClauseKind
 from corpus.search.service import clause_address
 from webapp.views import Area, Failed
@@ -47,7 +47,7 @@ def choices() -> dict[str, Any]:
     """What the filter menus offer."""
     return {
         "games": games(),
-        "versions": {game: versions(game) for game in games()},
+        "versions": {game: editions(game) for game in games()},
         "kinds": [kind.value for kind in ClauseKind],
     }
 

@@ -17,8 +17,8 @@ from flask import url_for
 from pydantic import Field, StringConstraints
 
 from corpus.errors import ArbiterError, NotFound
-from corpus.languages import language_tag
-from corpus.library import all_books, games, languages, load_book, versions, versions_in
+from corpus.languages import language_tag, split_edition
+from corpus.library import all_books, editions, games, languages, load_book, versions, versions_in
 from corpus.model import Book, BookInfo
 from corpus.versions.compare import compare_sides, concept_view
 from corpus.versions.crosscheck import CrossCheck, cross_check
@@ -41,7 +41,7 @@ Address = Annotated[str, StringConstraints(max_length=MAX_TEXT, pattern=ADDRESS)
 
 def diff_of(game: str, old: str, new: str) -> tuple[VersionDiff, CrossCheck]:
     """The diff and changelog cross-check between two versions (cached per pair of books)."""
-    known = versions(game)
+    known = editions(game)
     for name, value in (("old", old), ("new", new)):
         if value not in known:
             raise NotFound(f"unknown version {value!r} of {game}: expected one of {', '.join(known)}", name)
@@ -106,7 +106,7 @@ class CompareQuery(QueryModel):
 )
 def versions_index(params: VersionsQuery) -> dict[str, Any]:
     chosen = params.model_dump()
-    listed = [{"game": game, "game_title": _title(game), "versions": versions(game)} for game in games()]
+    listed = [{"game": game, "game_title": _title(game), "versions": editions(game)} for game in games()]
     pairs = [
         {"game": game, "old": old, "new": new, "url": diff_url(game, old, new)}
         for game in games()
@@ -128,7 +128,7 @@ def versions_index(params: VersionsQuery) -> dict[str, Any]:
 
 def suggested_pair() -> dict[str, str]:
     """The two newest versions, in its own language, of the first game that has two."""
-    own = {game: versions_in(game) for game in games()}
+    own = {game: versions(game) for game in games()}
     game = next((game for game, known in own.items() if len(known) > 1), games()[0])
     return {"game": game, "old": own[game][-2:][0], "new": own[game][-1]}
 
@@ -159,7 +159,7 @@ def diff(game: str, old: str, new: str) -> dict[str, Any]:
         "old": {c.old_ids[0]: c.old_text for c in found.of_kind(REMOVED)},
         "new": {c.new_ids[0]: c.new_text for c in found.of_kind(ADDED)},
     }
-    data["versions"] = versions(game)
+    data["versions"] = versions_in(game, split_edition(old)[1])
     return data
 
 
