@@ -244,10 +244,8 @@ def comparison(left: str, right: str) -> dict[str, Any]:
     for side, info in ((data["left"], found.left.info), (data["right"], found.right.info)):
         side["url"] = clause_url(side["game"], side["version"], side["id"])
         side["lang"] = language_tag(info)
-    languages = {data["left"]["lang"], data["right"]["lang"]}
+    two_languages = data["left"]["lang"] != data["right"]["lang"]
     data["findings"] = (
-        [finding.as_dict() for finding in compare_pair(found.left, found.right)]
-        if len(languages) > 1
-        else None
+        [finding.as_dict() for finding in compare_pair(found.left, found.right)] if two_languages else None
     )
     return data
