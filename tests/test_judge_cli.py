@@ -37,6 +37,7 @@ def test_every_example_file_is_ruled(path):
         "decisive",
         "choices",
         "gaps",
+        "not_applied",
     }
     assert ruling["steps"] and all(step["cites"] for step in ruling["steps"])
     assert isinstance(ruling["outcome"]["reason"], str)
