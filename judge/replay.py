@@ -194,6 +194,10 @@ class Rules(ABC, Generic[S, OutcomeT]):
     def process(self, replay: Replay[S]) -> None:
         """Rule processing after each action and each automatic part of the turn (default: none)."""
 
+    def anytime(self, state: S, action: Action) -> bool:
+        """Whether ``action`` happens where the timeline puts it, like an effect (default: no)."""
+        return False
+
     @abstractmethod
     def next_turn(self, replay: Replay[S]) -> None:
         """Set up the next turn: its number and who plays it (the procedures do the rest)."""
@@ -219,12 +223,14 @@ class Rules(ABC, Generic[S, OutcomeT]):
             for name in sorted({n for n in names if names.count(n) > 1})
         ]
         known = set(names)
+        later = {name for action in timeline.actions for name in action.introduces()}
         for index, action in enumerate(timeline.actions):
             where = f"actions[{index}].{action.verb}"
+            waits = isinstance(action, Effect) and action.when is not None  # may wait for a card to come
             problems += [
                 BoardProblem(where, f"no card named {name!r} on the board or brought in before")
-                for name in action.names()
-                if name not in known
+                for name in dict.fromkeys(action.names())
+                if name not in known and not (waits and name in later)
             ]
             known |= set(action.introduces())
             if isinstance(action, Effect):
@@ -282,6 +288,7 @@ class Replay(Generic[S]):
         self.index = -1  # the action being replayed (-1: before the first)
         self.waiting: list[Effect] = []  # triggered effects waiting for their event
         self.fired: list[Effect] = []  # triggered and not yet resolved
+        self.notes: dict[str, Any] = {}  # what the rules keep for the outcome during this run
         self.position = self._position_of(Point(self.state.phase, self.state.step))
 
     # -- where in the turn ---------------------------------------------------------------------
@@ -327,6 +334,8 @@ class Replay(Generic[S]):
 
     def _reach(self, action: Action) -> None:
         """Advance to the first procedure left in this turn that accepts ``action``, or refuse it."""
+        if self.rules.anytime(self.state, action):
+            return
         rest = self.rules.turn[self.position :]
         if not any(p.accepts(self.state, action) for p in rest):
             text, cites = self.rules.when(action.verb)
@@ -540,6 +549,8 @@ def _run(rules: Rules[Any, Any], timeline: Timeline, assumed: dict[str, Any]) ->
         leaf = Leaf(dict(assumed), replay.labels, replay.log, outcome, opened.point)
         return leaf
     if refusal is not None:
+        replay.log.decisive = []  # what decides a refusal is the clause that forbids the action
+        replay.log.step(refusal.text, *refusal.cites, decisive=True, action=refusal.action)
         outcome = rules.outcome(result=Result.REFUSED, reason=None, state=replay.state, refused=refusal)
     else:
         outcome = rules.conclude(replay, ending)
@@ -563,11 +574,6 @@ def explore(rules: Rules[Any, Any], timeline: Timeline) -> list[Leaf]:
             continue
         leaves.append(leaf)
     return leaves
-
-
-def _describe(point: Open, value: Any) -> str:
-    shown = value.value if hasattr(value, "value") else value
-    return f"{point.text} = {shown}"
 
 
 def replay(rules: Rules[Any, Any], timeline: Timeline, version: str, question: str = "replay") -> Ruling:
@@ -627,7 +633,7 @@ def _branched(rules: Rules[Any, Any], leaves: list[Leaf], version: str, question
         outcome = rules.outcome(result=Result.DEPENDS, reason=None, depends_on=[p.text for p in points])
     for leaf in leaves:
         decided = dict(leaf.labels)
-        option = {_describe(point, value): value for point, value in decided.items()}
+        option = {point.text: value for point, value in decided.items()}
         player = next((p.player for p in decided if p.player is not None), None)
         kind = "choice" if all(p.kind == "choice" for p in decided) else "fact"
         branch = Trace(rules.citations)
