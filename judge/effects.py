@@ -57,10 +57,10 @@ class Target(BoardModel):
 class Place(BoardModel):
     """Where cards move from or to: a player's zone (its top or bottom), or under a card."""
 
-    player: Player | None = Field(None, description="whose zone (not needed with card)")
-    zone: str | None = Field(None, description="the zone's name in the game's state")
+    player: Player | None = Field(default=None, description="whose zone (not needed with card)")
+    zone: str | None = Field(default=None, description="the zone's name in the game's state")
     position: Literal["top", "bottom"] = "top"
-    card: str | None = Field(None, description="attach under this card instead of a zone")
+    card: str | None = Field(default=None, description="attach under this card instead of a zone")
 
     @model_validator(mode="after")
     def _one_place(self) -> Place:
@@ -72,8 +72,8 @@ class Place(BoardModel):
 class Move(BoardModel):
     """Move ``count`` cards (or the named ``cards``), as many as possible."""
 
-    count: Many | None = Field(None, description="how many from the top/bottom of the zone")
-    cards: list[str] = Field([], description="the named cards to move, instead of a count")
+    count: Many | None = Field(default=None, description="how many from the top/bottom of the zone")
+    cards: list[str] = Field(default_factory=list, description="the named cards to move, instead of a count")
     from_: Place = Field(alias="from")
     to: Place
 
@@ -105,8 +105,8 @@ class Damage(BoardModel):
 
 class KeywordChange(BoardModel):
     card: str = Field(min_length=1)
-    add: list[str] = Field([], description="keywords it gains")
-    remove: list[str] = Field([], description="keywords it loses")
+    add: list[str] = Field(default_factory=list, description="keywords it gains")
+    remove: list[str] = Field(default_factory=list, description="keywords it loses")
 
 
 class Compare(enum.StrEnum):
@@ -123,8 +123,8 @@ class Condition(BoardModel):
     zone: str | None = None
     card: str | None = None
     stat: str | None = None
-    at_least: StatChange | None = Field(None, description="以上: the value itself included")
-    at_most: StatChange | None = Field(None, description="以下: the value itself included")
+    at_least: StatChange | None = Field(default=None, description="以上: the value itself included")
+    at_most: StatChange | None = Field(default=None, description="以下: the value itself included")
     more_than: StatChange | None = None
     less_than: StatChange | None = None
 
@@ -161,8 +161,8 @@ class Trigger(BoardModel):
     """When a waiting effect happens: a game event (the game lists the events it has)."""
 
     event: str = Field(min_length=1, description="the event, in the game's vocabulary")
-    card: str | None = Field(None, description="the card the event is about, if it matters")
-    player: Player | None = Field(None, description="the player the event is about, if it matters")
+    card: str | None = Field(default=None, description="the card the event is about, if it matters")
+    player: Player | None = Field(default=None, description="the player the event is about, if it matters")
 
 
 #: The primitives, in the order a board file's ``effect`` is checked for them.
@@ -182,13 +182,15 @@ class Effect(Action):
     draw: Draw | None = None
     damage: Damage | None = None
     keyword: KeywordChange | None = None
-    until: Duration | None = Field(None, description="how long a modify or keyword lasts")
-    if_: Condition | None = Field(None, alias="if", description="it happens only if this holds")
-    when: Trigger | None = Field(None, description="it waits for this event instead of happening at once")
-    by: Player | None = Field(None, description="whose effect it is")
-    source: str | None = Field(None, description="the card it comes from")
-    optional: Flag = Field(False, description="「可～」: its controller may decline it")
-    apply: Flag | None = Field(None, description="for an optional effect: whether it was applied")
+    until: Duration | None = Field(default=None, description="how long a modify or keyword lasts")
+    if_: Condition | None = Field(default=None, alias="if", description="it happens only if this holds")
+    when: Trigger | None = Field(
+        default=None, description="it waits for this event instead of happening at once"
+    )
+    by: Player | None = Field(default=None, description="whose effect it is")
+    source: str | None = Field(default=None, description="the card it comes from")
+    optional: Flag = Field(default=False, description="「可～」: its controller may decline it")
+    apply: Flag | None = Field(default=None, description="for an optional effect: whether it was applied")
 
     @model_validator(mode="after")
     def _one_primitive(self) -> Effect:

@@ -59,7 +59,7 @@ class Modifier(Mutable):
     stat: str
     by: StatChange
     until: Duration = Duration.PERMANENT
-    source: str | None = Field(None, description="the card the effect comes from")
+    source: str | None = Field(default=None, description="the card the effect comes from")
 
 
 class Grant(Mutable):
@@ -80,13 +80,15 @@ class Card(Mutable):
 
     name: str = Field(min_length=1, description="the name the board gives this card (X, Y …)")
     status: Status | None = Field(
-        None, description="active (upright) or rested (sideways); unknown if left out"
+        default=None, description="active (upright) or rested (sideways); unknown if left out"
     )
-    entered_turn: Turn | None = Field(None, description="the turn it came onto the field")
-    keywords: list[str] = Field([], description="keywords it has of its own")
-    attachments: list[Card] = Field([], description="cards attached to it (under it, paired with it)")
-    modifiers: list[Modifier] = Field([], description="stat changes in force on it")
-    grants: list[Grant] = Field([], description="keywords effects gave it or took from it")
+    entered_turn: Turn | None = Field(default=None, description="the turn it came onto the field")
+    keywords: list[str] = Field(default_factory=list, description="keywords it has of its own")
+    attachments: list[Card] = Field(
+        default_factory=list, description="cards attached to it (under it, paired with it)"
+    )
+    modifiers: list[Modifier] = Field(default_factory=list, description="stat changes in force on it")
+    grants: list[Grant] = Field(default_factory=list, description="keywords effects gave it or took from it")
 
     @model_validator(mode="before")
     @classmethod
@@ -118,8 +120,10 @@ class Zone(Mutable, Generic[C]):
     full (``deck: {cards: [X], unnamed: 20}``).
     """
 
-    cards: list[C] = Field([], description="named cards, in order (a deck's top card first)")
-    unnamed: Many | None = Field(None, description="more cards nobody named; left out: not known")
+    cards: list[C] = Field(
+        default_factory=list, description="named cards, in order (a deck's top card first)"
+    )
+    unnamed: Many | None = Field(default=None, description="more cards nobody named; left out: not known")
 
     @model_validator(mode="before")
     @classmethod
@@ -186,10 +190,10 @@ class GameState(Mutable):
     it has happened.
     """
 
-    turn: Turn | None = Field(None, description="the turn number; 1 is the game's first turn")
-    turn_player: Player | None = Field(None, description="whose turn it is")
+    turn: Turn | None = Field(default=None, description="the turn number; 1 is the game's first turn")
+    turn_player: Player | None = Field(default=None, description="whose turn it is")
     phase: str = Field(description="the phase the snapshot starts at")
-    step: str | None = Field(None, description="the step of that phase, where the phase has steps")
+    step: str | None = Field(default=None, description="the step of that phase, where the phase has steps")
 
     def player(self, player: Player) -> PlayerState:
         sides = getattr(self, "players", None)

@@ -88,5 +88,7 @@ class Timeline(BoardModel):
     """A ruling request: the state on the table, then what happens, in order."""
 
     state: GameState
-    actions: list[Any] = Field([], description="what happens, in order, each a mapping with one verb")
+    actions: list[Any] = Field(
+        default_factory=list, description="what happens, in order, each a mapping with one verb"
+    )
     until: Until = Field(Until.LAST_ACTION, description="how far to replay after the last action")
