@@ -87,12 +87,12 @@ def build(
     Each question's example board is ``judge/examples/<game>/<question>.yaml``.
     """
     found = {
-        name: Question(name, summary, board, judge, EXAMPLES / game / f"{name}.yaml")
-        for name, summary, board, judge in table
-    }
-    found |= {
         name: Question(name, summary, board, None, EXAMPLES / game / f"{name}.yaml", view)
         for name, summary, board, view in views
+    }
+    found |= {
+        name: Question(name, summary, board, judge, EXAMPLES / game / f"{name}.yaml")
+        for name, summary, board, judge in table
     }
     return Engine(game, citations, found, rules)
 

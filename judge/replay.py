@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
 from judge.action import Action, EndPhase, NextTurn
@@ -558,18 +558,26 @@ def _run(rules: Rules[Any, Any], timeline: Timeline, assumed: dict[str, Any]) ->
 
 
 def explore(rules: Rules[Any, Any], timeline: Timeline) -> list[Leaf]:
-    """Every full replay the timeline's open choices and missing facts call for, in order."""
+    """Every full replay the timeline's open choices and missing facts call for, in order.
+
+    All or nothing: when the possibilities come to more than :data:`MAX_BRANCHES`
+    replays, none is kept but the first, stopped where the first open point was
+    met (which possibilities would be kept must not depend on the order options
+    are listed in: the players' names, say).
+    """
     leaves: list[Leaf] = []
     todo: list[dict[str, Any]] = [{}]
+    first: Leaf | None = None
     while todo:
         assumed = todo.pop(0)
         leaf = _run(rules, timeline, assumed)
+        first = first or leaf
         point = leaf.opened
-        if (
-            point is not None
-            and point.options
-            and len(leaves) + len(todo) + len(point.options) <= MAX_BRANCHES
-        ):
+        if point is not None and point.options:
+            if len(leaves) + len(todo) + len(point.options) > MAX_BRANCHES:
+                assert first.opened is not None  # the first run met an open point, or none is met
+                first.opened = replace(first.opened, options=())
+                return [first]
             todo[0:0] = [{**assumed, point.key: option} for option in point.options]
             continue
         leaves.append(leaf)

@@ -269,18 +269,18 @@ def test_ruling_page_links_cited_clauses_with_their_text(client):
 
 def test_bad_board_problems_name_their_fields(client):
     board = yaml.safe_load(JUDGMENT.read_text(encoding="utf-8"))
-    board["areas"][0]["A"]["cards"] = 0
-    board["areas"][1]["B"]["bp"] = {"DOUBLE": "lots"}
+    board["state"]["areas"][0]["A"]["cards"] = 0
+    board["state"]["areas"][1]["B"]["bp"] = {"DOUBLE": "lots"}
     response = client.post("/api/rule/ucg/judgment", json=board)
     assert response.status_code == 400
     error = response.json["error"]
     assert error["code"] == "bad_board"
     paths = {p["path"] for p in error["problems"]}
-    assert {"areas[0].A.cards", "areas[1].B.bp.DOUBLE"} <= paths
+    assert {"state.areas[0].A.cards", "state.areas[1].B.bp.DOUBLE"} <= paths
     page = client.post("/rule/ucg/judgment", data={"board": yaml.safe_dump(board)})
     assert page.status_code == 400
     body = html(page)
-    assert 'data-path="areas[0].A.cards"' in body and 'id="board-problems"' in body
+    assert 'data-path="state.areas[0].A.cards"' in body and 'id="board-problems"' in body
 
 
 @pytest.mark.parametrize(
