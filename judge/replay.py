@@ -125,6 +125,7 @@ class Phrases:
     too_many: Sentence = ("More than {most} possibilities: the ruling depends on {what}.", ())
     same_either_way: Sentence = ("Whatever {what}, the result is the same.", ())
     declined: Sentence = ("{effect} is optional, and is not applied.", ())
+    optional: Sentence = ("whether {effect} is applied", ())
     condition_fails: Sentence = (
         "The condition of {effect} ({condition}) does not hold: it does not apply.",
         (),
@@ -433,7 +434,10 @@ class Replay(Generic[S]):
     def _carry_out(self, effect: Effect) -> None:
         if effect.optional:
             key = f"apply:{_label(effect)}"
-            applied = self.choose(effect.by, key, effect.apply, (True, False), _label(effect))
+            text, cites = self.rules.phrases.optional
+            applied = self.choose(
+                effect.by, key, effect.apply, (True, False), text.format(effect=_label(effect)), *cites
+            )
             if not applied:
                 self.say(self.rules.phrases.declined, effect=_label(effect))
                 return
@@ -498,9 +502,19 @@ class Replay(Generic[S]):
     # -- the run ------------------------------------------------------------------------------------
 
     def run(self) -> tuple[Ending | None, Refusal | None]:
+        """Replay the timeline.  Triggered effects listed before anything else happens are in
+        force from the snapshot on, so they see what its own phase does as it starts (the
+        cards' abilities, stated as effects); a later one waits from where it is listed."""
+        actions = self.timeline.actions
+        leading = 0
+        while leading < len(actions) and isinstance(actions[leading], Effect) and actions[leading].when:
+            leading += 1
         try:
+            for index in range(leading):
+                self.index = index
+                self.effect(actions[index])
             self._enter()
-            for index, action in enumerate(self.timeline.actions):
+            for index, action in enumerate(actions[leading:], start=leading):
                 self.index = index
                 if isinstance(action, EndPhase):
                     self.advance()

@@ -222,8 +222,7 @@ class GameState(Mutable):
             value = pending.pop()
             if isinstance(value, Card):
                 yield value
-                pending.extend(value.attachments)
-            elif isinstance(value, BaseModel):
+            if isinstance(value, BaseModel):  # a card's attachments (and a game's own stacks) too
                 pending.extend(getattr(value, name) for name in type(value).model_fields)
             elif isinstance(value, (list, tuple)):
                 pending.extend(value)

@@ -226,6 +226,7 @@ def judge(replay: Replay[UcgState]) -> None:
     """The judgment phase's automatic part: fight, place, decide, name the next first player."""
     state = replay.state
     first = state.turn_player
+    replay.log.decisive = []  # the last judgment decides the game and the next turn; what came before fed it
     replay.step("勝負判定階段中，所有角色都會進行 BP 的判定，包括之前回合放置的角色。", "5.9.3.1", "5.9.3.2")
     fighters: list[Sides] = [
         {p: fighter(replay, ch) if (ch := area.side(p)) is not None else None for p in PLAYERS}
@@ -397,6 +398,12 @@ def _explain_game(replay: Replay[UcgState], found: Judgment) -> list[int]:
     if found.result is GameResult.MORE_BATTLES_WON:
         return won[Player.A] + won[Player.B]
     if found.result is GameResult.THREE_BATTLES_WON and found.winner is not None:
+        other = found.winner.other
+        replay.not_applied(
+            f"只有{_name(found.winner)}有 3 處或以上勝利（{_name(other)}{found.wins[other]} 處），"
+            "不以勝利數多寡比較。",
+            "1.3.3",
+        )
         return won[found.winner]
     if found.result is GameResult.TIED_WINS_CONTINUE:
         replay.step(

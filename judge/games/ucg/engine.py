@@ -46,6 +46,7 @@ PHRASES = Phrases(
     too_many=("可能情況超過 {most} 種：裁定取決於{what}。", ()),
     same_either_way=("無論{what}，結果都相同。", ()),
     declined=("{effect} 為「可～」的效果，選擇不發揮。", ("11.3.2",)),
+    optional=("是否發揮「可～」的效果 {effect}", ("11.3.1", "11.3.2")),
     condition_fails=("{effect} 的條件（{condition}）不成立，不發揮效果。", ("11.1",)),
     waits=("{effect} 等待觸發條件（{event}）滿足。", ("9.2.1",)),
     fires=("{event}：觸發 {effect}。", ("9.2.1",)),

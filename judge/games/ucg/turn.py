@@ -16,7 +16,7 @@ from judge.action import Action
 from judge.games.ucg.battle import judge
 from judge.games.ucg.state import Area, Character, PrintedBP, UcgCard, UcgState
 from judge.outcome import Result
-from judge.players import Player, turn_order
+from judge.players import PLAYERS, Player, turn_order
 from judge.replay import Point, Procedure, Replay, accepts
 from judge.state import Duration, Status
 
@@ -98,6 +98,7 @@ def draw_phase(replay: Run) -> None:
 def character_phase(replay: Run) -> None:
     replay.state.placed = []
     replay.notes.pop("new_area", None)
+    replay.notes["had_empty"] = {p: bool(empty_slots(replay, p)) for p in PLAYERS}
 
 
 def empty_slots(replay: Run, player: Player) -> list[int]:
@@ -148,6 +149,10 @@ def character_step_end(replay: Run) -> None:
     needed = (0 if new_set else 1) + len(empty)
     if needed == 0:
         replay.not_applied(f"{_name(player)}已設置新的角色牌，不會因無法設置而敗北。", "1.3.4")
+        if replay.notes.get("had_empty", {}).get(player):
+            replay.not_applied(
+                f"{_name(player)}已在自己所有空出的戰鬥區中設置角色牌，不會因此敗北。", "12.4.3"
+            )
         return
     if not _can_set(replay, player, needed):
         if new_set:
@@ -212,10 +217,10 @@ def level_up_phase(replay: Run) -> None:
 
 def open_phase(replay: Run) -> None:
     """Every face-down card on the field turns face up (5.7.1); the first player's appear first."""
-    flipped = []
-    for _, _, character in replay.state.characters():
+    flipped: dict[str, Player] = {}
+    for _, owner, character in replay.state.characters():
         if character.face_down or character.name in replay.state.placed:
-            flipped.append(character.name)
+            flipped[character.name] = owner
         if character.face_down is not False:
             character.face_down = False
     replay.notes["opened"] = flipped
@@ -231,12 +236,25 @@ def open_second_step(replay: Run) -> None:
 
 
 def _appear(replay: Run, clause: str) -> None:
-    """The step player's characters that came face up this phase appear (9.2.2)."""
+    """The step player's characters that came face up this phase appear (9.2.2); the effects of one
+    that has left the top of its character since do not resolve (10.1.3.2)."""
     player = step_player(replay)
-    opened = replay.notes.get("opened", [])
-    for _, owner, character in replay.state.characters():
-        if owner is player and character.name in opened:
-            replay.event("enters", card=character.name, player=player)
+    opened: dict[str, Player] = replay.notes.get("opened", {})
+    on_top = {character.name for _, _, character in replay.state.characters()}
+    for name, owner in opened.items():
+        if owner is not player:
+            continue
+        if name in on_top:
+            replay.event("enters", card=name, player=player)
+            continue
+        for effect in [
+            e for e in replay.waiting if e.when and e.when.event == "enters" and e.when.card == name
+        ]:
+            replay.waiting.remove(effect)
+            replay.not_applied(
+                f"{name} 翻為正面時觸發的效果，結算時該卡牌已不在角色的最上方（或已不在戰場上），不予結算。",
+                "10.1.3.2",
+            )
     if replay.fired:
         replay.step(f"{_name(player)}的登場時效果依次結算。", clause)
 
