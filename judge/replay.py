@@ -598,7 +598,7 @@ def explore(rules: Rules[Any, Any], timeline: Timeline) -> list[Leaf]:
     return leaves
 
 
-def replay(rules: Rules[Any, Any], timeline: Timeline, version: str, question: str = "replay") -> Ruling:
+def replay(rules: Rules[Any, Any], timeline: Timeline, version: str, question: str = "timeline") -> Ruling:
     """The ruling on ``timeline``: one replay, or one per possibility where the timeline leaves them open."""
     problems = rules.check(timeline)
     if problems:

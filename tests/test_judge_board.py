@@ -97,7 +97,7 @@ def test_envelope_problems_come_together():
     ]
     assert problems_of({"game": "ucg", "version": "0.1", "question": "nope"}) == [
         "version: unknown version '0.1' of ucg: expected one of 1.6",
-        "question: expected one of judgment, level_up, set_scene, set_character, deck",
+        "question: expected one of timeline, judgment, level_up, set_scene, set_character, deck",
     ]
     assert problems_of({}) == ["game: required"]  # a replay game needs no question: a timeline will do
 

@@ -49,7 +49,8 @@ def test_every_question_has_an_example_file_naming_it(game):
     for question in questions(game):
         example = ROOT / question.example
         assert example.is_file(), example
-        assert f"question: {question.name}\n" in example.read_text(encoding="utf-8")
+        if question.name != "timeline":  # any timeline file will do for that one
+            assert f"question: {question.name}\n" in example.read_text(encoding="utf-8")
 
 
 def test_questions_are_listed_with_their_example():
@@ -60,6 +61,7 @@ def test_questions_are_listed_with_their_example():
     assert "examples/uhb/battle.yaml" in lines[0]
     listed = json.loads(run("--questions", "ucg", "--json").stdout)
     assert [row["question"] for row in listed] == [
+        "timeline",
         "judgment",
         "level_up",
         "set_scene",

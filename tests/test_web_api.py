@@ -243,8 +243,8 @@ def test_posting_a_board_gives_the_engines_ruling(client):
         "/api/rule/ucg/judgment", data=text.encode("utf-8"), content_type="application/yaml"
     ).json
     assert data["ruling"] == expected
-    cited = {cite for step in expected["steps"] for cite in step["cites"]}
-    assert set(data["clauses"]) == cited
+    cited = {cite for step in expected["steps"] + expected["not_applied"] for cite in step["cites"]}
+    assert set(data["clauses"]) == cited  # the steps' and the why-nots' clauses, with their text
     book = load_book("ucg")
     for clause_id, note in data["clauses"].items():
         assert note["url"] == f"/ucg/1.6/{clause_id}"
@@ -536,3 +536,30 @@ def test_no_input_makes_a_500(client, odd):
 def test_pages_send_a_strict_content_security_policy(client):
     policy = client.get("/").headers["Content-Security-Policy"]
     assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+
+
+TIMELINE = Path(__file__).resolve().parents[1] / "judge" / "examples" / "ucg" / "turn_whole.yaml"
+
+
+def test_a_timeline_is_ruled_by_replay_with_its_why_not(client):
+    text = TIMELINE.read_text(encoding="utf-8")
+    expected = rule_text(text).as_dict()
+    for address in ("/api/rule/ucg/timeline", "/api/rule/file"):
+        data = client.post(address, data=text.encode("utf-8"), content_type="application/yaml").json
+        assert data["ruling"] == expected, address
+    assert expected["question"] == "timeline" and expected["outcome"]["result"] == "continues"
+    assert expected["not_applied"] and all(step["cites"] for step in expected["not_applied"])
+    page = html(client.post("/rule/ucg/timeline", data={"board": text}))
+    why_not = page.split("Why not")[1].split("</ol>")[0]
+    assert "1.3.2" in why_not and expected["not_applied"][-1]["text"] in why_not
+    assert 'class="final-state"' in page
+
+
+def test_the_ruling_is_described_by_the_games_outcome_models(client):
+    schemas = client.get("/api/openapi.json").json["components"]["schemas"]
+    outcome = schemas["Ruling"]["properties"]["outcome"]["anyOf"]
+    assert {"$ref": "#/components/schemas/UcgOutcome"} in outcome
+    assert {"result", "reason", "winner", "state", "not_applied"} <= set(
+        schemas["UcgOutcome"]["properties"]
+    ) | set(schemas["Ruling"]["properties"])
+    assert "three_battles_won: 1.3.2" in schemas["UcgReason"]["description"]  # each reason names its clause

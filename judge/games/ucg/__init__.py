@@ -7,9 +7,9 @@ phase replayed to its end, except ``deck``, a static check of a deck list.
 """
 
 from judge.games.ucg import decklist
-from judge.games.ucg.engine import RULES, as_timeline, view
+from judge.games.ucg.engine import RULES, view
 from judge.games.ucg.rules import CITE
-from judge.registry import build
+from judge.registry import as_it_is, build
 
 ENGINE = build(
     "ucg",
@@ -23,30 +23,31 @@ ENGINE = build(
         ),
     ],
     rules=RULES,
+    timeline_example="turn_whole.yaml",
     views=[
         (
             "judgment",
             "The judgment phase over every battle area: placement, the game result, the next first player.",
             view("judgment", "The table at the start of the judgment phase (5.9), replayed to its end."),
-            as_timeline,
+            as_it_is,
         ),
         (
             "level_up",
             "The level-up phase: whether each level up is legal, and the stacks it makes.",
             view("level_up", "The table at the start of the level-up phase (5.6), replayed to its end."),
-            as_timeline,
+            as_it_is,
         ),
         (
             "set_scene",
             "The scene phase: whether a scene may be set or replace the current one, and its draw.",
             view("scene", "The table at the start of the scene phase (5.4), replayed to its end."),
-            as_timeline,
+            as_it_is,
         ),
         (
             "set_character",
             "The character phase: each player sets a character and fills empty areas, else loses.",
             view("character", "The table at the start of the character phase (5.5), replayed to its end."),
-            as_timeline,
+            as_it_is,
         ),
     ],
 )

@@ -158,8 +158,3 @@ def view(phase: str, summary: str) -> type[UcgTimeline]:
         until=(fixed_until, Field(default=Until.END_OF_PHASE, description="to the end of the phase")),
     )
     return model
-
-
-def as_timeline(board: UcgTimeline) -> UcgTimeline:
-    """A view's board is already the timeline it stands for."""
-    return board
