@@ -581,3 +581,27 @@ def test_same_number_under_different_names_is_where_the_book_disagrees_with_itse
     assert ruling.outcome["legal"] is None
     (gap,) = ruling.gaps
     assert gap.kind is StepKind.CONFLICT and {"2.3.9.1", "4.1.2"} <= set(gap.cites)
+
+
+def test_a_card_named_in_an_action_keeps_what_the_hand_says_of_it():
+    """An action restating a hand card with empty or default fields (as a form writes them) does not
+    erase what the hand gives (its BP here): the replay would otherwise depend on a BP it was told."""
+    board = {
+        "game": "ucg",
+        "question": "set_character",
+        "state": {
+            "turn": 3,
+            "turn_player": "A",
+            "players": {
+                "A": {"hand": [{"name": "X", "kind": "character", "bp": {"SINGLE": 5000}}]},
+                "B": {"hand": [{"name": "Y", "kind": "character", "bp": {"SINGLE": 3000}}]},
+            },
+        },
+        "actions": [
+            {"set_character": {"player": "A", "card": {"name": "X", "bp": {}, "keywords": [], "under": []}}},
+            {"set_character": {"player": "B", "card": {"name": "Y"}}},
+        ],
+    }
+    ruling = rule(board)
+    assert ruling.outcome.result is Result.CONTINUES and ruling.choices == ()
+    assert ruling.outcome.state.areas[0].A.bp.SINGLE == 5000
