@@ -5,7 +5,12 @@ Entry points: :func:`judge.registry.rule` (a request mapping → :class:`judge.r
 
 The framework, shared by every game's engine under :mod:`judge.games`:
 
-* :mod:`judge.ruling` — Ruling, Outcome (reason = enum value), Step, Choice, Trace;
+* :mod:`judge.replay` — rulings as replays: the loop, procedures, rules, branching
+  (its docstring says how to port a game onto it);
+* :mod:`judge.state`, :mod:`judge.action`, :mod:`judge.effects`, :mod:`judge.timeline` — the game
+  state base, actions, the shared effect primitives, the timeline a request states;
+* :mod:`judge.outcome` — a replay's typed outcome (result, reason enum naming clauses, final state);
+* :mod:`judge.ruling` — Ruling, Step, Choice, Trace (and the question engines' Outcome);
 * :mod:`judge.board` — pydantic board models, reading files, every problem at once;
 * :mod:`judge.citations` — the one registry of cited clauses and the phrases relied on;
 * :mod:`judge.players`, :mod:`judge.order` — turn order and the order of effects;

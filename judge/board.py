@@ -114,9 +114,16 @@ def impossible(message: str, *cites: str) -> PydanticCustomError:
 
 
 def format_path(path: Path) -> str:
-    """``('areas', 2, 'A', 'cards')`` → ``areas[2].A.cards``."""
+    """``('areas', 2, 'A', 'cards')`` → ``areas[2].A.cards``.
+
+    A name repeated at once is said once: a timeline action's verb is both
+    the key that picks the action and the action's own field
+    (``actions[1].attack.attack.by`` is ``actions[1].attack.by``).
+    """
     text = ""
-    for part in path:
+    for index, part in enumerate(path):
+        if isinstance(part, str) and index and path[index - 1] == part:
+            continue
         if isinstance(part, int):
             text += f"[{part}]"
         elif part == "[key]":
@@ -174,6 +181,10 @@ def describe(error: ErrorDetails) -> BoardProblem:
     cites = tuple(ctx.get("cites", ()))
     if kind in ("enum", "literal_error"):
         return BoardProblem(path, f"expected one of {_choices(ctx.get('expected', ''))}")
+    if kind == "union_tag_invalid":  # a timeline action whose verb the game does not have
+        return BoardProblem(path, f"expected one of {_choices(ctx.get('expected_tags', ''))}")
+    if kind == "union_tag_not_found":
+        return BoardProblem(path, "expected one action: a mapping with one key (the verb), or the bare verb")
     if kind == "impossible":
         return BoardProblem(path, error["msg"], cites)
     template = _MESSAGES.get(kind)
@@ -194,8 +205,9 @@ _CONTAINERS = (BaseModel, list, tuple, dict)
 def _walk(value: Any, path: Path) -> Iterator[BoardProblem]:
     """Every model's :meth:`impossibilities`, depth first, with full paths."""
     children: Iterable[tuple[str | int, Any]]
-    if isinstance(value, BoardModel):
-        for relative, message, cites in value.impossibilities():
+    if isinstance(value, BaseModel):  # a board model, or a part of a game state (judge.state)
+        impossibilities = getattr(value, "impossibilities", None)
+        for relative, message, cites in impossibilities() if impossibilities else ():
             yield BoardProblem(format_path(path + relative), message, tuple(cites))
         children = (
             (info.alias or name, getattr(value, name)) for name, info in type(value).model_fields.items()

@@ -1,11 +1,15 @@
 """Which games have an engine, what questions each answers, and :func:`rule`.
 
-An :class:`Engine` is a game's citations plus its :class:`Question` table;
+An :class:`Engine` is a game's citations plus its :class:`Question` table,
+and, for a game on the replay (:mod:`judge.replay`), its :class:`Rules`;
 engines are imported only when a game is judged (``ENGINES`` maps the game to
 ``module:attribute``, like :mod:`corpus.parsers`).  :func:`rule` is the one
 entry point the command line and the web app call: it validates the whole
 request (reporting every problem at once), checks once per rulebook version
-that the engine's citations hold in that version, and runs the question.
+that the engine's citations hold in that version, and replays the timeline
+(a request with ``state`` and ``actions`` and no ``question``) or runs the
+question.  A question of a replay game is a view: it builds a timeline from
+its board (a snapshot at the start of a phase, "replay this phase").
 """
 
 from __future__ import annotations
@@ -15,12 +19,16 @@ from dataclasses import dataclass
 from functools import lru_cache
 from importlib import import_module
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from corpus.errors import ArbiterError, NotFound
 from judge.board import BoardError, BoardModel, BoardProblem, read_document, validate
 from judge.citations import Citations, verify
 from judge.ruling import Outcome, Ruling, Trace
+from judge.timeline import Timeline
+
+if TYPE_CHECKING:
+    from judge.replay import Rules
 
 #: One example board per question, ``<game>/<question>.yaml`` (package data).
 EXAMPLES = Path(__file__).resolve().parent / "examples"
@@ -37,15 +45,21 @@ ENGINES: dict[str, str] = {
 ENVELOPE = ("game", "version", "question")
 
 
+#: What a question does with its board: judge it (a question engine), or build a timeline (a view).
+Judge = Callable[[Any, Trace], Outcome]
+View = Callable[[Any], Timeline]
+
+
 @dataclass(frozen=True, slots=True)
 class Question:
-    """One procedure an engine replays."""
+    """One question an engine answers: a static check, or a view onto a replay."""
 
     name: str
     summary: str  # one line, shown by ``arbiter rule --questions``
     board: type[BoardModel]
-    judge: Callable[[Any, Trace], Outcome]
+    judge: Judge | None
     example: Path  # a board file for it, installed with the package
+    view: View | None = None  # for a replay game: the timeline its board stands for
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,22 +67,50 @@ class Engine:
     game: str
     citations: Citations
     questions: Mapping[str, Question]
+    rules: Rules[Any, Any] | None = None  # a game on the replay
+
+    @property
+    def replays(self) -> bool:
+        return self.rules is not None
+
+
+#: the question every replay game answers: a timeline as it is
+TIMELINE = "timeline"
+
+
+def as_it_is(timeline: Timeline) -> Timeline:
+    """The view of a board that is a timeline already (the question ``timeline``, a phase's view)."""
+    return timeline
 
 
 def build(
     game: str,
     citations: Citations,
-    table: list[tuple[str, str, type[BoardModel], Callable[[Any, Trace], Outcome]]],
+    table: list[tuple[str, str, type[BoardModel], Judge]],
+    rules: Rules[Any, Any] | None = None,
+    views: list[tuple[str, str, type[BoardModel], View]] = (),  # type: ignore[assignment]  # read only
+    timeline_example: str | None = None,
 ) -> Engine:
-    """An engine from ``(question, summary, board model, judge function)`` rows.
+    """An engine from ``(question, summary, board model, judge function)`` rows, and for a
+    replay game its rules, its views ``(question, summary, board model, timeline builder)``
+    and the question ``timeline`` (any timeline, as it is; its example is ``timeline_example``).
 
     Each question's example board is ``judge/examples/<game>/<question>.yaml``.
     """
-    found = {
+    found: dict[str, Question] = {}
+    if rules is not None:
+        example = EXAMPLES / game / (timeline_example or f"{TIMELINE}.yaml")
+        summary = "Any timeline: the table at the start of a phase, then what happens, replayed."
+        found[TIMELINE] = Question(TIMELINE, summary, rules.timeline, None, example, as_it_is)
+    found |= {
+        name: Question(name, summary, board, None, EXAMPLES / game / f"{name}.yaml", view)
+        for name, summary, board, view in views
+    }
+    found |= {
         name: Question(name, summary, board, judge, EXAMPLES / game / f"{name}.yaml")
         for name, summary, board, judge in table
     }
-    return Engine(game, citations, found)
+    return Engine(game, citations, found, rules)
 
 
 def engine(game: str) -> Engine:
@@ -119,21 +161,30 @@ def _envelope(request: Mapping[str, Any]) -> tuple[Engine, Question, str]:
         except NotFound as error:
             problems.append(BoardProblem("version", error.message))
     if question_name is None:
-        problems.append(BoardProblem("question", "required"))
+        if found is not None and not found.replays:
+            problems.append(BoardProblem("question", "required"))
     elif found is not None and (not isinstance(question_name, str) or question_name not in found.questions):
         problems.append(BoardProblem("question", f"expected one of {', '.join(found.questions)}"))
-    if problems or found is None or not isinstance(question_name, str):  # the last two come with a problem
+    if problems or found is None:  # found is None only with a problem
         raise BoardError(problems)
-    return found, found.questions[question_name], book_info(found.game, version).version
+    asked = found.questions[question_name if isinstance(question_name, str) else TIMELINE]
+    return found, asked, book_info(found.game, version).version
 
 
 def rule(request: Mapping[str, Any]) -> Ruling:
-    """The ruling for a request mapping (``game``, ``question``, board fields)."""
+    """The ruling for a request mapping: ``game``, then a timeline (``state``, ``actions``) or a
+    ``question`` and its board fields."""
+    from judge.replay import replay
+
     if not isinstance(request, Mapping):
-        raise BoardError([BoardProblem("", "expected a mapping with game and question")])
+        raise BoardError([BoardProblem("", "expected a mapping with game, and state or question")])
     found, question, version = _envelope(request)
-    board = validate(question.board, {k: v for k, v in request.items() if k not in ENVELOPE})
+    fields = {k: v for k, v in request.items() if k not in ENVELOPE}
+    board = validate(question.board, fields)
     _citations_hold(found.game, version)
+    if question.view is not None and found.rules is not None:
+        return replay(found.rules, question.view(board), version, question.name)
+    assert question.judge is not None  # a question is a judge or a view
     trace = Trace(found.citations)
     outcome = question.judge(board, trace)
     return trace.ruling(found.game, version, question.name, outcome)
