@@ -169,6 +169,7 @@ class Searcher:
         progress: BuildProgress = _silent,
         report: Callable[[str], None] = report_to_stderr,
         corpus_state: Callable[[], object] = library_state,
+        synonyms: bool = True,
     ):
         if backend is None:
             from corpus.search.whoosh_backend import WhooshBackend
@@ -181,6 +182,8 @@ class Searcher:
         self._corpus_state = corpus_state
         self._progress = progress
         self._report = report
+        #: Off only to measure what ranking finds without the synonym files (bench/search.py).
+        self._synonyms = synonyms
         self._lock = threading.Lock()
         self._view = _CorpusView.of(None)
 
@@ -277,7 +280,11 @@ class Searcher:
         view = self._view
         filters = self._filters(view, parsed, game, version, kind)
         games = list(filters.games or view.versions)
-        synonyms = expansions(" ".join(p.text for p in parsed.positive), games, view.texts.occurs)
+        synonyms = (
+            expansions(" ".join(p.text for p in parsed.positive), games, view.texts.occurs)
+            if self._synonyms
+            else {}
+        )
         found = self.backend.search(SearchQuery(parsed, synonyms), filters, PageRequest(page, limit))
         highlighters: dict[str, Highlighter] = {}
         hits = []
