@@ -210,6 +210,7 @@ def test_a_user_synonym_file_extends_and_overrides_the_bundled_one(searcher):
         user.write_text("mine:\n  terms: [xyzzy, 先制攻擊]\nhand_limit:\n  terms: []\n", encoding="utf-8")
         section = first_number("gcg-1.1.0-zh-Hant.txt", "《先制攻擊》$")
         assert searcher.search("xyzzy", game="gcg").hits[0].id.startswith(section)
+
         def scored(results) -> list[tuple[str, float]]:
             return [(hit.id, hit.score) for hit in results.hits]
 

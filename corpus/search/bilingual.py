@@ -69,6 +69,7 @@ class Glosses:
         self._memo: dict[str, tuple[tuple[str, float, int], ...]] = {}
         self._translating: dict[str, list[str]] | None = None  # stem → the words it translates
         self._translated: dict[str, tuple[tuple[str, int], ...]] | None = None  # stem → words, ranks
+        self._related: dict[str, tuple[tuple[str, float], ...]] = {}
 
     @staticmethod
     def stems(definition: str) -> tuple[str, ...]:
@@ -129,17 +130,21 @@ class Glosses:
                     for gloss, _weight, _piece in self.of(word):
                         translating.setdefault(gloss, []).append(word)
             self._translating = translating
+        known = self._related.get(stem)
+        if known is not None:
+            return known
         words = self._translating.get(stem, [])
         counts: dict[str, int] = {}
         for word in words:
             for gloss, _weight, _piece in self.of(word):
                 if gloss != stem:
                     counts[gloss] = counts.get(gloss, 0) + 1
-        return tuple(
+        found = self._related[stem] = tuple(
             (gloss, count / len(words))
             for gloss, count in sorted(counts.items(), key=lambda item: -item[1])
             if count >= 2 and count / len(words) >= RELATED_SHARE
         )
+        return found
 
     def translations(self, stem: str) -> tuple[tuple[str, int], ...]:
         """The words (and characters) whose own first senses ``stem`` is, with its rank among
@@ -149,7 +154,10 @@ class Glosses:
             for word, senses in self.entries.items():
                 for rank, gloss in enumerate(_first(senses, TRANSLATION_RANKS)):
                     translated.setdefault(gloss, []).append((word, rank))
-            self._translated = {gloss: tuple(words) for gloss, words in translated.items()}
+            self._translated = {  # the likeliest first: higher in the word's senses, then longer words
+                gloss: tuple(sorted(words, key=lambda item: (item[1], -len(item[0]), item[0])))
+                for gloss, words in translated.items()
+            }
         return self._translated.get(stem, ())
 
     @classmethod

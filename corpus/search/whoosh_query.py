@@ -36,6 +36,9 @@ from corpus.search.folding import fold
 from corpus.search.query import Part
 from corpus.search.ranking import Ranking
 
+#: How many glosses of a Chinese word, translations and relatives of an English one a search tries:
+#: each is a posting list to read, and the first are the likeliest senses.
+PIVOT_STEMS, TRANSLATIONS, RELATED = 6, 16, 4
 #: Only a part with a digit or a slash can be a clause id (5.9.4, 101.p5, 用語集/…).
 _ID_LIKE = re.compile(r"[0-9０-９/]")
 
@@ -83,10 +86,18 @@ class QueryBuilder:
     ):
         self.analysis = analysis
         self.ranking = ranking
-        self.share = share
+        self._share = share
+        self._shares: dict[tuple[str, str], float] = {}
         self.glosses = glosses  # the index's table of dictionary glosses, read when first needed
         self._boosting: list[wq.Query] = []  # per build: the common words left to boost
         self._widen = True  # per build: whether to search words the user did not type
+
+    def share(self, fieldname: str, term: str) -> float:
+        """The share of the searched documents holding ``term`` (asked of the index once per build)."""
+        found = self._shares.get((fieldname, term))
+        if found is None:
+            found = self._shares[(fieldname, term)] = self._share(fieldname, term)
+        return found
 
     def _rare(self, fieldname: str, terms: list[str], boost: float = 1.0) -> list[str]:
         """The uncommon ``terms``; the common ones (if any are left) only add to what those match."""
@@ -165,7 +176,7 @@ class QueryBuilder:
         if self.ranking.related and self.glosses is not None and self._widen:
             glosses = self.glosses()
             for word in english:
-                for stem, share in glosses.related(word):
+                for stem, share in glosses.related(word)[:RELATED]:
                     if stem not in english and 0 < self.share("glosses", stem) <= self.ranking.common:
                         found.append(
                             wq.Term("glosses", stem, boost=self.ranking.gloss * self.ranking.related * share)
@@ -180,7 +191,7 @@ class QueryBuilder:
         glosses = self.glosses()
         found: list[wq.Query] = []
         for stem in english:
-            for word, rank in glosses.translations(stem):
+            for word, rank in glosses.translations(stem)[:TRANSLATIONS]:
                 field = "words" if len(word) > 1 else "grams"
                 if 0 < self.share(field, word) <= self.ranking.common:
                     found.append(wq.Term(field, word, boost=self.ranking.translation / (1 + rank)))
@@ -196,7 +207,7 @@ class QueryBuilder:
         found: list[wq.Query] = []
         for word in words:
             if han_runs(word) and self.share("words", word) <= self.ranking.common:
-                for stem, weight, _piece in glosses.of(word):
+                for stem, weight, _piece in glosses.of(word)[:PIVOT_STEMS]:
                     boost = self.ranking.pivot * weight
                     # the book's glosses, and an English book's own words (勝利 "victory" meets victory)
                     found += [

@@ -107,6 +107,8 @@ class IndexSearcher:
             _Segment(n, sub, offset) for n, (sub, offset) in enumerate(self.whoosh.leaf_searchers())
         ]
         self._allowed: dict[Filters, dict[int, set[int] | None]] = {}
+        #: filters → the positions of the segments they search, and those segments' documents
+        self._scopes: dict[Filters, tuple[tuple[int, ...], int]] = {}
         self._frequencies: dict[tuple[str, str], tuple[int, ...]] = {}
         self._synonym_matches: dict[tuple[str, wq.Query], Postings] = {}
         self._norms_memory: dict[tuple[str, str], list[float]] = {}
@@ -116,9 +118,15 @@ class IndexSearcher:
         frequencies = self.frequencies(fieldname, term)
         if filters is None:
             return sum(frequencies) / self._documents
-        searched = [s for s in self._segments if s.offset in self.allowed(filters)]
-        size = sum(s.size for s in searched)
-        return sum(frequencies[s.position] for s in searched) / size if size else 0.0
+        scope = self._scopes.get(filters)
+        if scope is None:
+            searched = [s for s in self._segments if s.offset in self.allowed(filters)]
+            scope = self._scopes[filters] = (
+                tuple(s.position for s in searched),
+                sum(s.size for s in searched),
+            )
+        positions, size = scope
+        return sum(frequencies[p] for p in positions) / size if size else 0.0
 
     def frequencies(self, fieldname: str, term: str) -> tuple[int, ...]:
         """How many documents of each segment contain ``term`` (remembered: the index is fixed)."""
