@@ -28,7 +28,12 @@ ANSWERS = {
         "ucg": ["滿足勝利條件的玩家將贏得遊戲", "同時在 3 處或以上的戰鬥中勝出的玩家"],
         "uhb": ["当出现以下情况时,玩家输掉游戏", "当任何一位玩家输、任何一位玩家赢或一局游戏平手时"],
         "bs": ["符合以下任一條件的玩家即獲勝"],
-        "gcg": ["由自身未敗北的玩家獲得遊戲勝利", "遊戲敗北條件如下"],
+        "gcg": [
+            "由自身未敗北的玩家獲得遊戲勝利",
+            "遊戲敗北條件如下",
+            "任一玩家的護盾區中沒有任何卡牌的狀態下，當該玩家受到來自機體的戰鬥傷害時",  # printed twice
+            "當任一玩家的卡組變成 0 張時，該玩家即滿足敗北條件",  # printed twice
+        ],
         # zd has a section of them (101 胜负条件): its paragraphs on winning and losing
         "zd": [
             "当某位玩家的生命区中已经没有牌时",
@@ -40,7 +45,12 @@ ANSWERS = {
     },
     "first player": {
         # ucg decides the first player (先攻方) again every turn
-        "ucg": ["贏的一方可以選擇第一回合的先攻或後攻", "在最新一輪戰鬥中獲勝的玩家將成為下一回合的先攻方"],
+        "ucg": [
+            "贏的一方可以選擇第一回合的先攻或後攻",
+            "在最新一輪戰鬥中獲勝的玩家將成為下一回合的先攻方",
+            "則本回合的先攻方玩家在下一回合仍為先攻方。",
+            "則該回合的先攻方玩家在下一回合仍為先攻方玩家",
+        ],
         "uhb": ["玩家需决定由哪一方先开始回合", "先手玩家进行其第一个回合"],
         "bs": ["第 1 回合（先攻玩家的第一個回合）"],
         "gcg": [
@@ -68,12 +78,13 @@ NOT_YET = {("win condition", "uhb"), ("first player", "zd"), ("hand limit", "bs"
 
 
 def answering(game: str, phrases: list[str]) -> set[str]:
-    """The ids of the game's clauses whose text holds one of ``phrases`` (each must name one)."""
+    """The ids of the game's clauses whose text holds one of ``phrases`` (each must name one clause,
+    or a rule the book prints twice word for word)."""
     found = set()
     for phrase in phrases:
-        ids = {clause.id for clause in load_book(game).clauses if phrase in clause.text}
-        assert len(ids) == 1, (game, phrase, ids)
-        found |= ids
+        clauses = [clause for clause in load_book(game).clauses if phrase in clause.text]
+        assert clauses and len({clause.text for clause in clauses}) == 1, (game, phrase, clauses)
+        found |= {clause.id for clause in clauses}
     return found
 
 

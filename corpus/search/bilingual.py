@@ -127,7 +127,7 @@ class Glosses:
             translating: dict[str, list[str]] = {}
             for word in self.entries:
                 if len(word) > 1:
-                    for gloss, _weight, _piece in self.of(word):
+                    for gloss in _first(self.entries[word], MAX_STEMS):  # its own senses, not its pieces'
                         translating.setdefault(gloss, []).append(word)
             self._translating = translating
         known = self._related.get(stem)
@@ -136,7 +136,7 @@ class Glosses:
         words = self._translating.get(stem, [])
         counts: dict[str, int] = {}
         for word in words:
-            for gloss, _weight, _piece in self.of(word):
+            for gloss in _first(self.entries[word], MAX_STEMS):
                 if gloss != stem:
                     counts[gloss] = counts.get(gloss, 0) + 1
         found = self._related[stem] = tuple(
