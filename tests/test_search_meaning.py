@@ -129,3 +129,14 @@ def test_the_concept_view_keeps_its_picks_when_another_game_is_ingested(tmp_path
     }
     assert "mecha" in after
     assert {game: after[game] for game in before} == before
+
+
+def test_a_snippet_marks_the_chinese_words_an_english_query_met(searcher):
+    hit = searcher.search("win condition", game="ucg").hits[0]
+    marked = {hit.snippet.text[a:b] for a, b in hit.snippet.highlights}
+    assert any("條件" in text for text in marked), hit.snippet.marked()
+
+
+def test_every_hit_of_a_widened_search_shows_why_it_matched(searcher):
+    hits = searcher.search("勝利", limit=20).hits  # every game: some meet it only through its gloss
+    assert hits and all(hit.snippet.highlights for hit in hits)

@@ -69,6 +69,7 @@ class Glosses:
         self._memo: dict[str, tuple[tuple[str, float, int], ...]] = {}
         self._translating: dict[str, list[str]] | None = None  # stem → the words it translates
         self._translated: dict[str, tuple[tuple[str, int], ...]] | None = None  # stem → words, ranks
+        self._glossing: dict[str, tuple[str, ...]] | None = None  # stem → the words it glosses
         self._related: dict[str, tuple[tuple[str, float], ...]] = {}
 
     @staticmethod
@@ -145,6 +146,17 @@ class Glosses:
             if count >= 2 and count / len(words) >= RELATED_SHARE
         )
         return found
+
+    def glossing(self, stem: str) -> tuple[str, ...]:
+        """The words (and characters) one of whose own senses ``stem`` is: what in a Chinese text
+        an English word met through the glosses field."""
+        if self._glossing is None:
+            glossing: dict[str, list[str]] = {}
+            for word, senses in self.entries.items():
+                for gloss in _first(senses, MAX_STEMS):
+                    glossing.setdefault(gloss, []).append(word)
+            self._glossing = {gloss: tuple(words) for gloss, words in glossing.items()}
+        return self._glossing.get(stem, ())
 
     def translations(self, stem: str) -> tuple[tuple[str, int], ...]:
         """The words (and characters) whose own first senses ``stem`` is, with its rank among

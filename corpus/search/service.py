@@ -22,7 +22,7 @@ from typing import Any
 from corpus.errors import ArbiterError, NotFound
 from corpus.freshness import one_look
 from corpus.model import ClauseKind
-from corpus.search.analysis import strip_question_words
+from corpus.search.analysis import han_runs, strip_question_words
 from corpus.search.backend import (
     BackendHit,
     Filters,
@@ -291,7 +291,9 @@ class Searcher:
         for hit in found.hits:
             if hit.game not in highlighters:
                 words = [p.text for p in parsed.positive] + list(synonyms.get(hit.game, ()))
-                highlighters[hit.game] = Highlighter(words)
+                words += [w for w in found.widened if han_runs(w)]
+                stems = [w for w in found.widened if not han_runs(w)]
+                highlighters[hit.game] = Highlighter(words, stems)
             hits.append(_hit(view, hit, highlighters[hit.game]))
         return SearchResults(parsed.raw, tuple(hits), found.total, page, limit)
 

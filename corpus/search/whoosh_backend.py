@@ -426,7 +426,8 @@ class WhooshBackend:
             raise RuntimeError("the search index has not been built")
         searcher = self._searcher(opened)
         share = functools.partial(searcher.share, filters=filters)  # the searched books' statistics
-        plan = QueryBuilder(opened.analysis, self.ranking, share, lambda: opened.glosses).build(query)
+        builder = QueryBuilder(opened.analysis, self.ranking, share, lambda: opened.glosses)
+        plan = builder.build(query)
         best, total = searcher.run(plan, filters, limit=page.offset + page.size)
         typed = {normalize_number(p.text) for p in query.parsed.positive if not p.phrase}
         hits = []
@@ -445,7 +446,7 @@ class WhooshBackend:
                     exact=not typed.isdisjoint(jump_ids(fields["id"])),
                 )
             )
-        return BackendPage(hits=tuple(hits), total=total)
+        return BackendPage(hits=tuple(hits), total=total, widened=builder.widened())
 
 
 def _glosses_table(index: whoosh_index.Index, analysis: Analysis) -> dict[str, list[list[str]]]:

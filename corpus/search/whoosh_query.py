@@ -91,6 +91,21 @@ class QueryBuilder:
         self.glosses = glosses  # the index's table of dictionary glosses, read when first needed
         self._boosting: list[wq.Query] = []  # per build: the common words left to boost
         self._widen = True  # per build: whether to search words the user did not type
+        self._english: list[str] = []  # per build: the English stems searched (typed or glossed)
+        self._characters: list[str] = []  # per build: the characters searched on their own
+
+    def widened(self) -> tuple[str, ...]:
+        """What the last plan searched beyond the typed words, as words a snippet can show: the
+        characters searched on their own, the English stems searched (as such in English books),
+        and the dictionary words those stems gloss, which is how a Chinese clause met them."""
+        shown = dict.fromkeys(self._characters)
+        if not self._english or self.glosses is None:
+            return tuple(shown)
+        glosses = self.glosses()
+        shown.update(dict.fromkeys(self._english))
+        for stem in self._english:
+            shown.update(dict.fromkeys(glosses.glossing(stem)))
+        return tuple(shown)
 
     def share(self, fieldname: str, term: str) -> float:
         """The share of the searched documents holding ``term`` (asked of the index once per build)."""
@@ -108,7 +123,7 @@ class QueryBuilder:
         return rare
 
     def build(self, query: SearchQuery) -> Plan:
-        self._boosting = []
+        self._boosting, self._english, self._characters = [], [], []
         parts = query.parsed.parts
         positive = query.parsed.positive
         # a query with operators or quotes asks for exactly what it says: no words it did not type
@@ -167,6 +182,7 @@ class QueryBuilder:
         english = self._rare("glosses", latin, self.ranking.gloss)
         if not english or not self.ranking.gloss:
             return []
+        self._english += english
         found: list[wq.Query] = [wq.Term("glosses", w, boost=self.ranking.gloss) for w in english]
         if len(english) > 1:
             slop = GLOSS_STEP * self.ranking.proximity_slop  # a word's glosses take GLOSS_STEP positions
@@ -178,6 +194,7 @@ class QueryBuilder:
             for word in english:
                 for stem, share in glosses.related(word)[:RELATED]:
                     if stem not in english and 0 < self.share("glosses", stem) <= self.ranking.common:
+                        self._english.append(stem)
                         found.append(
                             wq.Term("glosses", stem, boost=self.ranking.gloss * self.ranking.related * share)
                         )
@@ -208,6 +225,7 @@ class QueryBuilder:
         for word in words:
             if han_runs(word) and self.share("words", word) <= self.ranking.common:
                 for stem, weight, _piece in glosses.of(word)[:PIVOT_STEMS]:
+                    self._english.append(stem)
                     boost = self.ranking.pivot * weight
                     # the book's glosses, and an English book's own words (勝利 "victory" meets victory)
                     found += [
@@ -231,6 +249,7 @@ class QueryBuilder:
             elif not self.share("words", word) and not any(self.share("grams", g) for g in bigrams(word)):
                 chars += list(word)
         rare = [c for c in dict.fromkeys(chars) if 0 < self.share("grams", c) <= self.ranking.common]
+        self._characters += rare
         return [wq.Term("grams", c, boost=self.ranking.characters) for c in rare]
 
     def proximity(self, texts: list[str]) -> list[wq.Query]:
