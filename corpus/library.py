@@ -16,7 +16,7 @@ from functools import lru_cache
 from corpus import cache, store
 from corpus.coverage import coverage
 from corpus.errors import NotFound
-from corpus.languages import split_edition
+from corpus.languages import language_tag, split_edition
 from corpus.manifest import Manifest, bundled_manifest, version_key
 from corpus.model import Book, BookInfo, ChangeEntry
 from corpus.parsers import get_parser
@@ -72,6 +72,38 @@ def editions(game: str) -> list[str]:
     if not found:
         raise NotFound(f"unknown game {game!r}: expected one of {', '.join(games())}", "game")
     return found
+
+
+def own_language(game: str) -> str:
+    """The language tag of the game's own editions (those listed without ``/language``)."""
+    return language_tag(book_info(game))
+
+
+def versions_in(game: str, language: str | None = None) -> list[str]:
+    """The versions of ``game`` in one language, oldest first: a tag (``fr``), or None for the
+    game's own.  A clause's history and a diff's defaults stay within one language; an unknown
+    language is an error naming the game's languages."""
+    wanted = None if language is None or language == own_language(game) else language
+    found = [version for version in editions(game) if split_edition(version)[1] == wanted]
+    if not found:
+        raise NotFound(
+            f"no edition of {game} in {language!r}: expected one of {', '.join(languages(game))}", "language"
+        )
+    return found
+
+
+def languages(game: str) -> list[str]:
+    """The language tags ``game`` has editions in, its own first."""
+    translated = {language for version in editions(game) if (language := split_edition(version)[1])}
+    return [own_language(game), *sorted(translated)]
+
+
+def other_languages(game: str, version: str) -> list[str]:
+    """The editions of the same version of ``game`` in other languages (``1.070`` → ``1.070/fr``),
+    the one in the game's own language first."""
+    number = split_edition(version)[0]
+    found = [name for name in editions(game) if split_edition(name)[0] == number and name != version]
+    return sorted(found, key=lambda name: split_edition(name)[1] is not None)
 
 
 def book_info(game: str, version: str | None = None) -> BookInfo:

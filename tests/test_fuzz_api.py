@@ -18,7 +18,7 @@ the pattern lets through (``tests/test_search_query.py``).
 
 Random path segments almost never name a real game, so half of the cases
 get real ones instead (a game and version, a clause of it, an engine's
-question, two versions to diff): the generated query strings and bodies
+question, two versions to diff or to read side by side): the generated query strings and bodies
 then reach the books, the diff and the judging engines, not only the 404
 for an unknown game.  Each operation gets at most 12 examples, each to be
 answered within 20 s (the search index is built once before them); the
@@ -45,11 +45,13 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from corpus.errors import ArbiterError
+from corpus.languages import EDITION_MARK
 from corpus.library import all_books, load_book
 from corpus.model import ClauseKind
 from corpus.search.query import parse_query
 from judge.registry import ENGINES, engine
 from webapp import create_app
+from webapp.views.links import URL_EDITION_MARK
 
 #: Parameters whose text is searched, so the query language reads them.
 QUERY_TEXT = ("q", "concept")
@@ -63,22 +65,32 @@ def real_parameters() -> dict[frozenset[str], list[dict[str, str]]]:
     (read when the first case is generated, under the test session's ARBITER_HOME)."""
     books = [load_book(info.game, info.version) for info in all_books()]
     clauses = [
-        {"game": b.game, "version": b.version, "clause_id": c.id} for b in books for c in b.clauses[::25]
+        {"game": b.game, "version": in_address(b.version), "clause_id": c.id}
+        for b in books
+        for c in b.clauses[::25]
     ]
     versions = {}
     for book in books:
-        versions.setdefault(book.game, []).append(book.version)
+        versions.setdefault(book.game, []).append(in_address(book.version))
     return {
-        frozenset({"game", "version"}): [{"game": b.game, "version": b.version} for b in books],
+        frozenset({"game", "version"}): [{"game": b.game, "version": in_address(b.version)} for b in books],
         frozenset({"game", "version", "clause_id"}): clauses,
         frozenset({"game", "clause_id"}): [{"game": c["game"], "clause_id": c["clause_id"]} for c in clauses],
         frozenset({"game", "old", "new"}): [
             {"game": g, "old": v[0], "new": v[-1]} for g, v in versions.items()
         ],
+        frozenset({"game", "original", "translation"}): [
+            {"game": g, "original": v[-1], "translation": v[0]} for g, v in versions.items()
+        ],
         frozenset({"game", "question"}): [
             {"game": g, "question": q} for g in ENGINES for q in engine(g).questions
         ],
     }
+
+
+def in_address(version: str) -> str:
+    """A version as an address spells it (a translation's ``1.070/fr`` is ``1.070~fr``)."""
+    return version.replace(EDITION_MARK, URL_EDITION_MARK)
 
 
 @schema.hook

@@ -132,6 +132,8 @@ REAL = {
     "question": "judgment",
     "old": "1.6",
     "new": "1.6",
+    "original": "1.6",
+    "translation": "1.6",
     "filename": "style.css",
 }
 

@@ -21,6 +21,7 @@ from corpus.versions.translation import check_translation
 from webapp.cli import main
 
 FRENCH = Path(__file__).parent / "fixtures" / "dbscg" / "dbscg-1.070-fr.txt"
+ENGLISH_1_071 = Path(__file__).parents[1] / "corpus" / "rulebooks" / "dbscg" / "dbscg-1.071-en.txt"
 
 
 @pytest.fixture(scope="module")
@@ -65,12 +66,42 @@ def test_the_translation_check_finds_what_differs_in_the_french_1_070(french):
     assert ("numbers", "5-1-3") in found or ("numbers", "10-21-1") in found
 
 
+def test_a_clauses_history_on_the_command_line_stays_in_one_language(french):
+    """The French 1.070 is not an older version of the English 1.070: 11-1-2 was 10-32-1-1 in 1.070."""
+    result = CliRunner().invoke(main, ["diff", "dbscg", "--only", "11-1-2", "--json"])
+    assert result.exit_code == 0, result.output
+    steps = [(s["old_version"], s["new_version"], s["kind"]) for s in json.loads(result.stdout)["steps"]]
+    assert steps == [("1.070", "1.071", "renumbered")]
+    french_only = CliRunner().invoke(main, ["diff", "dbscg", "1.070/fr", "--only", "1-2-2-1", "--json"])
+    assert french_only.exit_code == 0, french_only.output
+    assert json.loads(french_only.stdout)["steps"] == []  # one French edition: nothing to follow
+    mixed = CliRunner().invoke(main, ["diff", "dbscg", "1.070/fr", "1.071", "--only", "1-2-2-1"])
+    assert mixed.exit_code == 2
+    assert "1.070/fr and 1.071 are in different languages" in mixed.stderr
+
+
 def test_a_language_that_is_no_tag_is_refused(tmp_path):
     result = CliRunner().invoke(
         main, ["ingest", str(FRENCH), "--game", "dbscg", "--version", "1.070", "--lang", "French"]
     )
     assert result.exit_code == 2
     assert "invalid language 'French'" in result.stderr
+
+
+def test_a_translation_of_an_ingested_version_lands_beside_it(tmp_path, monkeypatch):
+    """The French 1.080 is another edition than the English 1.080 the user ingested first:
+    it was refused as "already in the store with a different text", and --replace deleted the English."""
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    english = store.ingest(ENGLISH_1_071, "dbscg", "1.080")
+    french = store.ingest(FRENCH, "dbscg", "1.080")
+    assert (english.info.version, french.info.version) == ("1.080", "1.080/fr")
+    assert [(i.version, i.language) for i in store.user_versions()] == [("1.080", "en"), ("1.080/fr", "fr")]
+    again = store.ingest(FRENCH, "dbscg", "1.080", replace=True, date="2018-11-03")
+    assert again.replaced is not None and again.replaced.version == "1.080/fr"
+    assert [(i.version, i.date) for i in store.user_versions()] == [
+        ("1.080", english.info.date),
+        ("1.080/fr", "2018-11-03"),
+    ]
 
 
 def test_a_store_of_schema_1_is_upgraded_with_its_editions(tmp_path, monkeypatch):

@@ -35,6 +35,8 @@ REAL = {
     "clause_id": "11-1",
     "old": "1.070",
     "new": "1.071",
+    "original": "1.070",
+    "translation": "1.071",
     "filename": "style.css",
 }
 RULINGS = {"game": "ucg", "question": "judgment"}

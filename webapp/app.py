@@ -46,10 +46,19 @@ from webapp.views import (
     locale,
     rulings,
     search,
+    translations,
     versions,
 )
 from webapp.views.gamenames import game_name
-from webapp.views.links import SCRIPT_LANG, GameConverter, annotated, clause_url, here, highlighted
+from webapp.views.links import (
+    SCRIPT_LANG,
+    EditionConverter,
+    GameConverter,
+    annotated,
+    clause_url,
+    here,
+    highlighted,
+)
 from webapp.views.pager import pages_shown
 from webapp.views.params import check_path, decoded_query
 from webapp.views.picture import layout
@@ -67,7 +76,16 @@ POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 )
-AREAS = (books, search, rulings, versions, lint, apidocs, clauses)  # clauses last: its rule is the catch-all
+AREAS = (
+    books,
+    search,
+    rulings,
+    versions,
+    translations,
+    lint,
+    apidocs,
+    clauses,
+)  # clauses last: its rule is the catch-all
 log = logging.getLogger("arbiter.web")
 
 
@@ -98,6 +116,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.json = _Json(app)
     Babel(app, locale_selector=locale.select_locale)
     app.url_map.converters["game"] = GameConverter
+    app.url_map.converters["edition"] = EditionConverter
     for area in AREAS:
         app.register_blueprint(area.area.blueprint)
     _errors(app)

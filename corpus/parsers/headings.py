@@ -42,16 +42,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from corpus.errors import ArbiterError
-from corpus.model import (
-    DUPLICATE_MARK,
-    BookInfo,
-    Clause,
-    ClauseKind,
-    ParseResult,
-    Problem,
-    ProblemKind,
-    unique_id,
-)
+from corpus.model import DUPLICATE_MARK, BookInfo, ClauseKind, ParseResult, ProblemKind
+from corpus.parsers.tree import Parts, Sequence, TreeBuilder
 from corpus.repair import (
     ideographs,
     join_fragments,
@@ -302,21 +294,20 @@ def _starts_unit(text: str) -> bool:
 class _Builder:
     """Reads the cleaned lines in order and grows the heading tree."""
 
-    def __init__(self, info: BookInfo, lines: list[_Line]):
-        self.info = info
+    def __init__(self, tree: TreeBuilder, lines: list[_Line]):
+        self.tree = tree
+        self.info = tree.info
         self.lines = lines
         self.top_level = min((line.level for line in lines if line.level is not None), default=1)
         self.nodes: list[_Node] = []
         self.stack: list[_Node] = []
-        self.seen: dict[str, int] = {}
-        self.problems: list[Problem] = []
         self.index_lines: set[int] = set()  # glossary kana-row labels
         self.entry: _Node | None = None  # the open FAQ or glossary entry
         self.glossary: _Node | None = None  # the heading whose glossary is being read
         self.step: int | None = None  # number of the last step heading in this run
         self.steps_parent: _Node | None = None  # where the run of steps hangs
         self.previous: tuple[str, int] = ("none", -1)  # what the last line was
-        self.last_question: dict[str, int] = {}  # heading id -> its last Q number
+        self.questions: Sequence[str] = Sequence()  # Q numbers under each heading
 
     # reading
 
@@ -451,11 +442,7 @@ class _Builder:
         return node
 
     def _unique(self, path: str, line: int) -> str:
-        clause_id = unique_id(self.seen, path)
-        if clause_id == path:
-            return path
-        self._problem(ProblemKind.DUPLICATE_ID, clause_id, f"{path} appears again", line)
-        return clause_id
+        return self.tree.unique(path, line, "{name} appears again")
 
     # FAQ and glossary entries
 
@@ -473,7 +460,7 @@ class _Builder:
     def _answer(self, line: _Line, entry: _Node, number: int) -> None:
         entry.answer = number
         if entry.answer != entry.question:
-            self._problem(
+            self.tree.problem(
                 ProblemKind.OUT_OF_ORDER,
                 entry.id,
                 f"Q{entry.question} is answered by A{entry.answer}",
@@ -482,23 +469,22 @@ class _Builder:
         self._add_unit(entry, line.text, False, line.number)
 
     def _check_question(self, owner: _Node, entry: _Node, number: int) -> None:
-        last = self.last_question.get(owner.id)
-        self.last_question[owner.id] = number
-        if last is None:
-            return
-        if number > last + 1:
-            missing = ", ".join(f"Q{n}" for n in range(last + 1, number))
-            self._problem(
+        step = self.questions.follow(owner.id, number)
+        if step.previous is None:
+            return  # a heading's FAQ may start anywhere
+        if step.skipped():
+            missing = ", ".join(f"Q{n}" for n in step.skipped())
+            self.tree.problem(
                 ProblemKind.SKIPPED_NUMBER,
                 entry.id,
-                f"Q{number} follows Q{last}: {missing} missing",
+                f"Q{number} follows Q{step.previous}: {missing} missing",
                 entry.line,
             )
-        elif number < last:
-            self._problem(
+        elif step.backwards:
+            self.tree.problem(
                 ProblemKind.OUT_OF_ORDER,
                 entry.id,
-                f"Q{number} follows Q{last}",
+                f"Q{number} follows Q{step.previous}",
                 entry.line,
             )
 
@@ -518,7 +504,7 @@ class _Builder:
     def _close_entry(self) -> None:
         entry, self.entry = self.entry, None
         if entry is not None and entry.kind is ClauseKind.FAQ and entry.answer is None:
-            self._problem(
+            self.tree.problem(
                 ProblemKind.SKIPPED_NUMBER,
                 entry.id,
                 f"Q{entry.question} has no answer (no A{entry.question})",
@@ -543,11 +529,8 @@ class _Builder:
         if self.stack:
             return self.stack[-1]
         message = f"text before any heading: {line.text[:30]}"
-        self._problem(ProblemKind.UNPARSED_TEXT, None, message, line.number)
+        self.tree.problem(ProblemKind.UNPARSED_TEXT, None, message, line.number)
         return None
-
-    def _problem(self, kind: ProblemKind, clause: str | None, message: str, line: int) -> None:
-        self.problems.append(Problem(kind=kind, clause=clause, message=message, line=line))
 
     # checks after reading
 
@@ -560,36 +543,25 @@ class _Builder:
             # a list longer or shorter than the sections is reported once, below
             for item, section in zip(node.toc, sections, strict=False):
                 if item != section.title:
-                    self._problem(
+                    self.tree.problem(
                         ProblemKind.MISPLACED_HEADING,
                         section.id,
                         f"{node.title} lists {item!r} but the section here is {section.title!r}",
                         section.line,
                     )
             if len(node.toc) != len(sections):
-                self._problem(
+                self.tree.problem(
                     ProblemKind.MISPLACED_HEADING,
                     node.id,
                     f"{node.title} lists {len(node.toc)} sections but has {len(sections)}",
                     node.line,
                 )
 
-    def clauses(self) -> tuple[Clause, ...]:
-        return tuple(
-            Clause(
-                game=self.info.game,
-                version=self.info.version,
-                id=node.id,
-                parent=node.parent,
-                title=node.title,
-                text=node.text(),
-                kind=node.kind,
-                order=order,
-                line_start=node.line,
-                line_end=node.last_line,
-            )
-            for order, node in enumerate(self.nodes)
-        )
+    def clauses(self) -> list[Parts]:
+        return [
+            Parts(node.id, node.parent, node.title, node.text(), node.kind, node.line, node.last_line)
+            for node in self.nodes
+        ]
 
 
 def parse_headings(text: str, info: BookInfo) -> ParseResult:
@@ -603,7 +575,7 @@ def parse_headings(text: str, info: BookInfo) -> ParseResult:
     lines = [line for line in lines if line.number not in header]
     figures = _figures(lines)
     excluded += _spans(figures, lines, "figure")
-    builder = _Builder(info, [line for line in lines if line.number not in figures])
+    builder = _Builder(TreeBuilder(info), [line for line in lines if line.number not in figures])
     builder.build()
     if not builder.nodes:
         raise ArbiterError(
@@ -613,9 +585,4 @@ def parse_headings(text: str, info: BookInfo) -> ParseResult:
         )
     builder.check_tables_of_contents()
     excluded += _spans(builder.index_lines, lines, "navigation")
-    problems = sorted(builder.problems, key=lambda problem: problem.line)
-    return ParseResult(
-        clauses=builder.clauses(),
-        problems=tuple(problems),
-        excluded=tuple(sorted(excluded)),
-    )
+    return builder.tree.result(builder.clauses(), sorted(excluded))

@@ -35,19 +35,13 @@ Duplicate, out-of-order and skipped numbers are reported as
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from corpus.changelog import split_trailer
 from corpus.errors import ArbiterError
-from corpus.model import (
-    BookInfo,
-    Clause,
-    ClauseKind,
-    ParseResult,
-    Problem,
-    ProblemKind,
-    unique_id,
-)
+from corpus.model import BookInfo, ClauseKind, ParseResult, ProblemKind
+from corpus.parsers.tree import Parts, Step, TreeBuilder
 from corpus.repair import join_fragments, strip_list_marker
 
 _CHINESE_DIGITS = {c: i for i, c in enumerate("一二三四五六七八九", start=1)}
@@ -159,7 +153,8 @@ def parse_numbered(text: str, info: BookInfo, numbering: Numbering) -> ParseResu
     if trailer < len(lines):
         excluded.append((trailer + 1, len(lines), "changelog"))
     body_start = max((end for _start, end, reason in excluded if reason != "changelog"), default=0)
-    reader = _Reader(numbering)
+    tree = TreeBuilder(info)
+    reader = _Reader(numbering, tree)
     for index in range(body_start, trailer):
         reader.feed(index + 1, lines[index])
     if not reader.drafts:
@@ -170,12 +165,7 @@ def parse_numbered(text: str, info: BookInfo, numbering: Numbering) -> ParseResu
             "parser",
         )
     excluded.extend(reader.figures)
-    return ParseResult(
-        clauses=_clauses(reader.drafts, info),
-        problems=tuple(reader.problems),
-        changelog=changelog,
-        excluded=tuple(sorted(excluded)),
-    )
+    return tree.result(_clauses(reader.drafts), sorted(excluded), changelog)
 
 
 # --- front matter --------------------------------------------------------------
@@ -269,13 +259,12 @@ class _Reader:
     """Turns body lines into drafts, keeping the numbering state that decides
     whether a numbered-looking line opens a clause or continues a sentence."""
 
-    def __init__(self, numbering: Numbering):
+    def __init__(self, numbering: Numbering, tree: TreeBuilder):
         self.numbering = numbering
+        self.tree = tree
         self.drafts: list[_Draft] = []
-        self.problems: list[Problem] = []
         self.figures: list[tuple[int, int, str]] = []
         self._latest: dict[tuple[int, ...], _Draft] = {}  # key -> copy printed last
-        self._count: dict[str, int] = {}
         self._top: list[_Draft] = []
 
     @property
@@ -294,11 +283,8 @@ class _Reader:
             current = self._open(line_number, split[0])
             rest = split[1]
         elif self.current is None:
-            self.problems.append(
-                Problem(
-                    ProblemKind.UNPARSED_TEXT, None, f"text before the first clause: {line[:40]}", line_number
-                )
-            )
+            message = f"text before the first clause: {line[:40]}"
+            self.tree.problem(ProblemKind.UNPARSED_TEXT, None, message, line_number)
             return
         else:
             current, rest = self.current, line
@@ -356,9 +342,8 @@ class _Reader:
             return False
         if parent is not None and parent not in self._chain():
             return False
-        siblings = self._siblings(parent)
-        expected = siblings[-1].key[-1] + 1 if siblings else 1
-        return key[-1] == expected or (not siblings and key[-1] == 0)
+        step = self._step(parent, key)
+        return step.next or (step.previous is None and key[-1] == 0)
 
     def _opens_clause(self, number: str, rest: str) -> bool:
         """A numbered line opens a clause unless it continues an unfinished
@@ -372,10 +357,15 @@ class _Reader:
             return False
         return self._plausible(number)
 
+    def _step(self, parent: _Draft | None, key: tuple[int, ...]) -> Step:
+        """Where ``key`` lands after the last number printed under ``parent``."""
+        siblings = self._siblings(parent)
+        return Step(siblings[-1].key[-1] if siblings else None, key[-1])
+
     def _open(self, line_number: int, number: str) -> _Draft:
         key = self.numbering.key(number)
         parent = self._parent_of(key)
-        clause_id = unique_id(self._count, number)
+        clause_id = self.tree.unique(number, line_number, "{name} is printed again (first at line {first})")
         self._check_sequence(line_number, number, clause_id, key, parent)
         draft = _Draft(number, clause_id, key, parent, line_number, line_number, [])
         self._siblings(parent).append(draft)
@@ -391,74 +381,55 @@ class _Reader:
         key: tuple[int, ...],
         parent: _Draft | None,
     ) -> None:
-        """Report a repeated number, one printed outside its parent, or a gap."""
+        """Report a number printed outside its parent, or out of order, or after a gap."""
         previous = self.current
-        duplicate = clause_id != number
-        if duplicate:
-            first = next(d for d in self.drafts if d.number == number)
-            self._problem(
-                ProblemKind.DUPLICATE_ID,
-                clause_id,
-                line_number,
-                f"{first.number} is printed again (first at line {first.line_start})",
-            )
         if previous is not None and parent is not None and parent not in self._chain():
-            self._problem(
+            self.tree.problem(
                 ProblemKind.OUT_OF_ORDER,
                 clause_id,
-                line_number,
                 f"{clause_id} follows {previous.id}, which is not inside its parent {parent.id}",
+                line_number,
             )
             return
         siblings = self._siblings(parent)
-        last = siblings[-1].key[-1] if siblings else 0
-        if siblings and key[-1] <= last and not duplicate:
-            self._problem(
+        step = self._step(parent, key)
+        if (step.backwards or step.repeated) and clause_id == number:  # a repeat is reported as one
+            self.tree.problem(
                 ProblemKind.OUT_OF_ORDER,
                 clause_id,
-                line_number,
                 f"{clause_id} follows its sibling {siblings[-1].id}",
+                line_number,
             )
-        elif key[-1] > last + 1:
+        elif step.skipped():
             after = siblings[-1].id if siblings else (parent.id if parent is not None else "the start")
-            missing = _missing(number, range(last + 1, key[-1]), self.numbering.separator)
-            self._problem(
+            missing = _missing(number, step.skipped(), self.numbering.separator)
+            self.tree.problem(
                 ProblemKind.SKIPPED_NUMBER,
                 clause_id,
-                line_number,
                 f"{clause_id} follows {after}: {missing} not printed",
+                line_number,
             )
-
-    def _problem(self, kind: ProblemKind, clause_id: str, line: int, message: str) -> None:
-        self.problems.append(Problem(kind, clause_id, message, line))
 
 
 # --- from drafts to clauses -----------------------------------------------------
 
 
-def _clauses(drafts: list[_Draft], info: BookInfo) -> tuple[Clause, ...]:
-    clauses = []
-    for order, draft in enumerate(drafts):
+def _clauses(drafts: list[_Draft]) -> Iterator[Parts]:
+    for draft in drafts:
         kind = _kind(draft)
         paragraphs = [join_fragments(p) for p in draft.paragraphs]
         title = None
         if kind is not ClauseKind.RULE and paragraphs:
             title, paragraphs = _CIRCLED.sub("", paragraphs[0]), paragraphs[1:]
-        clauses.append(
-            Clause(
-                game=info.game,
-                version=info.version,
-                id=draft.id,
-                parent=draft.parent.id if draft.parent is not None else None,
-                title=title,
-                text=_EXAMPLE_BREAK.sub("\n", "\n".join(paragraphs)),
-                kind=kind,
-                order=order,
-                line_start=draft.line_start,
-                line_end=draft.line_end,
-            )
+        yield Parts(
+            id=draft.id,
+            parent=draft.parent.id if draft.parent is not None else None,
+            title=title,
+            text=_EXAMPLE_BREAK.sub("\n", "\n".join(paragraphs)),
+            kind=kind,
+            line_start=draft.line_start,
+            line_end=draft.line_end,
         )
-    return tuple(clauses)
 
 
 def _kind(draft: _Draft) -> ClauseKind:

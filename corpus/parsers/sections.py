@@ -31,15 +31,8 @@ import re
 from dataclasses import dataclass, field
 
 from corpus.errors import ArbiterError
-from corpus.model import (
-    BookInfo,
-    Clause,
-    ClauseKind,
-    ParseResult,
-    Problem,
-    ProblemKind,
-    unique_id,
-)
+from corpus.model import BookInfo, ClauseKind, ParseResult, ProblemKind
+from corpus.parsers.tree import Parts, Step, TreeBuilder
 from corpus.repair import (
     join_fragments,
     protect_escapes,
@@ -100,10 +93,8 @@ def parse_sections(text: str, info: BookInfo) -> ParseResult:
             "this book does not use the 'sections' layout",
             "parser",
         )
-    builder = _Builder(info)
-    clauses = builder.build(tokens)
-    problems = sorted(builder.problems, key=lambda problem: problem.line)
-    return ParseResult(clauses=clauses, problems=tuple(problems), excluded=tuple(excluded))
+    builder = _Builder(TreeBuilder(info))
+    return builder.tree.result(builder.build(tokens), excluded)
 
 
 # --- front matter -------------------------------------------------------------
@@ -318,19 +309,17 @@ class _Draft:
 class _Builder:
     """Turns headings and paragraphs into clauses, noting numbering faults."""
 
-    def __init__(self, info: BookInfo):
-        self.info = info
-        self.problems: list[Problem] = []
+    def __init__(self, tree: TreeBuilder):
+        self.tree = tree
         self.drafts: list[_Draft] = []
         self.by_id: dict[str, _Draft] = {}
-        self.seen: dict[str, int] = {}  # printed name -> times seen
         self.section: _Draft | None = None
         self.keyword: _Draft | None = None
         self.paragraphs: dict[str, int] = {}  # section id -> paragraphs so far
         self.open_numbers: dict[int, str] = {}  # rank -> number of the open heading
         self.siblings: dict[str | None, list[tuple[str, int]]] = {}  # parent -> (number, line)
 
-    def build(self, tokens: list[_Heading | _Paragraph]) -> tuple[Clause, ...]:
+    def build(self, tokens: list[_Heading | _Paragraph]) -> list[Parts]:
         for token in tokens:
             if isinstance(token, _Heading):
                 self._heading(token)
@@ -340,12 +329,7 @@ class _Builder:
         return self._freeze()
 
     def _unique(self, name: str, line: int) -> str:
-        """``name``, or ``name~2`` … for a name printed before (reported)."""
-        clause_id = unique_id(self.seen, name)
-        if clause_id == name:
-            return name
-        self._problem(ProblemKind.DUPLICATE_ID, clause_id, f"{name} is printed again", line)
-        return clause_id
+        return self.tree.unique(name, line, "{name} is printed again")
 
     def _add(self, draft: _Draft) -> _Draft:
         self.drafts.append(draft)
@@ -378,7 +362,7 @@ class _Builder:
         rank, wanted = _rank(number), _parent_number(number)
         around = self.open_numbers.get(rank - 1)
         if wanted is not None and around is not None and around != wanted:
-            self._problem(
+            self.tree.problem(
                 ProblemKind.MISPLACED_HEADING,
                 number,
                 f"{number} is printed inside {around}, not inside {wanted}",
@@ -393,8 +377,8 @@ class _Builder:
     def _check_sequence(self, parent: str | None, number: str, line: int) -> None:
         """A number smaller than its previous sibling's is out of order."""
         siblings = self.siblings.setdefault(parent, [])
-        if siblings and _ordinal(number) < _ordinal(siblings[-1][0]):
-            self._problem(ProblemKind.OUT_OF_ORDER, number, f"{number} follows {siblings[-1][0]}", line)
+        if Step(_ordinal(siblings[-1][0]) if siblings else None, _ordinal(number)).backwards:
+            self.tree.problem(ProblemKind.OUT_OF_ORDER, number, f"{number} follows {siblings[-1][0]}", line)
         siblings.append((number, line))
 
     def _check_gaps(self) -> None:
@@ -406,7 +390,7 @@ class _Builder:
                 number, line = have[ordinal]
                 missing = [_with_ordinal(number, k) for k in range(expected, ordinal)]
                 if missing:
-                    self._problem(
+                    self.tree.problem(
                         ProblemKind.SKIPPED_NUMBER,
                         number,
                         f"{', '.join(missing)} not printed before {number}",
@@ -414,13 +398,10 @@ class _Builder:
                     )
                 expected = ordinal + 1
 
-    def _problem(self, kind: ProblemKind, clause: str | None, message: str, line: int) -> None:
-        self.problems.append(Problem(kind, clause, message, line))
-
     def _paragraph(self, paragraph: _Paragraph) -> None:
         section = self.section
         if section is None:
-            self._problem(
+            self.tree.problem(
                 ProblemKind.UNPARSED_TEXT,
                 None,
                 f"text before the first heading: {paragraph.text[:30]}",
@@ -455,7 +436,7 @@ class _Builder:
 
     def _report_tails(self, paragraph: _Paragraph, clause_id: str) -> None:
         for tail in paragraph.tails:
-            self._problem(
+            self.tree.problem(
                 ProblemKind.MISPLACED_HEADING,
                 clause_id,
                 f"heading-like line '{tail.raw}' closes the bracket opened before it; "
@@ -463,24 +444,21 @@ class _Builder:
                 tail.line,
             )
 
-    def _freeze(self) -> tuple[Clause, ...]:
+    def _freeze(self) -> list[Parts]:
         """Clauses in reading order; a heading spans everything it contains."""
         for draft in reversed(self.drafts):
             parent = self.by_id.get(draft.parent) if draft.parent is not None else None
             if parent is not None:
                 parent.last = max(parent.last, draft.last)
-        return tuple(
-            Clause(
-                game=self.info.game,
-                version=self.info.version,
-                id=draft.id,
-                parent=draft.parent,
-                title=draft.title,
-                text="\n".join(draft.rows),
-                kind=draft.kind,
-                order=order,
-                line_start=draft.first,
-                line_end=draft.last,
+        return [
+            Parts(
+                draft.id,
+                draft.parent,
+                draft.title,
+                "\n".join(draft.rows),
+                draft.kind,
+                draft.first,
+                draft.last,
             )
-            for order, draft in enumerate(self.drafts)
-        )
+            for draft in self.drafts
+        ]

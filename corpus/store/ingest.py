@@ -82,7 +82,7 @@ def ingest(
     new_game = not any(known.game == game for known in _known())
     result, share = _parse(text, info, str(path))
     with database().transaction() as connection:
-        row = connection.execute(schema.EDITION, (game, version)).fetchone()
+        row = connection.execute(schema.EDITION, (game, edition)).fetchone()
         now = info_of(row) if row else None
         if now is not None and now != existing:  # another ingest committed meanwhile
             if _same(now, info):
@@ -90,7 +90,7 @@ def ingest(
             if not replace:
                 raise _taken(now, info)
         if row is not None:
-            connection.execute(schema.DELETE_EDITION, (game, version))
+            connection.execute(schema.DELETE_EDITION, (game, edition))
         if connection.execute(schema.HAS_TEXT, (digest,)).fetchone() is None:
             connection.execute(schema.INSERT_TEXT, (digest, len(text.encode("utf-8")), text))
         connection.execute(schema.INSERT_EDITION, _row(info, digest))

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,37 +53,82 @@ class Finding:
         return {"kind": self.kind, "clause": self.clause, "message": self.message}
 
 
-def check_translation(original: Book, translation: Book) -> list[Finding]:
-    """Every finding, in the original's reading order (a clause only the translation has, at its place)."""
+@dataclass(frozen=True, slots=True)
+class Row:
+    """One clause id of two editions read side by side; a side is None where that edition lacks it."""
+
+    id: str
+    original: Clause | None
+    translation: Clause | None
+
+
+def aligned(original: Book, translation: Book) -> list[Row]:
+    """Both editions' clauses by id, in the original's reading order; a clause only the
+    translation has comes right after the one it follows there.
+
+    Between the two Chinese scripts ids are matched folded to Simplified: where a book
+    prints no numbers its ids are its headings (bs's ``規則/戰鬥步驟``), which the other
+    script spells ``规则/战斗步骤``.  A row's id is the original's (the translation's own
+    where the original lacks it).
+    """
     fold = _folder(original, translation)
-    theirs = {clause.id: clause for clause in translation.clauses}
-    ours = {clause.id: clause for clause in original.clauses}
-    renderings = _renderings(_pairs(original, translation), fold)
+    ours, theirs = _by_key(original, fold), _by_key(translation, fold)
+    only_theirs: dict[str | None, list[str]] = {}
+    follows: str | None = None
+    for key in theirs:
+        if key in ours:
+            follows = key
+        else:
+            only_theirs.setdefault(follows, []).append(key)
+    rows = [Row(theirs[key].id, None, theirs[key]) for key in only_theirs.get(None, [])]
+    for key, clause in ours.items():
+        rows.append(Row(clause.id, clause, theirs.get(key)))
+        rows.extend(Row(theirs[other].id, None, theirs[other]) for other in only_theirs.get(key, []))
+    return rows
+
+
+def _by_key(book: Book, fold: Callable[[str], str]) -> dict[str, Clause]:
+    """The book's clauses in reading order by their id as :func:`aligned` matches it (an id
+    that folds onto an earlier one's keeps its own spelling, so no clause is lost)."""
+    found: dict[str, Clause] = {}
+    for clause in book.clauses:
+        key = fold(clause.id)
+        found[key if key not in found else clause.id] = clause
+    return found
+
+
+def counterpart(book: Book, clause_id: str, other: Book) -> str | None:
+    """The id ``other`` gives the clause ``clause_id`` of ``book`` (as :func:`aligned` matches
+    them: the same, or between the Chinese scripts the same once folded), or None."""
+    if clause_id in other:
+        return clause_id
+    fold = _folder(book, other)
+    wanted = fold(clause_id)
+    return next((clause.id for clause in other.clauses if fold(clause.id) == wanted), None)
+
+
+def check_translation(original: Book, translation: Book) -> list[Finding]:
+    """Every finding, in the order of :func:`aligned` (a clause only the translation has, at its place)."""
+    fold = _folder(original, translation)
+    rows = aligned(original, translation)
+    renderings = _renderings(rows, fold)
     findings: list[Finding] = []
-    for clause in original.clauses:
-        other = theirs.get(clause.id)
-        if other is None:
-            findings.append(Finding("missing", clause.id, f"{clause.id} is not in {translation.info.key}"))
-            continue
-        findings.extend(_compare(clause, other, original, translation, renderings, fold))
-    for clause in translation.clauses:
-        if clause.id not in ours:
-            findings.append(Finding("missing", clause.id, f"{clause.id} is not in {original.info.key}"))
+    for row in rows:
+        if row.translation is None:
+            findings.append(Finding("missing", row.id, f"{row.id} is not in {translation.info.key}"))
+        elif row.original is None:
+            findings.append(Finding("missing", row.id, f"{row.id} is not in {original.info.key}"))
+        else:
+            findings.extend(_compare(row.original, row.translation, original, translation, renderings, fold))
     return findings
 
 
 def compare_pair(left: Side, right: Side) -> list[Finding]:
     """The findings of one clause against its translation (``arbiter compare`` across languages)."""
     original, translation = load_version(left.info), load_version(right.info)
-    renderings = _renderings(_pairs(original, translation), _folder(original, translation))
-    return _compare(
-        left.clause, right.clause, original, translation, renderings, _folder(original, translation)
-    )
-
-
-def _pairs(original: Book, translation: Book) -> list[tuple[Clause, Clause]]:
-    theirs = {clause.id: clause for clause in translation.clauses}
-    return [(clause, theirs[clause.id]) for clause in original.clauses if clause.id in theirs]
+    fold = _folder(original, translation)
+    renderings = _renderings(aligned(original, translation), fold)
+    return _compare(left.clause, right.clause, original, translation, renderings, fold)
 
 
 def _compare(
@@ -91,7 +137,7 @@ def _compare(
     original: Book,
     translation: Book,
     renderings: dict[str, str],
-    fold: Any,
+    fold: Callable[[str], str],
 ) -> list[Finding]:
     found: list[Finding] = []
     mine, yours = _text(clause), _text(other)
@@ -133,10 +179,13 @@ def _compare(
     return found
 
 
-def _renderings(pairs: list[tuple[Clause, Clause]], fold: Any) -> dict[str, str]:
+def _renderings(rows: list[Row], fold: Callable[[str], str]) -> dict[str, str]:
     """Each keyword's usual rendering: the keyword the translation prints where it is the only one on both sides."""
     seen: dict[str, Counter[str]] = {}
-    for clause, other in pairs:
+    for row in rows:
+        clause, other = row.original, row.translation
+        if clause is None or other is None:
+            continue
         mine, yours = set(_keywords(_text(clause), fold)), set(_keywords(_text(other), fold))
         if len(mine) == 1 and len(yours) == 1:
             seen.setdefault(next(iter(mine)), Counter())[next(iter(yours))] += 1
@@ -148,7 +197,7 @@ def _renderings(pairs: list[tuple[Clause, Clause]], fold: Any) -> dict[str, str]
     return renderings
 
 
-def _folder(original: Book, translation: Book) -> Any:
+def _folder(original: Book, translation: Book) -> Callable[[str], str]:
     from corpus.versions.compare import needs_folding
 
     if needs_folding(original.info, translation.info):
@@ -177,7 +226,7 @@ def _figures(text: str, language: str) -> Counter[str]:
     return figures
 
 
-def _keywords(text: str, fold: Any) -> list[str]:
+def _keywords(text: str, fold: Callable[[str], str]) -> list[str]:
     return [
         fold(next(group for group in match.groups() if group)).strip() for match in _KEYWORD.finditer(text)
     ]

@@ -14,6 +14,8 @@ import subprocess
 import sys
 import time
 import urllib.request
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -52,15 +54,16 @@ def arbiter() -> list[str]:
     return [sys.executable, "-c", "import sys; from webapp.cli import main; sys.exit(main())"]
 
 
-@pytest.fixture(scope="session")
-def served(arbiter_home, arbiter) -> Served:
+@contextmanager
+def serving(arbiter: list[str], home: str) -> Iterator[Served]:
+    """``arbiter serve`` on a free port over the rulebooks of ``home``, until the block ends."""
     started = time.perf_counter()
     process = subprocess.Popen(
         arbiter + ["serve", "--host", "127.0.0.1", "--port", "0"],
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,
-        env={**os.environ, "ARBITER_HOME": arbiter_home},
+        env={**os.environ, "ARBITER_HOME": home},
     )
     seen = []
     try:
@@ -81,6 +84,18 @@ def served(arbiter_home, arbiter) -> Served:
             process.wait(timeout=10)
         except subprocess.TimeoutExpired:
             process.kill()
+
+
+@pytest.fixture(scope="session")
+def served(arbiter_home, arbiter) -> Iterator[Served]:
+    with serving(arbiter, arbiter_home) as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def serve_home(arbiter) -> Callable[[str], AbstractContextManager[Served]]:
+    """``serve_home(home)``: ``arbiter serve`` over another ARBITER_HOME, as a ``with`` block."""
+    return lambda home: serving(arbiter, home)
 
 
 @pytest.fixture(scope="session")

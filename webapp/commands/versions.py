@@ -149,27 +149,31 @@ def reindex() -> bool:
 @click.option("--rulings", is_flag=True, help="Clauses the judging engine cites that changed.")
 @json_option
 def diff(game, old, new, only, rulings, as_json) -> None:
-    """What changed in GAME from OLD to NEW (default: the two newest versions)."""
-    from corpus.library import versions
-
-    known = versions(game)
+    """What changed in GAME from OLD to NEW (default: the two newest versions in the game's own language)."""
     if only is not None:
-        history(game, chosen_versions(known, old, new, everything=True), only.strip(), as_json)
+        history(game, chosen_versions(game, old, new, everything=True), only.strip(), as_json)
         return
-    old, new = chosen_versions(known, old, new, everything=False)
+    old, new = chosen_versions(game, old, new, everything=False)
     version_diff(game, old, new, rulings, as_json)
 
 
-def chosen_versions(known: list[str], old: str | None, new: str | None, everything: bool):
-    """OLD and NEW checked against the known versions, with defaults.
+def chosen_versions(game: str, old: str | None, new: str | None, everything: bool):
+    """OLD and NEW checked against the known versions, with defaults from OLD's language (else the
+    game's own: a translation is never the default).
 
-    Without OLD/NEW, ``--only`` spans every version, a diff the two newest.
+    Without OLD/NEW, ``--only`` spans every version in that language, a diff the two newest.
     """
     from corpus.errors import ArbiterError, NotFound
+    from corpus.languages import split_edition
+    from corpus.library import editions, versions_in
 
+    every = editions(game)
     for name, value in (("old", old), ("new", new)):
-        if value is not None and value not in known:
-            raise NotFound(f"unknown version {value!r}: expected one of {', '.join(known)}", name)
+        if value is not None and value not in every:
+            raise NotFound(f"unknown version {value!r}: expected one of {', '.join(every)}", name)
+    known = versions_in(game, split_edition(old)[1] if old else None)
+    if everything and new is not None and new not in known:
+        raise ArbiterError(f"{old} and {new} are in different languages: one history follows one", "new")
     if old is None:  # NEW comes after OLD on the command line: neither is given
         if everything:
             return known

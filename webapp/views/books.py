@@ -6,12 +6,21 @@ from typing import Any
 
 from flask import redirect
 
-from corpus.library import all_books, load_book, load_version, versions
+from corpus.languages import language_tag, split_edition
+from corpus.library import (
+    all_books,
+    book_info,
+    load_book,
+    load_version,
+    other_languages,
+    versions,
+    versions_in,
+)
 from corpus.model import Book, BookInfo
 from graph.find import numbering_scheme
 from graph.lint import problem_count
 from webapp.views import Area
-from webapp.views.links import book_url, clause_url, label
+from webapp.views.links import book_url, clause_url, label, side_by_side_url
 from webapp.views.schemas import Book as BookPage
 from webapp.views.schemas import Home
 
@@ -20,17 +29,38 @@ area = Area("books", __name__)
 
 def info_dict(info: BookInfo) -> dict[str, Any]:
     """A rulebook version as the pages and the API describe it (its manifest entry and address)."""
-    return {**info.as_dict(), "url": book_url(info.game, info.version)}
+    return {
+        **info.as_dict(),
+        "lang": language_tag(info),
+        "translation": split_edition(info.version)[1] is not None,
+        "url": book_url(info.game, info.version),
+    }
 
 
 def book_dict(book: Book) -> dict[str, Any]:
-    """:func:`info_dict` plus what only a parsed book knows."""
+    """:func:`info_dict` plus what only a parsed book knows: its versions in its own language,
+    and the same version in the others."""
     return {
         **info_dict(book.info),
         "clauses": len(book),
         "problems": problem_count(book),
-        "versions": versions(book.game),
+        "versions": versions_in(book.game, split_edition(book.version)[1]),
+        "other_languages": [
+            edition_link(book.game, book.version, other) for other in other_languages(book.game, book.version)
+        ],
         "numbered": numbered(book),
+    }
+
+
+def edition_link(game: str, version: str, other: str) -> dict[str, Any]:
+    """Another edition of a book: its language, where it is, and where the two are read side by
+    side (the one in the game's own language on the left)."""
+    original, translation = (other, version) if split_edition(other)[1] is None else (version, other)
+    return {
+        "version": other,
+        "lang": language_tag(book_info(game, other)),
+        "url": book_url(game, other),
+        "side_by_side": side_by_side_url(game, original, translation),
     }
 
 
@@ -67,7 +97,7 @@ def newest(game: str):
 
 
 @area.page(
-    "/<game:game>/<version>",
+    "/<game:game>/<edition:version>",
     template="book.html",
     response=BookPage,
     summary="A rulebook version and its table of contents (a tree of clauses).",

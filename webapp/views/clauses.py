@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from corpus.errors import ArbiterError, NotFound
-from corpus.library import load_book, versions
+from corpus.languages import split_edition
+from corpus.library import load_book, other_languages, versions_in
 from corpus.model import Book, Clause
 from corpus.versions.compare import Side, parse_reference, resolve
+from corpus.versions.translation import counterpart
 from graph.build import ReferenceGraph, graph_for
 from graph.citations import CitationKind, Reference
 from webapp.views import Area
@@ -94,10 +96,10 @@ def neighbourhood(graph: ReferenceGraph, clause_id: str) -> list[dict[str, Any]]
     ]
 
 
-def version_list(game: str, clause_id: str) -> list[dict[str, Any]]:
-    """Every version of the game, whether it has this id, and where to read it."""
+def version_list(game: str, clause_id: str, editions: list[str]) -> list[dict[str, Any]]:
+    """Each of ``editions`` of the game, whether it has this id, and where to read it."""
     rows = []
-    for version in versions(game):
+    for version in editions:
         present = clause_id in load_book(game, version)
         rows.append(
             {
@@ -109,8 +111,24 @@ def version_list(game: str, clause_id: str) -> list[dict[str, Any]]:
     return rows
 
 
+def in_other_languages(book: Book, clause_id: str) -> list[dict[str, Any]]:
+    """The same version in the game's other languages, whether each has this clause (under its
+    id there: bs's headings are spelt in each edition's script) and where to read it."""
+    rows = []
+    for version in other_languages(book.game, book.version):
+        there = counterpart(book, clause_id, load_book(book.game, version))
+        rows.append(
+            {
+                "version": version,
+                "present": there is not None,
+                "url": clause_url(book.game, version, there) if there is not None else None,
+            }
+        )
+    return rows
+
+
 @area.page(
-    "/<game:game>/<version>/<path:clause_id>",
+    "/<game:game>/<edition:version>/<path:clause_id>",
     template="clause.html",
     response=ClausePage,
     summary="One clause: breadcrumb, text with its references, what cites it, "
@@ -137,6 +155,7 @@ def clause(game: str, version: str, clause_id: str) -> dict[str, Any]:
         "references": [reference_dict(book, r, "target") for r in graph.references if r.source == found.id],
         "cited_by": [reference_dict(book, r, "source") for r in graph.cited_by(found.id)],
         "term_users": [reference_dict(book, r, "source") for r in graph.term_users(found.id)],
-        "versions": version_list(game, found.id),
+        "versions": version_list(game, found.id, versions_in(game, split_edition(book.version)[1])),
+        "other_languages": in_other_languages(book, found.id),
         "neighbourhood": neighbourhood(graph, found.id),
     }

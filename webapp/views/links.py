@@ -1,8 +1,12 @@
 """Addresses and links: every clause number a link, every text escaped first.
 
-Clause pages live at ``/<game>/<version>/<clause id>``; ids may hold ``/``
+Clause pages live at ``/<game>/<edition>/<clause id>``; ids may hold ``/``
 (bs heading paths), ``~`` (a repeated number) and Chinese, so the id is a
-``path`` segment and :func:`clause_url` lets werkzeug quote it.
+``path`` segment and :func:`clause_url` lets werkzeug quote it.  An edition
+in another language than the game's own, which the library lists as
+``1.070/fr``, is one segment of its own in an address, ``1.070~fr``
+(:class:`EditionConverter`), so that the language can never be read as
+the start of a clause id.
 
 :func:`annotated` turns a clause's text and its references (as the JSON
 twin carries them) into HTML the way :func:`graph.annotate.annotate` is
@@ -20,12 +24,17 @@ from flask import request, url_for
 from markupsafe import Markup, escape
 from werkzeug.routing import BaseConverter
 
+from corpus.languages import EDITION_MARK
 from corpus.store.names import RESERVED_GAME_KEYS
 from graph.annotate import annotate
 
 #: How many characters of a clause a hover title or a label shows.
 LABEL_WIDTH = 80
 SCRIPT_LANG = {"Hant": "zh-Hant", "Hans": "zh-Hans", "Latn": "en"}
+#: What stands for :data:`corpus.languages.EDITION_MARK` in an address: ``/dbscg/1.070~fr/1-2-2``.
+#: ``~`` is the one character that URLs never escape (RFC 3986 "unreserved") and that neither a
+#: version name (:data:`corpus.store.names.VERSION`) nor a language tag may hold.
+URL_EDITION_MARK = "~"
 
 
 class GameConverter(BaseConverter):
@@ -40,6 +49,22 @@ class GameConverter(BaseConverter):
     part_isolating = True  # one path segment (werkzeug would guess otherwise from the "/" above)
 
 
+class EditionConverter(BaseConverter):
+    """An edition in an address: the version, then ``~`` and the language for a translation.
+
+    ``1.070~fr`` in the address is the library's ``1.070/fr``, and back;
+    a ``/`` would make the language look like the first segment of a
+    clause id (``/dbscg/1.070/fr/1-2-2``), which a bs heading path could
+    also be.
+    """
+
+    def to_python(self, value: str) -> str:
+        return value.replace(URL_EDITION_MARK, EDITION_MARK)
+
+    def to_url(self, value: str) -> str:
+        return super().to_url(value.replace(EDITION_MARK, URL_EDITION_MARK))
+
+
 def clause_url(game: str, version: str, clause_id: str, api: bool = False) -> str:
     endpoint = "clauses.clause_api" if api else "clauses.clause"
     return url_for(endpoint, game=game, version=version, clause_id=clause_id)
@@ -47,6 +72,11 @@ def clause_url(game: str, version: str, clause_id: str, api: bool = False) -> st
 
 def book_url(game: str, version: str, api: bool = False) -> str:
     return url_for("books.book_api" if api else "books.book", game=game, version=version)
+
+
+def side_by_side_url(game: str, original: str, translation: str) -> str:
+    """The page reading two editions side by side, clause by clause."""
+    return url_for("translations.side_by_side", game=game, original=original, translation=translation)
 
 
 def here(**changes) -> str:

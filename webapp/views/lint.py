@@ -33,7 +33,7 @@ def lint_index() -> dict[str, Any]:
 
 
 @area.page(
-    "/lint/<game:game>/<version>",
+    "/lint/<game:game>/<edition:version>",
     template="lint.html",
     response=Lint,
     summary="A rulebook version's problems: broken references, duplicate or skipped "

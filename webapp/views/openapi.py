@@ -25,7 +25,12 @@ from webapp.views.schemas import Error
 
 VERSION = "3.1.0"
 COMPONENTS = "#/components/schemas/{model}"
-_CONVERTER = re.compile(r"<(?:[a-z]+:)?([a-z_]+)>")
+_CONVERTER = re.compile(r"<(?:([a-z]+):)?([a-z_]+)>")
+#: What a path parameter holds, by its converter (those not listed are plain strings).
+PATH_DESCRIPTIONS = {
+    "edition": "A version (1.070); an edition in another language than the game's own "
+    "as VERSION~LANGUAGE (1.070~fr).",
+}
 ERROR_TEXT = {
     400: "Bad input: the error names the parameter or field, and what was expected",
     404: "No such game, version, clause or question",
@@ -52,7 +57,7 @@ class WithoutTitles(GenerateJsonSchema):
 
 def openapi_path(rule: str) -> str:
     """``/api/<game:game>/<path:clause_id>`` → ``/api/{game}/{clause_id}``."""
-    return _CONVERTER.sub(r"{\1}", rule)
+    return _CONVERTER.sub(r"{\2}", rule)
 
 
 def _models(pages: list[Page]) -> list[tuple[type[BaseModel], JsonSchemaMode]]:
@@ -122,7 +127,8 @@ def _operation(page: Page, method: str, schemas: dict[str, dict[str, Any]], refs
     errors = {400, *page.errors}
     parameters = [
         {"name": name, "in": "path", "required": True, "schema": {"type": "string"}}
-        for name in _CONVERTER.findall(page.api_rule)
+        | ({"description": PATH_DESCRIPTIONS[converter]} if converter in PATH_DESCRIPTIONS else {})
+        for converter, name in _CONVERTER.findall(page.api_rule)
     ]
     if parameters:
         errors.add(404)

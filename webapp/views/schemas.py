@@ -40,13 +40,23 @@ class BookSummary(Shape):
     date: str
     language: str
     script: Script
+    lang: str = Field(description="the edition's language as a BCP 47 tag (zh-Hant, fr)")
+    translation: bool = Field(description="an edition in another language than the game's own (1.070/fr)")
     url: str
+
+
+class OtherEdition(Shape):
+    version: str
+    lang: str
+    url: str
+    side_by_side: str = Field(description="the two editions side by side, aligned by clause id")
 
 
 class BookDetail(BookSummary):
     clauses: int
     problems: int
-    versions: list[str]
+    versions: list[str] = Field(description="the game's versions in this edition's language, oldest first")
+    other_languages: list[OtherEdition] = Field(description="the same version in the game's other languages")
     numbered: bool
 
 
@@ -87,6 +97,7 @@ class Hit(Shape):
     exact: bool
     url: str
     script: Script
+    lang: str = Field(description="the edition's language as a BCP 47 tag")
 
 
 class Step(Shape):
@@ -200,7 +211,8 @@ class ClausePage(Shape):
     references: list[Reference]
     cited_by: list[Reference]
     term_users: list[Reference]
-    versions: list[VersionPresence]
+    versions: list[VersionPresence] = Field(description="the versions in this edition's language")
+    other_languages: list[VersionPresence] = Field(description="the same version in other languages")
     neighbourhood: list[Neighbour]
 
 
@@ -276,8 +288,16 @@ class SuggestedVersions(Shape):
     new: str
 
 
+class DiffLink(Shape):
+    game: str
+    old: str
+    new: str
+    url: str
+
+
 class VersionsIndex(Shape):
     games: list[GameVersions]
+    diffs: list[DiffLink] = Field(description="each version against the one before it in the same language")
     chosen: ChosenVersions
     suggested: SuggestedVersions
     redirect: str | None
@@ -321,6 +341,7 @@ class HistoryStep(Shape):
 
 class History(Shape):
     game: str
+    language: str = Field(description="the language whose editions the clause is followed through")
     clause: str
     label: str
     url: str
@@ -335,6 +356,35 @@ class Compare(Shape):
     concepts: list[str] = Field(description="the concepts the synonym files name, to choose from")
     comparison: AnyObject | None
     matches: list[AnyObject] | None
+
+
+class RowSide(Shape):
+    id: str = Field(description="the clause's id in this edition (in its own script)")
+    kind: ClauseKind
+    text: str
+    url: str
+
+
+class RowFinding(Shape):
+    kind: Literal["missing", "numbers", "citations", "keywords"]
+    message: str
+
+
+class SideBySideRow(Shape):
+    id: str = Field(description="the original's id, else the translation's")
+    original: RowSide | None = Field(description="the clause in the original (null: it lacks this id)")
+    translation: RowSide | None = Field(description="the clause in the translation (null: it lacks this id)")
+    findings: list[RowFinding]
+
+
+class SideBySide(Shape):
+    game: str
+    original: BookSummary
+    translation: BookSummary
+    show: Literal["all", "findings"]
+    counts: dict[str, int] = Field(description="how many findings of each kind")
+    flagged: int = Field(description="how many clause ids have a finding")
+    rows: list[SideBySideRow] = Field(description="the clause ids of both editions, in the original's order")
 
 
 class LintSummary(BookSummary):

@@ -17,7 +17,8 @@ from flask import current_app
 from pydantic import Field
 
 from corpus.errors import ArbiterError
-from corpus.library import all_books, games, versions
+from corpus.languages import language_tag
+from corpus.library import all_books, editions, games
 from corpus.model import ClauseKind
 from corpus.search.service import clause_address
 from webapp.views import Area, Failed
@@ -46,7 +47,7 @@ def choices() -> dict[str, Any]:
     """What the filter menus offer."""
     return {
         "games": games(),
-        "versions": {game: versions(game) for game in games()},
+        "versions": {game: editions(game) for game in games()},
         "kinds": [kind.value for kind in ClauseKind],
     }
 
@@ -119,10 +120,12 @@ def search(params: SearchQuery | None) -> dict[str, Any]:
         if error.field == "query":
             error.field = "q"
         raise Failed(data, error) from None
-    scripts = {(info.game, info.version): info.script.value for info in all_books()}
+    infos = {(info.game, info.version): info for info in all_books()}
     for hit in data["hits"]:
+        info = infos.get((hit["game"], hit["version"]))
         hit["url"] = clause_url(hit["game"], hit["version"], hit["id"])
-        hit["script"] = scripts.get((hit["game"], hit["version"]), "Latn")
+        hit["script"] = info.script.value if info else "Latn"
+        hit["lang"] = language_tag(info) if info else "en"
     exact = [hit for hit in data["hits"] if hit["exact"]]
     if NUMBER_ONLY.match(query) and len(exact) == 1 and params.page == 1:
         data["redirect"] = exact[0]["url"]

@@ -10,18 +10,21 @@ book, and so a new diff).
 from __future__ import annotations
 
 import threading
+from itertools import pairwise
 from typing import Annotated, Any
 
 from flask import url_for
 from pydantic import Field, StringConstraints
 
 from corpus.errors import ArbiterError, NotFound
-from corpus.library import all_books, games, load_book, versions
+from corpus.languages import language_tag, split_edition
+from corpus.library import all_books, editions, games, languages, load_book, versions, versions_in
 from corpus.model import Book, BookInfo
 from corpus.versions.compare import compare_sides, concept_view
 from corpus.versions.crosscheck import CrossCheck, cross_check
 from corpus.versions.diff import ADDED, REMOVED, VersionDiff, diff_books
 from corpus.versions.lineage import clause_history
+from corpus.versions.translation import compare_pair
 from webapp.views import Area, Failed
 from webapp.views.clauses import brief, clause_at, find_clause
 from webapp.views.links import clause_url
@@ -38,7 +41,7 @@ Address = Annotated[str, StringConstraints(max_length=MAX_TEXT, pattern=ADDRESS)
 
 def diff_of(game: str, old: str, new: str) -> tuple[VersionDiff, CrossCheck]:
     """The diff and changelog cross-check between two versions (cached per pair of books)."""
-    known = versions(game)
+    known = editions(game)
     for name, value in (("old", old), ("new", new)):
         if value not in known:
             raise NotFound(f"unknown version {value!r} of {game}: expected one of {', '.join(known)}", name)
@@ -72,6 +75,14 @@ class VersionsQuery(QueryModel):
     new: OptionalText = Field(None, description="Newer version.")
 
 
+class HistoryQuery(QueryModel):
+    """Which language's editions to follow the clause through."""
+
+    language: OptionalText = Field(
+        None, description="A language the game has editions in (fr); empty: the game's own."
+    )
+
+
 class CompareQuery(QueryModel):
     """left=GAME:ID and right=GAME:ID, two clauses to compare (one without the other is refused); or
     concept=TERM, to find in every game (it wins when all three are given); or nothing, for the
@@ -95,14 +106,31 @@ class CompareQuery(QueryModel):
 )
 def versions_index(params: VersionsQuery) -> dict[str, Any]:
     chosen = params.model_dump()
-    listed = [{"game": game, "game_title": _title(game), "versions": versions(game)} for game in games()]
-    several = next((g for g in listed if len(g["versions"]) > 1), listed[0])
-    suggested = {"game": several["game"], "old": several["versions"][-2:][0], "new": several["versions"][-1]}
-    data: dict[str, Any] = {"games": listed, "chosen": chosen, "suggested": suggested, "redirect": None}
+    listed = [{"game": game, "game_title": _title(game), "versions": editions(game)} for game in games()]
+    pairs = [
+        {"game": game, "old": old, "new": new, "url": diff_url(game, old, new)}
+        for game in games()
+        for language in languages(game)
+        for old, new in pairwise(versions_in(game, language))
+    ]
+    data: dict[str, Any] = {
+        "games": listed,
+        "diffs": pairs,
+        "chosen": chosen,
+        "suggested": suggested_pair(),
+        "redirect": None,
+    }
     if all(chosen.values()):
         diff_of(chosen["game"], chosen["old"], chosen["new"])  # check before sending the browser on
         data["redirect"] = diff_url(chosen["game"], chosen["old"], chosen["new"])
     return data
+
+
+def suggested_pair() -> dict[str, str]:
+    """The two newest versions, in its own language, of the first game that has two."""
+    own = {game: versions(game) for game in games()}
+    game = next((game for game, known in own.items() if len(known) > 1), games()[0])
+    return {"game": game, "old": own[game][-2:][0], "new": own[game][-1]}
 
 
 def concept_keys() -> list[str]:
@@ -117,7 +145,7 @@ def _title(game: str) -> str:
 
 
 @area.page(
-    "/versions/<game:game>/<old>/<new>",
+    "/versions/<game:game>/<edition:old>/<edition:new>",
     template="diff.html",
     response=Diff,
     summary="What changed from OLD to NEW, clause by clause, with the publisher's "
@@ -131,7 +159,7 @@ def diff(game: str, old: str, new: str) -> dict[str, Any]:
         "old": {c.old_ids[0]: c.old_text for c in found.of_kind(REMOVED)},
         "new": {c.new_ids[0]: c.new_text for c in found.of_kind(ADDED)},
     }
-    data["versions"] = versions(game)
+    data["versions"] = versions_in(game, split_edition(old)[1])
     return data
 
 
@@ -139,10 +167,11 @@ def diff(game: str, old: str, new: str) -> dict[str, Any]:
     "/versions/<game:game>/history/<path:clause_id>",
     template="history.html",
     response=History,
-    summary="One clause through every version of its rulebook.",
+    query=HistoryQuery,
+    summary="One clause through every version of its rulebook in one language.",
 )
-def history(game: str, clause_id: str) -> dict[str, Any]:
-    known = versions(game)
+def history(game: str, clause_id: str, params: HistoryQuery | None) -> dict[str, Any]:
+    known = versions_in(game, params.language if params else None)
     books = [load_book(game, version) for version in known]
     holder = next((book for book in reversed(books) if clause_id in book), books[-1])
     clause = find_clause(holder, clause_id)
@@ -153,6 +182,7 @@ def history(game: str, clause_id: str) -> dict[str, Any]:
         steps.append(row)
     return {
         "game": game,
+        "language": language_tag(holder.info),
         "clause": clause.id,
         "label": clause.title or clause.text[:80],
         "url": clause_url(game, holder.version, clause.id),
@@ -207,8 +237,15 @@ def concept_matches(concept: str) -> list[dict[str, Any]]:
 
 
 def comparison(left: str, right: str) -> dict[str, Any]:
-    """Two clauses side by side, each with its address."""
-    data = compare_sides(clause_at(left, "left"), clause_at(right, "right")).as_dict()
-    for side in (data["left"], data["right"]):
+    """Two clauses side by side, each with its address; in two languages, what the translation
+    check finds in the pair (as ``arbiter compare`` shows it)."""
+    found = compare_sides(clause_at(left, "left"), clause_at(right, "right"))
+    data = found.as_dict()
+    for side, info in ((data["left"], found.left.info), (data["right"], found.right.info)):
         side["url"] = clause_url(side["game"], side["version"], side["id"])
+        side["lang"] = language_tag(info)
+    two_languages = data["left"]["lang"] != data["right"]["lang"]
+    data["findings"] = (
+        [finding.as_dict() for finding in compare_pair(found.left, found.right)] if two_languages else None
+    )
     return data
