@@ -67,9 +67,11 @@ def test_token_offsets_point_into_the_original_text():
         assert fold(original[start:end]).replace("-", ".") == text
 
 
-def test_bigrams_of_each_chinese_run():
+def test_characters_and_bigrams_of_each_chinese_run():
     analysis = Analysis(Segmenter())
-    assert [g[0] for g in analysis.grams(fold("勝利條件，BP 戰鬥"))] == ["胜利", "利条", "条件", "战斗"]
+    grams = analysis.grams(fold("勝利條件，BP 戰鬥"))
+    assert [g[0] for g in grams] == ["胜", "胜利", "利", "利条", "条", "条件", "件", "战", "战斗", "斗"]
+    assert [g[1] for g in grams if len(g[0]) == 2] == [0, 1, 2, 8]  # positioned by character
     assert bigrams("牌") == ["牌"]
 
 

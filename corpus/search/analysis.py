@@ -9,9 +9,14 @@ Two token streams come out of one folded text (see :mod:`corpus.search.folding`)
   BP / TYPE / SINGLE inside Chinese text) get an English analysis: lower
   case, stop words dropped, Porter stems.  Clause numbers (``5.9.4``,
   ``8-5-2``, ``1.0.2a``) stay one token, with ``-`` folded to ``.``.
-* **grams** — character bigrams of every Chinese run, positioned by
-  character, for recall when segmentation disagrees and for exact substring
-  (phrase) matching.
+* **grams** — the characters and character bigrams of every Chinese run,
+  positioned by character: bigrams for recall when segmentation disagrees
+  and for exact substring (phrase) matching, characters for the last resort
+  of a query whose words the book never uses (输 meets 输掉, 赢 meets 赢得).
+* **glosses** — the English stems of each Chinese word (CC-CEDICT, see
+  :mod:`corpus.search.bilingual`) at that word's position, each with a
+  weight: how English queries, and Chinese ones in other words than the
+  book's, meet the book's text.
 
 A token is ``(text, position, start, end)``; ``start``/``end`` are offsets in
 the folded text, which are offsets in the original text too (folding keeps
@@ -23,7 +28,7 @@ lengths).
 >>> [t[0] for t in a.words(fold("The Players draw cards"), index=False)]
 ['player', 'draw', 'card']
 >>> [t[0] for t in a.grams(fold("勝利條件"))]
-['胜利', '利条', '条件']
+['胜', '胜利', '利', '利条', '条', '条件', '件']
 """
 
 from __future__ import annotations
@@ -31,12 +36,18 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
 from whoosh.lang.porter import stem
 
 from corpus.search.folding import fold
 
+if TYPE_CHECKING:
+    from corpus.search.bilingual import Glosses
+
 Token = tuple[str, int, int, int]  # text, position, start, end
+#: Positions of the glosses stream per word (see :meth:`Analysis.gloss_tokens`).
+GLOSS_STEP = 4
 
 HAN_CLASS = "\u3040-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
 #: A clause number as printed in running text: 5.9.4.1, 8-5-2-3-1, 1.0.2a.
@@ -65,6 +76,18 @@ def english_term(word: str) -> str | None:
     return stem(word) if word.isalpha() else word
 
 
+_NOT_A_LETTER = re.compile(r"[\W_]+")
+
+
+def title_key(title: str) -> str:
+    """A title as the ``titled`` field holds it: folded, only its letters and digits (《先制攻擊》 is 先制攻击).
+
+    >>> title_key("《先制攻擊》"), title_key("BP (Battle Point)")
+    ('先制攻击', 'bpbattlepoint')
+    """
+    return _NOT_A_LETTER.sub("", fold(title))
+
+
 def normalize_number(number: str) -> str:
     """The searchable spelling of a clause number: ``8-5-2`` and ``8.5.2`` are one."""
     return fold(number).strip().rstrip(".").replace("-", ".")
@@ -91,10 +114,15 @@ class Segmenter:
 
 
 class Analysis:
-    """Both token streams, for the index and for queries, over folded text."""
+    """The token streams, for the index and for queries, over folded text.
 
-    def __init__(self, segmenter: Segmenter):
+    ``glosses`` is needed only to index (queries are glossed by the stems the
+    user typed, or by :meth:`gloss_words`).
+    """
+
+    def __init__(self, segmenter: Segmenter, glosses: Glosses | None = None):
         self.segmenter = segmenter
+        self.glosses = glosses
 
     def words(self, folded: str, index: bool = True) -> list[Token]:
         """The words stream of ``folded`` (already passed through :func:`fold`)."""
@@ -128,11 +156,29 @@ class Analysis:
 
     @staticmethod
     def grams(folded: str) -> list[Token]:
-        """Character bigrams of every Chinese run, positioned by character."""
+        """Each character and character bigram of every Chinese run, positioned by character."""
         return [
-            (run.group()[i : i + 2], run.start() + i, run.start() + i, run.start() + i + 2)
+            (run.group()[i : i + size], run.start() + i, run.start() + i, run.start() + i + size)
             for run in _HAN_RUN.finditer(folded)
-            for i in range(len(run.group()) - 1)
+            for i in range(len(run.group()))
+            for size in (1, 2)
+            if i + size <= len(run.group())
+        ]
+
+    def gloss_tokens(self, folded: str) -> list[tuple[str, int, int, int, float]]:
+        """The glosses stream: ``(stem, position, start, end, weight)`` for each Chinese word.
+
+        Word *n* has positions ``GLOSS_STEP * n`` onwards, one per piece it is glossed by
+        (生命区: life at the first, area at the next), so English words in order meet the
+        pieces of one word in order as they meet consecutive words.
+        """
+        if self.glosses is None:
+            raise RuntimeError("this analysis has no dictionary: it cannot index glosses")
+        return [
+            (stem, GLOSS_STEP * position + min(piece, GLOSS_STEP - 1), start, end, weight)
+            for word, position, start, end in self.words(folded)
+            if han_runs(word)
+            for stem, weight, piece in self.glosses.of(word)
         ]
 
     def query_words(self, folded: str) -> list[str]:

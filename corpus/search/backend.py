@@ -121,6 +121,9 @@ class BackendHit:
 class BackendPage:
     hits: tuple[BackendHit, ...]
     total: int  # matches over all pages
+    #: words the backend searched beyond the query's (translations, words of the same meaning),
+    #: for snippets to show why a clause matched
+    widened: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

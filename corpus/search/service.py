@@ -22,7 +22,7 @@ from typing import Any
 from corpus.errors import ArbiterError, NotFound
 from corpus.freshness import one_look
 from corpus.model import ClauseKind
-from corpus.search.analysis import strip_question_words
+from corpus.search.analysis import han_runs, strip_question_words
 from corpus.search.backend import (
     BackendHit,
     Filters,
@@ -169,6 +169,7 @@ class Searcher:
         progress: BuildProgress = _silent,
         report: Callable[[str], None] = report_to_stderr,
         corpus_state: Callable[[], object] = library_state,
+        synonyms: bool = True,
     ):
         if backend is None:
             from corpus.search.whoosh_backend import WhooshBackend
@@ -181,6 +182,8 @@ class Searcher:
         self._corpus_state = corpus_state
         self._progress = progress
         self._report = report
+        #: Off only to measure what ranking finds without the synonym files (bench/search.py).
+        self._synonyms = synonyms
         self._lock = threading.Lock()
         self._view = _CorpusView.of(None)
 
@@ -277,14 +280,20 @@ class Searcher:
         view = self._view
         filters = self._filters(view, parsed, game, version, kind)
         games = list(filters.games or view.versions)
-        synonyms = expansions(" ".join(p.text for p in parsed.positive), games, view.texts.occurs)
+        synonyms = (
+            expansions(" ".join(p.text for p in parsed.positive), games, view.texts.occurs)
+            if self._synonyms
+            else {}
+        )
         found = self.backend.search(SearchQuery(parsed, synonyms), filters, PageRequest(page, limit))
         highlighters: dict[str, Highlighter] = {}
         hits = []
         for hit in found.hits:
             if hit.game not in highlighters:
                 words = [p.text for p in parsed.positive] + list(synonyms.get(hit.game, ()))
-                highlighters[hit.game] = Highlighter(words)
+                words += [w for w in found.widened if han_runs(w)]
+                stems = [w for w in found.widened if not han_runs(w)]
+                highlighters[hit.game] = Highlighter(words, stems)
             hits.append(_hit(view, hit, highlighters[hit.game]))
         return SearchResults(parsed.raw, tuple(hits), found.total, page, limit)
 

@@ -64,8 +64,10 @@ class Snippet:
 class Highlighter:
     """Finds what a query's words (and synonyms) match in a clause text."""
 
-    def __init__(self, texts: Iterable[str]):
+    def __init__(self, texts: Iterable[str], stems: Iterable[str] = ()):
+        """``texts`` as typed (or a synonym's); ``stems``: English words already stemmed."""
         needles: set[str] = set()
+        self._stems: set[str] = set(stems)
         for text in texts:
             folded = fold(text)
             for run in han_runs(folded):
@@ -73,20 +75,26 @@ class Highlighter:
             for number in _NUMBER.findall(folded):
                 parts = re.split(r"[.\-]", number)
                 needles.add(r"(?<![0-9.\-])" + r"[.\-]".join(map(re.escape, parts)) + r"(?![0-9])")
-            for word in _LATIN_WORD.findall(_NUMBER.sub(" ", folded)):
-                stem = english_term(word)
-                if stem:
-                    needles.add(rf"(?<![a-z0-9]){re.escape(stem)}[a-z0-9'’]*")
+            self._stems.update(filter(None, map(english_term, _LATIN_WORD.findall(_NUMBER.sub(" ", folded)))))
         ordered = sorted(needles, key=len, reverse=True)
         self._pattern = re.compile(f"(?=({'|'.join(ordered)}))") if ordered else None
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Merged ``[start, end)`` spans of ``text`` that match the query."""
-        if self._pattern is None:
-            return []
+        folded = fold(text)
+        found = (
+            [(m.start(), m.start() + len(m.group(1))) for m in self._pattern.finditer(folded)]
+            if self._pattern
+            else []
+        )
+        if self._stems:  # an English word matches by its stem: "victory" is what "victories" finds
+            found += [
+                (m.start(), m.end())
+                for m in _LATIN_WORD.finditer(folded)
+                if english_term(m.group()) in self._stems
+            ]
         merged: list[list[int]] = []
-        for match in self._pattern.finditer(fold(text)):
-            start, end = match.start(), match.start() + len(match.group(1))
+        for start, end in sorted(found):
             if merged and start <= merged[-1][1]:
                 merged[-1][1] = max(merged[-1][1], end)
             else:

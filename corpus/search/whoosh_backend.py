@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import functools
 import hashlib
 import json
 import threading
@@ -44,7 +45,7 @@ from whoosh.filedb.filestore import RamStorage
 
 from corpus.freshness import forget, looked
 from corpus.search import whoosh_schema
-from corpus.search.analysis import Analysis, Segmenter, bigrams, normalize_number
+from corpus.search.analysis import Analysis, Segmenter, bigrams, han_runs, normalize_number
 from corpus.search.backend import (
     BackendHit,
     BackendPage,
@@ -55,6 +56,7 @@ from corpus.search.backend import (
     SearchQuery,
     report_to_stderr,
 )
+from corpus.search.bilingual import Glosses, cc_cedict, dictionary_fingerprint
 from corpus.search.documents import BookDocuments, CorpusSnapshot, jump_ids
 from corpus.search.ranking import DEFAULT_RANKING, Ranking
 from corpus.search.userdict import corpus_terms
@@ -65,6 +67,8 @@ from corpus.search.whoosh_writing import keep_segments, link_files, write_books
 from corpus.storage import arbiter_home, atomic_directory, file_signature, tolerate_unwritable
 
 MANIFEST = "arbiter-index.json"
+#: The dictionary glosses of the index's words and of every character, for glossing query words.
+GLOSSES = "glosses.json"
 FORMAT = "arbiter-whoosh-2"
 _NEVER = object()
 
@@ -98,10 +102,21 @@ def _file_checks(directory: Path, linked: dict[str, list[int]] | None = None) ->
 
 
 @dataclass(frozen=True)
-class _Opened:
+class _Opened:  # not slotted: ``glosses`` is cached on the instance
     index: whoosh_index.Index
     analysis: Analysis
     manifest: dict[str, Any]
+    #: where the glosses table is (None: ``table`` holds it, for an index kept in memory)
+    directory: Path | None = None
+    table: dict[str, list[list[str]]] | None = None
+
+    @functools.cached_property
+    def glosses(self) -> Glosses:
+        """Read on the first search that glosses Chinese words (a few milliseconds), then kept."""
+        if self.table is not None:
+            return Glosses.from_table(self.table)
+        assert self.directory is not None
+        return Glosses.from_table(json.loads((self.directory / GLOSSES).read_text(encoding="utf-8")))
 
     @property
     def fingerprint(self) -> str:
@@ -234,7 +249,7 @@ class WhooshBackend:
         except Exception as error:  # whatever is wrong with it, the cure is a rebuild
             self._report(f"search index at {self.directory} cannot be used ({error}); rebuilding")
             return None
-        return _Opened(index, analysis, manifest)
+        return _Opened(index, analysis, manifest, self.directory)
 
     def _manifest(self) -> dict[str, Any]:
         manifest: dict[str, Any] = json.loads((self.directory / MANIFEST).read_text(encoding="utf-8"))
@@ -268,6 +283,7 @@ class WhooshBackend:
             with atomic_directory(self.directory) as building:
                 index = whoosh_index.create_in(str(building), build_schema(analysis, self.ranking))
                 segments = write_books(index, snapshot.books, progress)
+                _write_glosses(building, index, analysis)
                 manifest = self._write_manifest(building, snapshot, terms, segments)
         except OSError as error:
             tolerate_unwritable("the search index", error)
@@ -288,8 +304,10 @@ class WhooshBackend:
         segments = write_books(index, snapshot.books, progress)
         manifest = self._manifest_of(snapshot, terms, segments, files={})
         stamp = file_signature(self.directory / MANIFEST)
+        table = _glosses_table(index, analysis)
+        opened = _Opened(index, Analysis(analysis.segmenter), manifest, table=table)
         with self._lock:
-            self._opened, self._opened_at = _Opened(index, analysis, manifest), stamp
+            self._opened, self._opened_at = opened, stamp
 
     def changes(self, snapshot: CorpusSnapshot) -> IndexChanges | None:
         opened = self._current()
@@ -312,7 +330,7 @@ class WhooshBackend:
         with atomic_directory(self.directory) as building:
             before = file_signature(self.directory / MANIFEST)
             manifest = self._manifest()
-            link_files(self.directory, building, skip=[MANIFEST])
+            link_files(self.directory, building, skip=[MANIFEST, GLOSSES])  # the glosses are written anew
             swapped = file_signature(self.directory / MANIFEST) != before  # by another process, while linking
             opened = None if swapped else self._current()
             plan = None
@@ -329,8 +347,9 @@ class WhooshBackend:
             segments = _segments(manifest)
             segments.update(write_books(index, plan.added, progress))
             keep_segments(index, [segments[book.key] for book in snapshot.books])
+            _write_glosses(building, index, analysis)
             manifest = self._write_manifest(
-                building, snapshot, plan.terms, segments, linked=manifest["files"]
+                building, snapshot, plan.terms, segments, linked=_without(manifest["files"], GLOSSES)
             )
         self._swapped_in(analysis, manifest)
 
@@ -377,13 +396,16 @@ class WhooshBackend:
         forget()
         stamp = file_signature(self.directory / MANIFEST)
         with self._lock:
-            self._opened = _Opened(whoosh_index.open_dir(str(self.directory)), analysis, manifest)
+            searching = Analysis(analysis.segmenter)  # the dictionary was for indexing only
+            index = whoosh_index.open_dir(str(self.directory))
+            self._opened = _Opened(index, searching, manifest, self.directory)
             self._opened_at = stamp
 
     def _layout(self) -> str:
         """What besides the corpus decides the index's content: schema code, index-time weights."""
         schema = hashlib.sha256(Path(whoosh_schema.__file__).read_bytes()).hexdigest()[:16]
-        return f"{FORMAT}/{schema}/title={self.ranking.title}/path={self.ranking.path}"
+        glosses = dictionary_fingerprint()[:16]
+        return f"{FORMAT}/{schema}/{glosses}/title={self.ranking.title}/path={self.ranking.path}"
 
     # -- searching -----------------------------------------------------------
 
@@ -403,7 +425,9 @@ class WhooshBackend:
         if opened is None:
             raise RuntimeError("the search index has not been built")
         searcher = self._searcher(opened)
-        plan = QueryBuilder(opened.analysis, self.ranking, searcher.share).build(query)
+        share = functools.partial(searcher.share, filters=filters)  # the searched books' statistics
+        builder = QueryBuilder(opened.analysis, self.ranking, share, lambda: opened.glosses)
+        plan = builder.build(query)
         best, total = searcher.run(plan, filters, limit=page.offset + page.size)
         typed = {normalize_number(p.text) for p in query.parsed.positive if not p.phrase}
         hits = []
@@ -422,7 +446,24 @@ class WhooshBackend:
                     exact=not typed.isdisjoint(jump_ids(fields["id"])),
                 )
             )
-        return BackendPage(hits=tuple(hits), total=total)
+        return BackendPage(hits=tuple(hits), total=total, widened=builder.widened())
+
+
+def _glosses_table(index: whoosh_index.Index, analysis: Analysis) -> dict[str, list[list[str]]]:
+    """The glosses a search may ask for: those of the index's Chinese words, and of every character."""
+    assert analysis.glosses is not None
+    with index.reader() as reader:
+        words = [term.decode("utf-8") for term in reader.lexicon("words")]
+    return analysis.glosses.restricted(w for w in words if han_runs(w))
+
+
+def _write_glosses(building: Path, index: whoosh_index.Index, analysis: Analysis) -> None:
+    table = _glosses_table(index, analysis)
+    (building / GLOSSES).write_text(json.dumps(table, ensure_ascii=False), encoding="utf-8")
+
+
+def _without(checks: dict[str, list[int]], name: str) -> dict[str, list[int]]:
+    return {file: check for file, check in checks.items() if file != name}
 
 
 def _segments(manifest: dict[str, Any]) -> dict[str, str]:
@@ -431,5 +472,5 @@ def _segments(manifest: dict[str, Any]) -> dict[str, str]:
 
 
 def _analysis(terms: dict[str, list[str]]) -> Analysis:
-    """The analysis with every version's terms in the jieba dictionary."""
-    return Analysis(Segmenter(set().union(*terms.values())))
+    """The analysis for indexing: every version's terms in the jieba dictionary, and CC-CEDICT."""
+    return Analysis(Segmenter(set().union(*terms.values())), cc_cedict())

@@ -29,12 +29,16 @@ from itertools import pairwise
 
 from whoosh import query as wq
 
-from corpus.search.analysis import Analysis, bigrams, han_runs, normalize_number
+from corpus.search.analysis import GLOSS_STEP, Analysis, bigrams, han_runs, normalize_number, title_key
 from corpus.search.backend import SearchQuery
+from corpus.search.bilingual import Glosses
 from corpus.search.folding import fold
 from corpus.search.query import Part
 from corpus.search.ranking import Ranking
 
+#: How many glosses of a Chinese word, translations and relatives of an English one a search tries:
+#: each is a posting list to read, and the first are the likeliest senses.
+PIVOT_STEMS, TRANSLATIONS, RELATED = 6, 16, 4
 #: Only a part with a digit or a slash can be a clause id (5.9.4, 101.p5, 用語集/…).
 _ID_LIKE = re.compile(r"[0-9０-９/]")
 
@@ -46,11 +50,19 @@ class Plan:
     A document matches when some ``scored`` query (or a synonym of its game)
     matches it — or, when there is a ``required`` query, when that one does —
     and ``excluded`` does not.  Its score is the sum of the scores of the
-    ``scored`` queries, then of its game's ``synonyms``, in order, plus that
-    of ``required`` (whoosh's ``AndMaybe``).
+    ``scored`` queries, then of its game's ``synonyms``, in order, then of the
+    ``boosting`` queries if it matched one of those before (whoosh's
+    ``AndMaybe``), plus that of ``required`` (``AndMaybe`` again); times its
+    clause's factor (``Ranking.kinds``, ``Ranking.heading``); plus the
+    ``pinned`` scores, which also make a document match.
     """
 
     scored: tuple[wq.Query, ...]
+    #: common words: they add to a document that something else matched, and match nothing alone
+    boosting: tuple[wq.Query, ...] = ()
+    #: constant scores of the clause the query names by number or title (and the clauses under it),
+    #: added after the clause's factor, so that a bare heading named by its number still comes first
+    pinned: tuple[wq.Query, ...] = ()
     synonyms: Mapping[str, tuple[wq.Query, ...]] = field(default_factory=dict)
     required: wq.Query | None = None
     excluded: wq.Query | None = None
@@ -65,32 +77,72 @@ class QueryBuilder:
     would be left with nothing.
     """
 
-    def __init__(self, analysis: Analysis, ranking: Ranking, share: Callable[[str, str], float]):
+    def __init__(
+        self,
+        analysis: Analysis,
+        ranking: Ranking,
+        share: Callable[[str, str], float],
+        glosses: Callable[[], Glosses] | None = None,
+    ):
         self.analysis = analysis
         self.ranking = ranking
-        self.share = share
+        self._share = share
+        self._shares: dict[tuple[str, str], float] = {}
+        self.glosses = glosses  # the index's table of dictionary glosses, read when first needed
+        self._boosting: list[wq.Query] = []  # per build: the common words left to boost
+        self._widen = True  # per build: whether to search words the user did not type
+        self._english: list[str] = []  # per build: the English stems searched (typed or glossed)
+        self._characters: list[str] = []  # per build: the characters searched on their own
 
-    def _rare(self, fieldname: str, terms: list[str]) -> list[str]:
+    def widened(self) -> tuple[str, ...]:
+        """What the last plan searched beyond the typed words, as words a snippet can show: the
+        characters searched on their own, the English stems searched (as such in English books),
+        and the dictionary words those stems gloss, which is how a Chinese clause met them."""
+        shown = dict.fromkeys(self._characters)
+        if not self._english or self.glosses is None:
+            return tuple(shown)
+        glosses = self.glosses()
+        shown.update(dict.fromkeys(self._english))
+        for stem in self._english:
+            shown.update(dict.fromkeys(glosses.glossing(stem)))
+        return tuple(shown)
+
+    def share(self, fieldname: str, term: str) -> float:
+        """The share of the searched documents holding ``term`` (asked of the index once per build)."""
+        found = self._shares.get((fieldname, term))
+        if found is None:
+            found = self._shares[(fieldname, term)] = self._share(fieldname, term)
+        return found
+
+    def _rare(self, fieldname: str, terms: list[str], boost: float = 1.0) -> list[str]:
+        """The uncommon ``terms``; the common ones (if any are left) only add to what those match."""
         rare = [t for t in terms if self.share(fieldname, t) <= self.ranking.common]
-        return rare or terms
+        if not rare:
+            return terms
+        self._boosting += [wq.Term(fieldname, t, boost=boost) for t in terms if t not in rare]
+        return rare
 
     def build(self, query: SearchQuery) -> Plan:
+        self._boosting, self._english, self._characters = [], [], []
         parts = query.parsed.parts
         positive = query.parsed.positive
+        # a query with operators or quotes asks for exactly what it says: no words it did not type
+        self._widen = not any(p.phrase or p.required or p.excluded for p in parts)
         scored: list[wq.Query] = []
         for part in positive:
             scored += self.scored(part.text)
         typed = [p.text for p in positive if not p.phrase]
         if len(typed) > 1:  # an id with spaces in it (bs headings: 以 40 張以上的卡牌構築)
             typed.append(" ".join(typed))
-        for text in typed:
-            if _ID_LIKE.search(text):
-                scored += self.pins(text)
+        pinned = [pin for text in typed if _ID_LIKE.search(text) for pin in self.pins(text)]
+        pinned += self.titled(" ".join(p.text for p in positive))
         scored += self.proximity([part.text for part in positive])
         required = [self.contains(p) for p in positive if p.phrase or p.required]
         excluded = [self.contains(p) for p in parts if p.excluded]
         return Plan(
             scored=tuple(scored),
+            boosting=tuple(dict.fromkeys(self._boosting)),
+            pinned=tuple(pinned),
             synonyms=self.synonyms(query.synonyms),
             # whoosh scores a constant 0.0 as 1.0 (ListMatcher takes a falsy weight
             # for none): kept as it is, since the ranking was tuned with it
@@ -113,14 +165,97 @@ class QueryBuilder:
             spanning = [g for g in dict.fromkeys(grams) if g not in words]  # words score the rest
             if spanning:
                 found += [
-                    wq.Term("grams", g, boost=self.ranking.grams) for g in self._rare("grams", spanning)
+                    wq.Term("grams", g, boost=self.ranking.grams)
+                    for g in self._rare("grams", spanning, self.ranking.grams)
                 ]
             if len(grams) > 1:
                 found += self._phrase("grams", grams, 1, self.ranking.substring)
+        found += self.glossed(words)
+        if self._widen:
+            found += self.pivoted(words) + self.characters(words)
         return found
+
+    def glossed(self, words: list[str]) -> list[wq.Query]:
+        """The English words of a part against the Chinese words' glosses (in order: against
+        the glosses of neighbouring words, "win condition" against 胜利条件)."""
+        latin = [w for w in words if not han_runs(w) and not w[0].isdigit()]
+        english = self._rare("glosses", latin, self.ranking.gloss)
+        if not english or not self.ranking.gloss:
+            return []
+        self._english += english
+        found: list[wq.Query] = [wq.Term("glosses", w, boost=self.ranking.gloss) for w in english]
+        if len(english) > 1:
+            slop = GLOSS_STEP * self.ranking.proximity_slop  # a word's glosses take GLOSS_STEP positions
+            found += self._phrase("glosses", english, slop, self.ranking.gloss)
+        if self.ranking.translation and self.glosses is not None:
+            found += self.translated(english)
+        if self.ranking.related and self.glosses is not None and self._widen:
+            glosses = self.glosses()
+            for word in english:
+                for stem, share in glosses.related(word)[:RELATED]:
+                    if stem not in english and 0 < self.share("glosses", stem) <= self.ranking.common:
+                        self._english.append(stem)
+                        found.append(
+                            wq.Term("glosses", stem, boost=self.ranking.gloss * self.ranking.related * share)
+                        )
+        return found
+
+    def translated(self, english: list[str]) -> list[wq.Query]:
+        """English words put into the Chinese the book uses: the dictionary's words whose first
+        senses they are (win: 赢得, 获胜, 胜), looked for as words (a character: as a character),
+        weighted down by how far down the word's senses the English one comes."""
+        assert self.glosses is not None
+        glosses = self.glosses()
+        found: list[wq.Query] = []
+        for stem in english:
+            for word, rank in glosses.translations(stem)[:TRANSLATIONS]:
+                field = "words" if len(word) > 1 else "grams"
+                if 0 < self.share(field, word) <= self.ranking.common:
+                    found.append(wq.Term(field, word, boost=self.ranking.translation / (1 + rank)))
+        return found
+
+    def pivoted(self, words: list[str]) -> list[wq.Query]:
+        """The book's words that mean what the query's Chinese words mean: the query word's
+        dictionary glosses against the glosses of the book's words (输 "lose" ~ 败北 "suffer defeat"),
+        scaled down to :attr:`Ranking.pivot` (a gloss is a hint, the word itself is evidence)."""
+        if not self.ranking.pivot or self.glosses is None:
+            return []
+        glosses = self.glosses()
+        found: list[wq.Query] = []
+        for word in words:
+            if han_runs(word) and self.share("words", word) <= self.ranking.common:
+                for stem, weight, _piece in glosses.of(word)[:PIVOT_STEMS]:
+                    self._english.append(stem)
+                    boost = self.ranking.pivot * weight
+                    # the book's glosses, and an English book's own words (勝利 "victory" meets victory)
+                    found += [
+                        wq.Term(field, stem, boost=boost)
+                        for field in ("glosses", "words")
+                        if 0 < self.share(field, stem) <= self.ranking.common
+                    ]
+        return found
+
+    def characters(self, words: list[str]) -> list[wq.Query]:
+        """The last resort of a query in other words than the book's: its single-character words,
+        and the characters of words the book has neither as a word nor as a bigram (抽光 → 抽, 光)."""
+        if not self.ranking.characters:
+            return []
+        chars: list[str] = []
+        for word in words:
+            if not han_runs(word):
+                continue
+            if len(word) == 1:
+                chars.append(word)
+            elif not self.share("words", word) and not any(self.share("grams", g) for g in bigrams(word)):
+                chars += list(word)
+        rare = [c for c in dict.fromkeys(chars) if 0 < self.share("grams", c) <= self.ranking.common]
+        self._characters += rare
+        return [wq.Term("grams", c, boost=self.ranking.characters) for c in rare]
 
     def proximity(self, texts: list[str]) -> list[wq.Query]:
         """The query's (uncommon) words near each other, in order."""
+        if not self.ranking.proximity:
+            return []
         words = self._rare("words", [w for t in texts for w in self.analysis.query_words(fold(t))])
         if len(words) < 2:
             return []
@@ -169,6 +304,11 @@ class QueryBuilder:
             wq.ConstantScoreQuery(wq.Term("ids", number), self.ranking.pin),
             wq.ConstantScoreQuery(wq.Term("lineage", number), self.ranking.pin_descendants),
         ]
+
+    def titled(self, text: str) -> list[wq.Query]:
+        """The clauses titled exactly what was typed (勝負條件 is zd 101's title), above the rest."""
+        title = title_key(text)
+        return [wq.ConstantScoreQuery(wq.Term("titled", title), self.ranking.titled)] if title else []
 
     def contains(self, part: Part) -> wq.Query:
         """Documents whose title or text contain the part (as written, for a phrase)."""

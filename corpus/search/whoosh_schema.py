@@ -4,11 +4,17 @@ Fields
   ``key`` (unique ``game@version:id``), ``book`` (``game@version``),
   ``game``, ``version``, ``kind`` — exact filters (which version of a game
   is the newest is kept in the index manifest, not in the documents);
+  ``titled`` — the clause's title as :func:`~corpus.search.analysis.title_key`
+  spells it, for the query that is a title;
+  ``heading`` — ``1`` for a clause that is only a title (a heading without
+  text of its own), a column read for ranking (see ``Ranking.heading``);
   ``ids`` / ``lineage`` — the clause's own normalised ids and its ancestors',
   for clause-number jumps;
   ``words`` — the *words* stream of title, heading path (ancestor titles)
   and text, weighted per section (BM25F);
-  ``grams`` — the *bigrams* stream of title and text.
+  ``grams`` — the *bigrams* stream of title and text;
+  ``glosses`` — the *glosses* stream (English stems of the Chinese words) of
+  title, heading path and text, weighted like ``words``.
 
 Stored: ``key``, ``game``, ``version``, ``id``, ``kind``, ``title``, ``body``
 (in the book's own script, for results and snippets).
@@ -27,7 +33,7 @@ from typing import Any
 from whoosh.analysis import Token, Tokenizer
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from corpus.search.analysis import Analysis
+from corpus.search.analysis import Analysis, title_key
 from corpus.search.documents import IndexDocument
 from corpus.search.folding import fold
 from corpus.search.ranking import DEFAULT_RANKING, Ranking
@@ -84,11 +90,13 @@ class StreamAnalyzer(Tokenizer):  # type: ignore[misc]  # whoosh ships no type i
                 continue
             folded = fold(section)
             if self.stream == "words":
-                tokens = self.analysis.words(folded)
+                tokens = [(*t, 1.0) for t in self.analysis.words(folded)]
+            elif self.stream == "glosses":
+                tokens = self.analysis.gloss_tokens(folded)
             else:
-                tokens = self.analysis.grams(folded)
-            for text, position, start, end in tokens:
-                token.text, token.boost, token.stopped = text, boost, False
+                tokens = [(*t, 1.0) for t in self.analysis.grams(folded)]
+            for text, position, start, end, weight in tokens:
+                token.text, token.boost, token.stopped = text, boost * weight, False
                 if positions:
                     token.pos = start_pos + number * _GAP + position
                 if chars:
@@ -99,11 +107,14 @@ class StreamAnalyzer(Tokenizer):  # type: ignore[misc]  # whoosh ships no type i
 
 def build_schema(analysis: Analysis | None = None, ranking: Ranking = DEFAULT_RANKING) -> Schema:
     words = StreamAnalyzer("words", analysis, (ranking.title, ranking.path, 1.0))
+    glosses = StreamAnalyzer("glosses", analysis, (ranking.title, ranking.path, 1.0))
     return Schema(
         key=ID(unique=True, stored=True),
         game=ID(stored=True),
         version=ID(stored=True),
         kind=ID(stored=True, sortable=True),
+        heading=ID(sortable=True),
+        titled=ID,
         book=ID,
         id=STORED,
         ids=KEYWORD(scorable=False),
@@ -112,6 +123,7 @@ def build_schema(analysis: Analysis | None = None, ranking: Ranking = DEFAULT_RA
         body=STORED,
         words=TEXT(analyzer=words),
         grams=TEXT(analyzer=StreamAnalyzer("grams", analysis, (1.0, 1.0))),
+        glosses=TEXT(analyzer=glosses),
     )
 
 
@@ -122,6 +134,7 @@ def whoosh_fields(doc: IndexDocument) -> dict[str, Any]:
         "game": doc.game,
         "version": doc.version,
         "kind": doc.kind,
+        "heading": "0" if doc.text.strip() else "1",
         "book": doc.book,
         "id": doc.id,
         "ids": list(doc.ids),
@@ -129,7 +142,9 @@ def whoosh_fields(doc: IndexDocument) -> dict[str, Any]:
         "title": doc.title,
         "body": doc.text,
         "words": SECTION.join(word_sections(doc)),
+        "glosses": SECTION.join(word_sections(doc)),
         "grams": SECTION.join((doc.title, doc.text)),
+        **({"titled": title} if (title := title_key(doc.title)) else {}),
     }
 
 

@@ -7,20 +7,28 @@ required and one excluded set — so :class:`IndexSearcher` runs it
 directly, one segment (= one rulebook version) at a time:
 
 * each scored query's postings become ``(doc numbers, scores)``; a plain
-  term — most of them — is read in one pass and scored with the same
-  BM25F formula and statistics whoosh's scorer uses, so scores are
-  identical, without a scorer call per posting; a term is read once per
+  term — most of them — is read in one pass and scored with whoosh's BM25F
+  formula, without a scorer call per posting; a term is read once per
   search and segment, and not at all in a segment that lacks it (each
   term's document frequency per segment is remembered);
+* the statistics BM25 weighs with (document frequencies, average field
+  lengths) are the segment's own — one rulebook version's — so a book's
+  ranking does not move when another book is ingested or removed, and
+  scores are those of whoosh's own searcher over an index of that book alone
+  (``tests/test_search_evaluation.py`` checks it);
 * a phrase (the words in order, the exact Chinese text) is checked only in
   the documents that have all its words, mostly known from those words'
   own postings, and scored as whoosh scores it;
-* the scores are added up per document in the order of the plan;
+* the scores are added up per document in the order of the plan (a
+  common word's only to documents that matched something else);
 * synonyms count only in the segments of their game, and their matches in
   a segment are remembered: the same few synonym terms come back in every
   search that names their concept, and the index never changes under a
   searcher;
-* each document's score times its clause kind's factor (rule > example);
+* each document's score times its clause kind's factor (rule > example),
+  and times ``Ranking.heading`` for a bare heading (a title without text:
+  the clauses under it say what the query asks); then plus the constant
+  scores of the clause whose number or title the query is (not scaled);
 * the best ``limit`` documents, equal scores in document order, as
   whoosh's ``TopCollector`` orders them: documents are indexed in reading
   order, so the clauses under a typed clause number list as the book does.
@@ -33,6 +41,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Callable, Collection
 from itertools import compress
+from math import log
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from whoosh import query as wq
@@ -88,19 +97,36 @@ class IndexSearcher:
         self.whoosh = index.searcher(weighting=BM25F(B=ranking.b, K1=ranking.k1))
         self._context = self.whoosh.context()
         self._documents: int = max(self.whoosh.doc_count_all(), 1)
-        kinds = self.whoosh.reader().column_reader("kind")
-        self._factors = [ranking.kind_factor(kind) for kind in kinds]  # by document number
+        reader = self.whoosh.reader()
+        headings = reader.column_reader("heading")
+        self._factors = [  # by document number
+            ranking.kind_factor(kind) * (ranking.heading if bare == "1" else 1.0)
+            for kind, bare in zip(reader.column_reader("kind"), headings, strict=True)
+        ]
         self._segments = [
             _Segment(n, sub, offset) for n, (sub, offset) in enumerate(self.whoosh.leaf_searchers())
         ]
         self._allowed: dict[Filters, dict[int, set[int] | None]] = {}
+        #: filters → the positions of the segments they search, and those segments' documents
+        self._scopes: dict[Filters, tuple[tuple[int, ...], int]] = {}
         self._frequencies: dict[tuple[str, str], tuple[int, ...]] = {}
         self._synonym_matches: dict[tuple[str, wq.Query], Postings] = {}
         self._norms_memory: dict[tuple[str, str], list[float]] = {}
 
-    def share(self, fieldname: str, term: str) -> float:
-        """The fraction of all documents that contain ``term``."""
-        return sum(self.frequencies(fieldname, term)) / self._documents
+    def share(self, fieldname: str, term: str, filters: Filters | None = None) -> float:
+        """The fraction of the documents of the segments ``filters`` searches (all: None) that contain ``term``."""
+        frequencies = self.frequencies(fieldname, term)
+        if filters is None:
+            return sum(frequencies) / self._documents
+        scope = self._scopes.get(filters)
+        if scope is None:
+            searched = [s for s in self._segments if s.offset in self.allowed(filters)]
+            scope = self._scopes[filters] = (
+                tuple(s.position for s in searched),
+                sum(s.size for s in searched),
+            )
+        positions, size = scope
+        return sum(frequencies[p] for p in positions) / size if size else 0.0
 
     def frequencies(self, fieldname: str, term: str) -> tuple[int, ...]:
         """How many documents of each segment contain ``term`` (remembered: the index is fixed)."""
@@ -133,12 +159,11 @@ class IndexSearcher:
     def run(self, plan: Plan, filters: Filters, limit: int) -> tuple[list[tuple[float, int]], int]:
         """The best ``limit`` ``(score, document number)`` pairs, best first, and how many matched."""
         allowed = self.allowed(filters)
-        factors = self._factors
         found: list[tuple[float, int]] = []  # (final score, -docnum): equal scores in document order
         for segment in self._segments:
             if segment.offset in allowed:
                 matches = self._matches(segment, plan, allowed[segment.offset])
-                found += [(score * factors[docnum], -docnum) for docnum, score in matches]
+                found += [(score, -docnum) for docnum, score in matches]
         return [(score, -negated) for score, negated in heapq.nlargest(limit, found)], len(found)
 
     def matches_any(self, queries: list[wq.Query], segment_ids: Collection[str]) -> bool:
@@ -167,17 +192,28 @@ class IndexSearcher:
             self._add(scores, *self._scored(segment, query, read))
         for query in plan.synonyms.get(segment.game, ()) if segment.game is not None else ():
             self._add(scores, *self._remembered(segment, query, read))
+        for query in plan.boosting:  # only where something matched already
+            ids, values = self._scored(segment, query, read)
+            for docnum, value in zip(ids, values, strict=True):
+                if scores[docnum]:
+                    scores[docnum] += value
+        pinned = [0.0] * segment.size  # by clause number or title: not scaled by the clause's factor
+        for query in plan.pinned:
+            self._add(pinned, *self._scored(segment, query, read))
         if plan.required is not None:
             ids, base = self._scored(segment, plan.required, read)
             candidates = [(d, b + scores[d]) for d, b in zip(ids, base, strict=True)]
         else:
             # as in whoosh's union, a document that scores nothing does not match
-            candidates = [(d, scores[d]) for d in compress(range(segment.size), scores)]
+            matched = [s or p for s, p in zip(scores, pinned, strict=True)]
+            candidates = [(d, scores[d]) for d in compress(range(segment.size), matched)]
         if allowed is not None:
             candidates = [(d, score) for d, score in candidates if d in allowed]
         if plan.excluded is not None:
             excluded = set(plan.excluded.docs(segment.searcher))
             candidates = [(d, score) for d, score in candidates if d not in excluded]
+        factors, offset = self._factors, segment.offset
+        candidates = [(d, score * factors[offset + d] + pinned[d]) for d, score in candidates]
         offset = segment.offset
         return [(offset + d, score) for d, score in candidates]
 
@@ -277,19 +313,21 @@ class IndexSearcher:
 
     def _bm25(self, segment: _Segment, fieldname: str, text: str) -> tuple[float, float, list[float]]:
         """``idf, K1 + 1, norms``: a posting scores ``idf * ((tf * (K1 + 1)) / (tf + norms[docnum]))``,
-        the same float as whoosh's BM25F scorer gives.
+        the same float as whoosh's BM25F scorer gives over an index of the segment alone.
 
         ``bm25(idf, tf, fl, avgfl, B, K1) = idf * (tf * (K1 + 1) / (tf + K1 * ((1 - B) + B * fl / avgfl)))``;
         the part after ``tf +`` depends on the document only, and is worked out once (:meth:`_norms`).
         """
-        return self.whoosh.idf(fieldname, text), self.whoosh.weighting.K1 + 1, self._norms(segment, fieldname)
+        frequency = self.frequencies(fieldname, text)[segment.position]
+        idf = log(segment.size / (frequency + 1)) + 1  # whoosh's, over the segment's documents
+        return idf, self.whoosh.weighting.K1 + 1, self._norms(segment, fieldname)
 
     def _norms(self, segment: _Segment, fieldname: str) -> list[float]:
-        """``K1 * ((1 - B) + B * fl / avgfl)`` of each document of the segment."""
+        """``K1 * ((1 - B) + B * fl / avgfl)`` of each document of the segment (``avgfl``: the segment's)."""
 
         def compute() -> list[float]:
             b, k1 = self.whoosh.weighting.B, self.whoosh.weighting.K1
-            average = self.whoosh.avg_field_length(fieldname) or 1
+            average = (segment.reader.field_length(fieldname) / segment.size if segment.size else 0) or 1
             length = segment.reader.doc_field_length  # None for an empty field: no postings point there
             return [
                 k1 * ((1 - b) + b * (length(d, fieldname, 1) or 0) / average) for d in range(segment.size)
