@@ -15,12 +15,14 @@ def contents(home: Path) -> dict[tuple[str, str], tuple[str, ...]]:
     path = home / STORE_FOLDER / DATABASE_NAME
     if not path.exists():
         return {}
-    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    connection = sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)
     try:
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
-        editions = connection.execute("SELECT * FROM editions").fetchall()
-        columns = [d[0] for d in connection.execute("SELECT * FROM editions").description]
+        connection.execute("BEGIN")  # one snapshot: a writer may commit between the statements
+        cursor = connection.execute("SELECT * FROM editions")
+        editions, columns = cursor.fetchall(), [d[0] for d in cursor.description]
         texts = dict(connection.execute("SELECT sha256, body FROM texts").fetchall())
+        connection.execute("COMMIT")
     finally:
         connection.close()
     found, named = {}, set()

@@ -118,16 +118,16 @@ def read_text(info: BookInfo) -> bytes:
     """The stored text of an ingested version, after checking every byte against its hash."""
     store = database()
     connection = store.reader()
-    row = connection.execute(schema.EDITION, (info.game, info.version)).fetchone() if connection else None
-    if row is None:
+    found = (
+        connection.execute(schema.EDITION_TEXT, (info.game, info.version)).fetchone() if connection else None
+    )
+    if found is None:
         raise ArbiterError(f"{info.game} {info.version} is no longer in the store", "version")
-    sha256 = str(row[schema.EDITION_COLUMNS.index("sha256")])
+    sha256, size, body = str(found[0]), found[1], found[2]
     if source_name(info.game, info.version, sha256) != info.source:
         raise ArbiterError(f"{info.game} {info.version} was replaced by another text meanwhile", "version")
-    found = connection.execute(schema.TEXT, (sha256,)).fetchone() if connection else None
-    if found is None:
+    if body is None:
         raise StoreDamaged(store.path, f"the text of {info.game} {info.version} is missing")
-    size, body = found
     data = str(body).encode("utf-8")
     if len(data) != size or hashlib.sha256(data).hexdigest() != sha256:
         raise StoreDamaged(store.path, f"the text of {info.game} {info.version} does not match its SHA-256")

@@ -84,7 +84,12 @@ INSERT_EDITION = (
 )
 DELETE_EDITION = "DELETE FROM editions WHERE game = ? AND edition = ?"
 
-TEXT = "SELECT size, body FROM texts WHERE sha256 = ?"
+#: An edition's hash and its text in one statement, so that a replace committed in between
+#: cannot make a present text look missing.
+EDITION_TEXT = (
+    "SELECT e.sha256, t.size, t.body FROM editions e LEFT JOIN texts t ON t.sha256 = e.sha256 "
+    "WHERE e.game = ? AND e.edition = ?"
+)
 HAS_TEXT = "SELECT 1 FROM texts WHERE sha256 = ?"
 INSERT_TEXT = "INSERT INTO texts (sha256, size, body) VALUES (?, ?, ?)"
 #: A text no edition names any more goes in the same transaction as the edition that named it.
