@@ -1,0 +1,87 @@
+"""A card's AP and HP as the rules count them, its keyword values, and comparisons on unknowns.
+
+AP and HP are the printed value, plus a boarded pilot's modifier (3-3-8-1),
+plus every change in force; a result below zero counts as 0 (1-3-6), while
+the true total is kept for later changes.  A keyword gained again is not a
+second effect: the values add up (《修復》 13-1-1-2, 《突破》 13-1-2-5,
+《支援》 13-1-3-2).  A comparison the rules make on a value the board does not
+give is asked as a yes-or-no fact, so the ruling branches in two instead of
+stopping.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.games.gcg.state import GcgCard, GcgState
+from judge.replay import Replay
+
+Run = Replay[GcgState]
+
+
+def stat(card: GcgCard, name: str) -> int | None:
+    """AP or HP now: printed, the pilot's modifier and every change, below 0 counted as 0 (1-3-6)."""
+    printed: int | None = getattr(card, name)
+    if printed is None:
+        return None
+    total = printed + card.modification(name)
+    if card.pilot is not None:
+        boarded: int | None = getattr(card.pilot, name)
+        if boarded is None:
+            return None
+        total += boarded
+    return max(0, total)
+
+
+def remaining(card: GcgCard) -> int | None:
+    """HP left before the card is destroyed: its HP less its damage counters."""
+    hp = stat(card, "hp")
+    return None if hp is None else hp - card.damage
+
+
+def _value(key: str, name: str) -> int | None:
+    return int(key.split(":")[1]) if key.startswith(f"{name}:") else None
+
+
+def instances(card: GcgCard, name: str) -> list[int]:
+    """Each instance's value of a stacking keyword (repair, breach, support): printed, then gained.
+
+    Grants are stored in their one spelling (``breach:2``); a removal of the bare
+    name (``breach``) takes every instance away.
+    """
+    values = [value for key in card.keywords if (value := _value(key, name)) is not None]
+    for grant in card.grants:
+        value = _value(grant.keyword, name)
+        if grant.removed and grant.keyword == name:
+            values = []
+        elif grant.removed and value in values:
+            values.remove(value)
+        elif not grant.removed and value is not None:
+            values.append(value)
+    return values
+
+
+def keyword_value(card: GcgCard, name: str) -> int:
+    """One effect whose value is every instance's added up (13-1-1-2, 13-1-2-5, 13-1-3-2)."""
+    return sum(instances(card, name))
+
+
+def has(card: GcgCard, key: str) -> bool:
+    """A keyword without a value (blocker, first_strike, high_maneuver), as effects left it."""
+    return card.has(key)
+
+
+def is_link(card: GcgCard) -> bool:
+    """A link unit: its boarded pilot meets its link condition by name or trait (3-2-6-2, 2-12-1)."""
+    pilot = card.pilot
+    if pilot is None or not card.link:
+        return False
+    return pilot.name in card.link or bool(set(card.link) & set(pilot.traits))
+
+
+def at_least(replay: Run, key: str, value: int | None, threshold: int | None, text: str, *cites: str) -> bool:
+    """``value >= threshold``; when either is not given, a yes-or-no fact (``text`` says which)."""
+    if value is not None and threshold is not None:
+        return value >= threshold
+    answer: Any = replay.fact(key, None, (True, False), text, *cites)
+    return bool(answer)
