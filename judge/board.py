@@ -205,8 +205,9 @@ _CONTAINERS = (BaseModel, list, tuple, dict)
 def _walk(value: Any, path: Path) -> Iterator[BoardProblem]:
     """Every model's :meth:`impossibilities`, depth first, with full paths."""
     children: Iterable[tuple[str | int, Any]]
-    if isinstance(value, BoardModel):
-        for relative, message, cites in value.impossibilities():
+    if isinstance(value, BaseModel):  # a board model, or a part of a game state (judge.state)
+        impossibilities = getattr(value, "impossibilities", None)
+        for relative, message, cites in impossibilities() if impossibilities else ():
             yield BoardProblem(format_path(path + relative), message, tuple(cites))
         children = (
             (info.alias or name, getattr(value, name)) for name, info in type(value).model_fields.items()

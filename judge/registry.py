@@ -74,25 +74,41 @@ class Engine:
         return self.rules is not None
 
 
+#: the question every replay game answers: a timeline as it is
+TIMELINE = "timeline"
+
+
+def as_it_is(timeline: Timeline) -> Timeline:
+    """The view of a board that is a timeline already (the question ``timeline``, a phase's view)."""
+    return timeline
+
+
 def build(
     game: str,
     citations: Citations,
     table: list[tuple[str, str, type[BoardModel], Judge]],
     rules: Rules[Any, Any] | None = None,
     views: list[tuple[str, str, type[BoardModel], View]] = (),  # type: ignore[assignment]  # read only
+    timeline_example: str | None = None,
 ) -> Engine:
     """An engine from ``(question, summary, board model, judge function)`` rows, and for a
-    replay game its rules and its views ``(question, summary, board model, timeline builder)``.
+    replay game its rules, its views ``(question, summary, board model, timeline builder)``
+    and the question ``timeline`` (any timeline, as it is; its example is ``timeline_example``).
 
     Each question's example board is ``judge/examples/<game>/<question>.yaml``.
     """
-    found = {
-        name: Question(name, summary, board, judge, EXAMPLES / game / f"{name}.yaml")
-        for name, summary, board, judge in table
-    }
+    found: dict[str, Question] = {}
+    if rules is not None:
+        example = EXAMPLES / game / (timeline_example or f"{TIMELINE}.yaml")
+        summary = "Any timeline: the table at the start of a phase, then what happens, replayed."
+        found[TIMELINE] = Question(TIMELINE, summary, rules.timeline, None, example, as_it_is)
     found |= {
         name: Question(name, summary, board, None, EXAMPLES / game / f"{name}.yaml", view)
         for name, summary, board, view in views
+    }
+    found |= {
+        name: Question(name, summary, board, judge, EXAMPLES / game / f"{name}.yaml")
+        for name, summary, board, judge in table
     }
     return Engine(game, citations, found, rules)
 
@@ -123,7 +139,7 @@ def _citations_hold(game: str, version: str) -> None:
         )
 
 
-def _envelope(request: Mapping[str, Any]) -> tuple[Engine, Question | None, str]:
+def _envelope(request: Mapping[str, Any]) -> tuple[Engine, Question, str]:
     """The engine, question and rulebook version a request names (all problems at once)."""
     from corpus.library import book_info
 
@@ -151,7 +167,7 @@ def _envelope(request: Mapping[str, Any]) -> tuple[Engine, Question | None, str]
         problems.append(BoardProblem("question", f"expected one of {', '.join(found.questions)}"))
     if problems or found is None:  # found is None only with a problem
         raise BoardError(problems)
-    asked = found.questions[question_name] if isinstance(question_name, str) else None
+    asked = found.questions[question_name if isinstance(question_name, str) else TIMELINE]
     return found, asked, book_info(found.game, version).version
 
 
@@ -164,11 +180,6 @@ def rule(request: Mapping[str, Any]) -> Ruling:
         raise BoardError([BoardProblem("", "expected a mapping with game, and state or question")])
     found, question, version = _envelope(request)
     fields = {k: v for k, v in request.items() if k not in ENVELOPE}
-    if question is None:  # a timeline: only a replay game gets here
-        assert found.rules is not None
-        timeline = validate(found.rules.timeline, fields)
-        _citations_hold(found.game, version)
-        return replay(found.rules, timeline, version)
     board = validate(question.board, fields)
     _citations_hold(found.game, version)
     if question.view is not None and found.rules is not None:

@@ -57,7 +57,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
 from judge.action import Action, EndPhase, NextTurn
@@ -125,6 +125,7 @@ class Phrases:
     too_many: Sentence = ("More than {most} possibilities: the ruling depends on {what}.", ())
     same_either_way: Sentence = ("Whatever {what}, the result is the same.", ())
     declined: Sentence = ("{effect} is optional, and is not applied.", ())
+    optional: Sentence = ("whether {effect} is applied", ())
     condition_fails: Sentence = (
         "The condition of {effect} ({condition}) does not hold: it does not apply.",
         (),
@@ -433,7 +434,10 @@ class Replay(Generic[S]):
     def _carry_out(self, effect: Effect) -> None:
         if effect.optional:
             key = f"apply:{_label(effect)}"
-            applied = self.choose(effect.by, key, effect.apply, (True, False), _label(effect))
+            text, cites = self.rules.phrases.optional
+            applied = self.choose(
+                effect.by, key, effect.apply, (True, False), text.format(effect=_label(effect)), *cites
+            )
             if not applied:
                 self.say(self.rules.phrases.declined, effect=_label(effect))
                 return
@@ -498,9 +502,19 @@ class Replay(Generic[S]):
     # -- the run ------------------------------------------------------------------------------------
 
     def run(self) -> tuple[Ending | None, Refusal | None]:
+        """Replay the timeline.  Triggered effects listed before anything else happens are in
+        force from the snapshot on, so they see what its own phase does as it starts (the
+        cards' abilities, stated as effects); a later one waits from where it is listed."""
+        actions = self.timeline.actions
+        leading = 0
+        while leading < len(actions) and isinstance(actions[leading], Effect) and actions[leading].when:
+            leading += 1
         try:
+            for index in range(leading):
+                self.index = index
+                self.effect(actions[index])
             self._enter()
-            for index, action in enumerate(self.timeline.actions):
+            for index, action in enumerate(actions[leading:], start=leading):
                 self.index = index
                 if isinstance(action, EndPhase):
                     self.advance()
@@ -558,25 +572,33 @@ def _run(rules: Rules[Any, Any], timeline: Timeline, assumed: dict[str, Any]) ->
 
 
 def explore(rules: Rules[Any, Any], timeline: Timeline) -> list[Leaf]:
-    """Every full replay the timeline's open choices and missing facts call for, in order."""
+    """Every full replay the timeline's open choices and missing facts call for, in order.
+
+    All or nothing: when the possibilities come to more than :data:`MAX_BRANCHES`
+    replays, none is kept but the first, stopped where the first open point was
+    met (which possibilities would be kept must not depend on the order options
+    are listed in: the players' names, say).
+    """
     leaves: list[Leaf] = []
     todo: list[dict[str, Any]] = [{}]
+    first: Leaf | None = None
     while todo:
         assumed = todo.pop(0)
         leaf = _run(rules, timeline, assumed)
+        first = first or leaf
         point = leaf.opened
-        if (
-            point is not None
-            and point.options
-            and len(leaves) + len(todo) + len(point.options) <= MAX_BRANCHES
-        ):
+        if point is not None and point.options:
+            if len(leaves) + len(todo) + len(point.options) > MAX_BRANCHES:
+                assert first.opened is not None  # the first run met an open point, or none is met
+                first.opened = replace(first.opened, options=())
+                return [first]
             todo[0:0] = [{**assumed, point.key: option} for option in point.options]
             continue
         leaves.append(leaf)
     return leaves
 
 
-def replay(rules: Rules[Any, Any], timeline: Timeline, version: str, question: str = "replay") -> Ruling:
+def replay(rules: Rules[Any, Any], timeline: Timeline, version: str, question: str = "timeline") -> Ruling:
     """The ruling on ``timeline``: one replay, or one per possibility where the timeline leaves them open."""
     problems = rules.check(timeline)
     if problems:

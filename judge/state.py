@@ -25,9 +25,9 @@ import enum
 from collections.abc import Iterator
 from typing import Any, Generic, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ModelWrapValidatorHandler, ValidationError, model_validator
 
-from judge.bounds import Many, StatChange, Turn
+from judge.bounds import Flag, Many, StatChange, Turn
 from judge.players import Player
 
 
@@ -66,7 +66,7 @@ class Grant(Mutable):
     """A keyword given to (or taken from) a card by an effect."""
 
     keyword: str
-    removed: bool = False
+    removed: Flag = False
     until: Duration = Duration.PERMANENT
 
 
@@ -125,14 +125,15 @@ class Zone(Mutable, Generic[C]):
     )
     unnamed: Many | None = Field(default=None, description="more cards nobody named; left out: not known")
 
-    @model_validator(mode="before")
+    @model_validator(mode="wrap")
     @classmethod
-    def _shorthand(cls, data: Any) -> Any:
-        if isinstance(data, int) and not isinstance(data, bool):
-            return {"unnamed": data}
+    def _shorthand(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
+        """A count or a list stands for the whole zone; a problem is still named where it was typed."""
+        if isinstance(data, (bool, int, float, str)):
+            return _rooted(handler, {"unnamed": data}, "unnamed")
         if isinstance(data, list):
-            return {"cards": data, "unnamed": 0}
-        return data
+            return _rooted(handler, {"cards": data, "unnamed": 0}, "cards")
+        return handler(data)
 
     @property
     def total(self) -> int | None:
@@ -144,6 +145,18 @@ class Zone(Mutable, Generic[C]):
 
     def find(self, name: str) -> C | None:
         return next((card for card in self.cards if card.name == name), None)
+
+
+def _rooted(handler: ModelWrapValidatorHandler[Any], data: dict[str, Any], field: str) -> Any:
+    """Validate ``data``, reporting a problem of ``field`` at the place the shorthand was written."""
+    try:
+        return handler(data)
+    except ValidationError as error:
+        details: list[Any] = [
+            {**detail, "loc": detail["loc"][1:] if detail["loc"][:1] == (field,) else detail["loc"]}
+            for detail in error.errors()
+        ]
+        raise ValidationError.from_exception_data(error.title, details) from None
 
 
 class PlayerState(Mutable):
@@ -209,8 +222,7 @@ class GameState(Mutable):
             value = pending.pop()
             if isinstance(value, Card):
                 yield value
-                pending.extend(value.attachments)
-            elif isinstance(value, BaseModel):
+            if isinstance(value, BaseModel):  # a card's attachments (and a game's own stacks) too
                 pending.extend(getattr(value, name) for name in type(value).model_fields)
             elif isinstance(value, (list, tuple)):
                 pending.extend(value)

@@ -14,8 +14,11 @@ API and the web form describe.
 ...     verb = "pass"
 >>> from pydantic import TypeAdapter
 >>> adapter = TypeAdapter(list[actions_of(Pass)])
->>> [type(a).__name__ for a in adapter.validate_python(["pass", {"end_phase": {}}, {"effect": {"draw": {"player": "A"}}}])]
+>>> actions = adapter.validate_python(["pass", {"end_phase": {}}, {"effect": {"draw": {"player": "A"}}}])
+>>> [type(a).__name__ for a in actions]
 ['Pass', 'EndPhase', 'Effect']
+>>> adapter.dump_python(actions)
+[{'pass': {}}, {'end_phase': {}}, {'effect': {'draw': {'player': 'A'}}}]
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ from __future__ import annotations
 import enum
 from typing import Annotated, Any, Union
 
-from pydantic import AfterValidator, BeforeValidator, Discriminator, Field, Tag, create_model
+from pydantic import AfterValidator, BeforeValidator, Discriminator, Field, PlainSerializer, Tag, create_model
 
 from judge.action import Action, EndPhase, NextTurn
 from judge.board import BoardModel
@@ -56,6 +59,11 @@ def _bare_verb(value: Any) -> Any:
     return value
 
 
+def _wrap(action: Action) -> dict[str, Any]:
+    """An action written as a timeline states it: ``{verb: {its fields}}``."""
+    return {action.verb: action.model_dump(mode="json", by_alias=True, exclude_defaults=True)}
+
+
 def _unwrap(wrapped: Any) -> Action:
     found: Action = getattr(wrapped, type(wrapped).verb)
     return found
@@ -81,6 +89,7 @@ def actions_of(*models: type[Action]) -> Any:
         Discriminator(_verb),
         BeforeValidator(_bare_verb),
         AfterValidator(_unwrap),
+        PlainSerializer(_wrap, return_type=dict[str, Any]),
     ]
 
 

@@ -15,9 +15,9 @@ def problems_of(request) -> list[str]:
     return [str(p) for p in caught.value.problems]
 
 
-def side(cards=1, **extra):
+def side(name, cards=1, **extra):
     states = ["SINGLE", "DOUBLE", "TRIPLE", "QUAD"]
-    return {"cards": cards, "bp": {states[min(cards, 4) - 1]: 3000}, **extra}
+    return {"name": name, "cards": cards, "bp": {states[min(cards, 4) - 1]: 3000}, **extra}
 
 
 def test_every_problem_is_reported_at_once_with_its_path():
@@ -25,19 +25,25 @@ def test_every_problem_is_reported_at_once_with_its_path():
         {
             "game": "ucg",
             "question": "judgment",
-            "first_player": "C",
-            "areas": [
-                {"A": side(), "B": side()},
-                {"A": side(), "B": side()},
-                {"A": side(level_changes=["UP", "SIDEWAYS"]), "B": {"cards": "two", "bp": {}}, "C": {}},
-            ],
+            "state": {
+                "turn_player": "C",
+                "areas": [
+                    {"A": side("a1"), "B": side("b1")},
+                    {"A": side("a2"), "B": side("b2")},
+                    {
+                        "A": side("a3", modifiers=[{"stat": "bp", "by": 1}, {"stat": "bp", "by": "up"}]),
+                        "B": {"name": "b3", "cards": "two", "bp": {}},
+                        "C": {},
+                    },
+                ],
+            },
         }
     )
     assert found == [
-        "first_player: expected one of A, B",
-        "areas[2].A.level_changes[1]: expected one of UP, DOWN",
-        'areas[2].B.cards: expected an integer, not "two"',
-        "areas[2].C: unknown field",
+        "state.turn_player: expected one of A, B",
+        'state.areas[2].A.modifiers[1].by: expected an integer, not "up"',
+        'state.areas[2].B.cards: expected an integer, not "two"',
+        "state.areas[2].C: unknown field",
     ]
 
 
@@ -47,33 +53,26 @@ def test_a_five_card_stack_is_impossible_citing_8_1_1():
             {
                 "game": "ucg",
                 "question": "judgment",
-                "first_player": "A",
-                "areas": [{"A": {"cards": 5, "bp": {"QUAD": 9000}}, "B": side()}],
+                "state": {"turn_player": "A", "areas": [{"A": side("a", cards=5), "B": side("b")}]},
             }
         )
     (problem,) = caught.value.problems
-    assert problem.path == "areas[0].A.cards"
+    assert problem.path == "state.areas[0].A.cards"
     assert problem.cites == ("8.1.1",)
     assert "5 stacked cards is impossible" in problem.message
 
 
-def test_a_missing_bp_for_the_stack_state_is_impossible_citing_the_clause():
+def test_two_cards_of_one_name_and_a_name_nobody_brought_in_are_board_problems():
     found = problems_of(
         {
             "game": "ucg",
-            "question": "judgment",
-            "first_player": "A",
-            "areas": [
-                {
-                    "A": {"cards": 1, "bp": {"DOUBLE": 5000}},
-                    "B": {"cards": 2, "bp": {"DOUBLE": 5000}, "extra": True},
-                }
-            ],
+            "state": {"phase": "effect", "step": "first", "areas": [{"A": side("X"), "B": side("X")}]},
+            "actions": [{"effect": {"modify": {"card": "Q", "stat": "bp", "by": 1000}}}],
         }
     )
     assert found == [
-        "areas[0].A.bp.SINGLE: required: a SINGLE character's BP is the top card's SINGLE value [8.1.1, 11.15.1]",
-        "areas[0].B.bp.EXTRA: required when extra is true: the EXTRA value becomes the BP [8.1.2]",
+        "state: two cards named 'X': each card on the board needs its own name",
+        "actions[0].effect: no card named 'Q' on the board or brought in before",
     ]
 
 
@@ -98,7 +97,7 @@ def test_envelope_problems_come_together():
     ]
     assert problems_of({"game": "ucg", "version": "0.1", "question": "nope"}) == [
         "version: unknown version '0.1' of ucg: expected one of 1.6",
-        "question: expected one of judgment, level_up, set_scene, set_character, deck",
+        "question: expected one of timeline, judgment, level_up, set_scene, set_character, deck",
     ]
     assert problems_of({}) == ["game: required"]  # a replay game needs no question: a timeline will do
 

@@ -30,18 +30,19 @@ from webapp.cli import main
 REFUSAL_CPU = 1.0
 EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "judge" / "examples").glob("*/*.yaml"))
 
-HEADER = "game: ucg\nquestion: judgment\nfirst_player: A\nareas:\n"
-AREA = "  - A: {cards: 1, bp: {SINGLE: 3000}}\n    B: {cards: 1, bp: {SINGLE: 4000}}\n"
+HEADER = "game: ucg\nquestion: judgment\nstate:\n  turn_player: A\n  areas:\n"
+AREA = "    - A: {name: X, cards: 1, bp: {SINGLE: 3000}}\n      B: {name: Y, cards: 1, bp: {SINGLE: 4000}}\n"
 
 
 def judgment_yaml(characters: int) -> str:
-    """A well-formed ucg judgment board of about ``characters`` characters, all areas."""
+    """A ucg judgment board of about ``characters`` characters, all areas (whose names repeat)."""
     return HEADER + AREA * ((characters - len(HEADER)) // len(AREA))
 
 
 def judgment_json(areas: int) -> str:
-    area = {"A": {"cards": 1, "bp": {"SINGLE": 3000}}, "B": {"cards": 1, "bp": {"SINGLE": 4000}}}
-    return json.dumps({"game": "ucg", "question": "judgment", "first_player": "A", "areas": [area] * areas})
+    area = {"A": {"name": "X", "cards": 1, "bp": {"SINGLE": 3000}}, "B": {"name": "Y", "cards": 1}}
+    state = {"turn_player": "A", "areas": [area] * areas}
+    return json.dumps({"game": "ucg", "question": "judgment", "state": state})
 
 
 #: areas of :func:`judgment_json` that fit in a board file

@@ -110,7 +110,7 @@ def test_every_number_and_flag_of_every_example_refuses_what_it_is_not(path):
 
 #: per game: an example, a count in it, the count's largest value and the clause that sets it
 COUNTS = {
-    "ucg": ("ucg/set_scene", ("deck",), 50, ("4.1.1",)),
+    "ucg": ("ucg/set_scene", ("state", "players", "A", "deck"), 50, ("4.1.1",)),
     "uhb": ("uhb/battle", ("players", "A", "damage_zone"), 40, ("1.0.2",)),
     "bs": ("bs/attack", ("life",), 999, ()),
     "gcg": ("gcg/attack", ("defender", "shields"), 50, ("6-1-1",)),
@@ -118,7 +118,7 @@ COUNTS = {
 }
 #: per game: an example, a value printed on a card in it, and its largest value
 PRINTED = {
-    "ucg": ("ucg/judgment", ("areas", 0, "A", "bp", "TRIPLE"), 999_999),
+    "ucg": ("ucg/judgment", ("state", "areas", 0, "A", "bp", "TRIPLE"), 999_999),
     "uhb": ("uhb/battle", ("players", "A", "main", "power"), 999_999),
     "bs": ("bs/attack", ("attacker", "levels", 0, "bp"), 999_999),
     "gcg": ("gcg/attack", ("attacker", "ap"), 99),
@@ -181,17 +181,17 @@ def test_a_uhb_power_of_minus_two_billion_gets_no_ruling():
 def test_a_flag_is_only_true_or_false():
     board = example("ucg/set_scene")
     for given in (1, 0, "yes", "no", "on"):
-        board["on_appear"] = given
+        board["state"]["scene_set"] = given
         (found,) = problems_of(board)
-        assert found[0] == "on_appear" and found[1].startswith("expected true or false, not ")
+        assert found[0] == "state.scene_set" and found[1].startswith("expected true or false, not ")
 
 
 def test_changes_may_be_negative_but_not_beyond_any_card():
     board = example("ucg/judgment")
-    board["areas"][1]["A"]["bp_changes"] = [-2000, -999_999]
+    board["state"]["areas"][1]["A"]["modifiers"][1]["by"] = -999_999
     assert rule(board).outcome.reason.value  # a big BP- is a ruling, not a refusal
-    board["areas"][1]["A"]["bp_changes"] = [-2000, -(10**6)]
-    assert problems_of(board) == [("areas[1].A.bp_changes[1]", "expected at least -999999", ())]
+    board["state"]["areas"][1]["A"]["modifiers"][1]["by"] = -(10**6)
+    assert problems_of(board) == [("state.areas[1].A.modifiers[1].by", "expected at least -999999", ())]
 
 
 def test_a_zd_factor_is_a_small_fraction():
@@ -204,11 +204,18 @@ def test_a_zd_factor_is_a_small_fraction():
 
 def test_list_lengths_are_bounded_where_the_book_bounds_them():
     board = example("ucg/judgment")
-    board["areas"] = board["areas"] * 13  # 52 battle areas: more than the 50 cards a deck has (4.1.1)
-    assert problems_of(board) == [("areas", "expected at most 50 item(s)", ())]
+    board["state"]["areas"] = board["state"]["areas"] * 13  # 52 battle areas: more than a deck's 50 (4.1.1)
+    assert problems_of(board) == [("state.areas", "expected at most 50 item(s)", ())]
     board = example("ucg/level_up")
-    board["cards"] = board["cards"] * 5  # stacking five cards at once: a character is at most four (8.1.1)
-    assert problems_of(board) == [("cards", "expected at most 4 item(s)", ())]
+    character = board["state"]["areas"][0]["A"]
+    character["cards"], character["under"] = (
+        4,
+        ["U1", "U2", "U3", "U4"],
+    )  # a character is at most four (8.1.1)
+    assert problems_of(board) == [
+        ("state.areas[0].A.under", "4 cards under a stack of 4", ("8.1.1",)),
+        ("state.areas[0].A.under", "4 cards under the top one: at most three", ("8.1.1",)),
+    ]
 
 
 # -- every board model, whatever its example holds --------------------------------------------------

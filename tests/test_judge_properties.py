@@ -1,9 +1,9 @@
 """Property tests: random legal boards never crash, swapping players swaps the result,
-no ruling cites a clause its rulebook lacks. (Mangled boards, for every engine: tests/test_fuzz_boards.py.)"""
+no ruling cites a clause its rulebook lacks. (Mangled boards, for every engine: tests/test_fuzz_boards.py;
+ucg's replayed timelines: tests/test_judge_ucg_properties.py.)"""
 
 from __future__ import annotations
 
-import json
 import os
 
 from hypothesis import HealthCheck, given, settings
@@ -12,44 +12,13 @@ from hypothesis import strategies as st
 from corpus.library import load_book
 from judge.registry import engine, rule
 
-STATES = ["SINGLE", "DOUBLE", "TRIPLE", "QUAD"]
 #: bounded so the suite stays fast; raise ARBITER_HYPOTHESIS_EXAMPLES for a long shake-out
 FEW = settings(
     max_examples=int(os.environ.get("ARBITER_HYPOTHESIS_EXAMPLES", "60")),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
-
-bp_value = st.integers(0, 20).map(lambda n: n * 500)
 players = st.sampled_from(["A", "B"])
-
-
-@st.composite
-def characters(draw):
-    cards = draw(st.integers(1, 4))
-    printed = {state: draw(bp_value) for state in STATES if draw(st.booleans())}
-    extra = draw(st.booleans())
-    printed["EXTRA" if extra else STATES[cards - 1]] = draw(bp_value)
-    return {
-        "cards": cards,
-        "bp": printed,
-        "extra": extra,
-        "charges": draw(st.integers(0, 3)),
-        "level_changes": draw(st.lists(st.sampled_from(["UP", "DOWN"]), max_size=3)),
-        "bp_changes": draw(st.lists(st.integers(-10, 10).map(lambda n: n * 500), max_size=3)),
-        "forced": draw(st.sampled_from([None, None, None, "WIN", "DRAW"])),
-    }
-
-
-sides = st.one_of(st.none(), characters(), characters(), characters())
-judgment_boards = st.fixed_dictionaries(
-    {
-        "game": st.just("ucg"),
-        "question": st.just("judgment"),
-        "first_player": players,
-        "areas": st.lists(st.fixed_dictionaries({"A": sides, "B": sides}), min_size=1, max_size=8),
-    }
-)
 
 
 def swapped(value):
@@ -66,30 +35,6 @@ def cited_ids_exist(ruling) -> None:
     citations = engine(ruling.game).citations
     for clause in ruling.cited + ruling.decisive:
         assert clause in book and clause in citations, clause
-
-
-@FEW
-@given(judgment_boards)
-def test_random_legal_judgment_boards_are_ruled_and_cite_only_real_clauses(board):
-    ruling = rule(board)
-    json.dumps(ruling.as_dict(), ensure_ascii=False)
-    cited_ids_exist(ruling)
-    assert set(ruling.decisive) <= set(ruling.cited)
-    wins = ruling.outcome["wins"]
-    assert wins["A"] + wins["B"] <= len(board["areas"])
-
-
-@FEW
-@given(judgment_boards)
-def test_swapping_the_players_swaps_the_judgment(board):
-    ruling, mirror = rule(board), rule(swapped(board))
-    assert mirror.outcome.reason == ruling.outcome.reason
-    expected, found = swapped(ruling.outcome.as_dict()), mirror.outcome.as_dict()
-    for outcome in (expected, found):  # a set of possibilities: compare without order
-        outcome["possible"] = sorted(outcome["possible"], key=str)
-    assert found == expected
-    assert set(mirror.decisive) == set(ruling.decisive)
-    assert sorted(g.cites for g in mirror.gaps) == sorted(g.cites for g in ruling.gaps)
 
 
 @st.composite

@@ -1,4 +1,9 @@
-"""ucg engine, question by question, each case taken from the clause it tests."""
+"""ucg engine on the replay, rule by rule: each case built from the clause it tests.
+
+The situations of whole turns are in ``judge/examples/ucg/`` (checked by
+``test_judge_ucg_situations.py``); here each rule is taken alone, through
+the question views (a snapshot at the start of one phase, replayed to its end).
+"""
 
 from __future__ import annotations
 
@@ -7,21 +12,40 @@ import re
 import pytest
 
 from corpus.library import load_book
+from judge.board import BoardError
+from judge.games.ucg.battle import AreaReason, AreaResult, NextLead
 from judge.games.ucg.decklist import DeckRuling
-from judge.games.ucg.judgment import AreaReason, AreaResult, JudgmentReason, NextLead
-from judge.games.ucg.scene import SceneRuling
-from judge.games.ucg.setting import Setting
-from judge.games.ucg.stacking import Remedy, Stacking
+from judge.games.ucg.outcome import UcgReason
+from judge.outcome import Result
+from judge.players import Player
 from judge.registry import rule
 from judge.ruling import StepKind
+from judge.state import Status
 
 STATES = ["SINGLE", "DOUBLE", "TRIPLE", "QUAD"]
+NAMES = iter(f"C{n}" for n in range(10_000))
 
 
-def ch(bp: int, cards: int = 1, **extra) -> dict:
-    """A character whose printed BP at its state is ``bp``."""
-    printed = {STATES[cards - 1]: bp, **extra.pop("printed", {})}
-    return {"cards": cards, "bp": printed, **extra}
+def ch(
+    bp: int, cards: int = 1, printed: dict | None = None, levels=(), bp_changes=(), forced=None, **extra
+) -> dict:
+    """A character whose printed BP at its stack is ``bp``; level and BP changes, forced results."""
+    modifiers = [{"stat": "level", "by": 1 if change == "UP" else -1} for change in levels]
+    modifiers += [{"stat": "bp", "by": change} for change in bp_changes]
+    grants = [{"keyword": {"WIN": "win_battle", "DRAW": "draw_battle"}[forced]}] if forced else []
+    return {
+        "name": next(NAMES),
+        "cards": cards,
+        "bp": {STATES[cards - 1]: bp, **(printed or {})},
+        "modifiers": modifiers,
+        "grants": grants,
+        **extra,
+    }
+
+
+def named(side: dict | None) -> dict | None:
+    """A copy of a character with a name of its own (areas built by ``[…] * n`` share dicts)."""
+    return None if side is None else {**side, "name": next(NAMES)}
 
 
 def judgment(*areas, first="A"):
@@ -29,10 +53,17 @@ def judgment(*areas, first="A"):
         {
             "game": "ucg",
             "question": "judgment",
-            "first_player": first,
-            "areas": [dict(zip("AB", pair, strict=True)) for pair in areas],
+            "state": {
+                "turn": 3,
+                "turn_player": first,
+                "areas": [{"A": named(a), "B": named(b)} for a, b in areas],
+            },
         }
     )
+
+
+def area(ruling, number: int) -> dict:
+    return ruling.outcome.battles[number - 1].model_dump()
 
 
 def number_in(clause: str, pattern: str) -> int:
@@ -47,61 +78,66 @@ def test_three_battles_won_wins_the_game():
     needed = number_in("1.3.2", r"在(\d+)處或以上")
     areas = [(ch(5000), ch(3000))] * needed + [(ch(1000), ch(2000))]
     ruling = judgment(*areas)
-    assert ruling.outcome.reason is JudgmentReason.THREE_BATTLES_WON
-    assert ruling.outcome["winner"] == "A"
-    assert ruling.outcome["next_first_player"] is None
+    assert (ruling.outcome.result, ruling.outcome.reason) == (Result.WON, UcgReason.THREE_BATTLES_WON)
+    assert ruling.outcome.winner is Player.A
+    assert ruling.outcome.next_first_player is None
     assert set(ruling.decisive) == {"1.3.2", "8.1.1", "5.9.4.1"}
 
 
 def test_two_wins_do_not_end_the_game_and_the_newest_winner_leads():
     ruling = judgment((ch(5000), ch(3000)), (ch(5000), ch(3000)), (ch(1000), ch(2000)))
-    assert ruling.outcome.reason is JudgmentReason.GAME_CONTINUES
-    assert ruling.outcome["next_first_player"] == "B"
-    assert ruling.outcome["next_first_player_reason"] is NextLead.WON_NEWEST
+    assert (ruling.outcome.result, ruling.outcome.reason) == (Result.CONTINUES, UcgReason.GAME_CONTINUES)
+    assert ruling.outcome.next_first_player is Player.B
+    assert ruling.outcome.next_first_player_reason is NextLead.WON_NEWEST
     assert set(ruling.decisive) == {"5.9.6.1", "8.1.1", "5.9.4.1"}
+    (why_not,) = ruling.not_applied
+    assert why_not.cites == ("1.3.2",) and "2 比 1" in why_not.text
 
 
 def test_both_with_three_or_more_the_larger_count_wins():
     areas = [(ch(5000), ch(3000))] * 4 + [(ch(1000), ch(2000))] * 3
     ruling = judgment(*areas)
-    assert ruling.outcome.reason is JudgmentReason.MORE_BATTLES_WON
-    assert ruling.outcome["winner"] == "A"
-    assert ruling.outcome["wins"] == {"A": 4, "B": 3}
+    assert ruling.outcome.reason is UcgReason.MORE_BATTLES_WON and ruling.outcome.winner is Player.A
+    assert ruling.outcome.wins == {Player.A: 4, Player.B: 3}
     assert set(ruling.decisive) == {"1.3.2", "1.3.3", "8.1.1", "5.9.4.1"}
 
 
 def test_both_with_three_and_equal_counts_play_on():
     areas = [(ch(5000), ch(3000))] * 3 + [(ch(1000), ch(2000))] * 3
     ruling = judgment(*areas, first="A")
-    assert ruling.outcome.reason is JudgmentReason.TIED_WINS_CONTINUE
-    assert ruling.outcome["winner"] is None
-    assert ruling.outcome["next_first_player"] == "B"
+    assert ruling.outcome.reason is UcgReason.TIED_WINS_CONTINUE and ruling.outcome.winner is None
+    assert ruling.outcome.next_first_player is Player.B
     assert {"1.3.3.1", "5.9.6.1"} <= set(ruling.decisive)
 
 
-# --- judgment: one area (5.9.4, 5.9.5, 12.4.2) -------------------------------
+def test_equal_bp_is_a_draw_the_first_player_keeps_the_lead_and_both_turn_sideways():
+    ruling = judgment((ch(3000), ch(3000)), first="B")
+    assert area(ruling, 1)["result"] is AreaResult.DRAW
+    assert ruling.outcome.next_first_player is Player.B
+    assert {"5.9.6.2", "5.9.5.1"} <= set(ruling.decisive)
+    a, b = ruling.outcome.state.areas[0].A, ruling.outcome.state.areas[0].B
+    assert a.status is b.status is Status.RESTED
+    assert any(s.cites == ("5.9.5.2",) for s in ruling.steps)
 
 
-def test_equal_bp_is_a_draw_and_the_first_player_keeps_the_lead():
-    ruling = judgment((ch(4000), ch(4000)), first="B")
-    assert ruling.outcome["areas"][0]["result"] is AreaResult.DRAW
-    assert ruling.outcome["next_first_player"] == "B"
-    assert ruling.outcome["next_first_player_reason"] is NextLead.EQUAL_BP_DRAW
-    assert set(ruling.decisive) == {"5.9.6.2", "8.1.1", "5.9.5.1"}
+def test_the_winner_stays_upright_and_the_loser_is_turned_sideways():
+    ruling = judgment((ch(5000, status="rested"), ch(3000, status="active")))
+    a, b = ruling.outcome.state.areas[0].A, ruling.outcome.state.areas[0].B
+    assert (a.status, b.status) == (Status.ACTIVE, Status.RESTED)
+    assert any(s.cites == ("5.9.4.2",) for s in ruling.steps)
 
 
 def test_a_lone_character_wins_its_area():
-    ruling = judgment((None, ch(0)))
-    assert ruling.outcome["areas"][0]["reason"] is AreaReason.LONE_CHARACTER
-    assert ruling.outcome["next_first_player"] == "B"
+    ruling = judgment((None, ch(1000)))
+    assert (area(ruling, 1)["result"], area(ruling, 1)["reason"]) == (AreaResult.B, AreaReason.LONE_CHARACTER)
     assert "12.4.2.1" in ruling.decisive
 
 
 def test_an_empty_newest_area_has_no_result_and_the_lead_stays():
     ruling = judgment((ch(3000), ch(2000)), (None, None), first="B")
-    assert ruling.outcome["areas"][1]["result"] is AreaResult.NONE
-    assert ruling.outcome["next_first_player"] == "B"
-    assert ruling.outcome["next_first_player_reason"] is NextLead.NO_RESULT
+    assert area(ruling, 2)["result"] is AreaResult.NONE
+    assert ruling.outcome.next_first_player is Player.B
+    assert ruling.outcome.next_first_player_reason is NextLead.NO_RESULT
     assert set(ruling.decisive) == {"12.4.2.3", "12.4.2.2"}
 
 
@@ -111,84 +147,106 @@ def test_an_empty_newest_area_has_no_result_and_the_lead_stays():
 @pytest.mark.parametrize("cards", [1, 2, 3, 4])
 def test_bp_is_the_top_cards_value_for_the_stack_size(cards):
     printed = {"SINGLE": 1000, "DOUBLE": 2000, "TRIPLE": 3000, "QUAD": 4000}
-    ruling = judgment(({"cards": cards, "bp": printed}, ch(2500)))
-    assert ruling.outcome["areas"][0]["bp"]["A"] == printed[STATES[cards - 1]]
-    assert ruling.steps[1].values["state"].value == STATES[cards - 1]
+    ruling = judgment((ch(printed[STATES[cards - 1]], cards, printed=printed), ch(2500)))
+    assert area(ruling, 1)["bp"][Player.A] == printed[STATES[cards - 1]]
+    assert ruling.steps[1].values["state"] == STATES[cards - 1]
 
 
-def test_extra_bp_replaces_the_state_value_when_its_condition_is_met():
+def test_extra_bp_replaces_the_stack_value_when_its_condition_is_met():
     ruling = judgment((ch(3000, printed={"EXTRA": 9000}, extra=True), ch(5000)))
-    assert ruling.outcome["areas"][0]["bp"]["A"] == 9000
+    assert area(ruling, 1)["bp"][Player.A] == 9000
     assert {"8.1.2", "5.9.6.1"} <= set(ruling.decisive)
 
 
-def test_charge_cards_do_not_count_towards_the_state():
-    a = ch(3000, charges=2, printed={"DOUBLE": 6000, "TRIPLE": 8000})
-    ruling = judgment((a, ch(5000)))
-    assert ruling.outcome["areas"][0]["bp"]["A"] == 3000
+def test_an_extra_condition_not_given_is_asked_only_where_the_card_prints_an_extra_bp():
+    ruling = judgment((ch(3000, printed={"EXTRA": 9000}), ch(5000)))
+    assert ruling.outcome.result is Result.DEPENDS
+    assert [c.outcome.next_first_player for c in ruling.choices] == [Player.A, Player.B]
+    assert judgment((ch(3000), ch(5000))).choices == ()
+
+
+def test_charge_cards_do_not_count_towards_the_stack():
+    ruling = judgment((ch(3000, charges=2, printed={"DOUBLE": 6000, "TRIPLE": 8000}), ch(5000)))
+    assert area(ruling, 1)["bp"][Player.A] == 3000
     assert "11.17.2" in ruling.decisive  # counted, A would be TRIPLE and win
 
 
-def test_level_up_uses_the_next_states_bp_and_bp_changes_come_after():
-    a = ch(5000, cards=2, printed={"TRIPLE": 7000}, level_changes=["UP"], bp_changes=[-1500])
+def test_level_up_uses_the_next_stacks_bp_and_bp_changes_come_after():
+    a = ch(5000, cards=2, printed={"TRIPLE": 7000}, levels=["UP"], bp_changes=[-1500])
     ruling = judgment((a, ch(5000)))
-    assert ruling.outcome["areas"][0]["bp"]["A"] == 5500
+    assert area(ruling, 1)["bp"][Player.A] == 5500
     assert "11.6.1" in ruling.decisive  # without it: 5000 - 1500 < 5000
     assert "11.7.1" not in ruling.decisive  # without it 7000 still wins
     assert any(s.cites == ("11.7.3", "11.7.1") for s in ruling.steps)
 
 
 def test_up_and_down_together_restore_the_original_bp():
-    a = ch(5000, cards=2, printed={"SINGLE": 2000, "TRIPLE": 7000}, level_changes=["UP", "DOWN"])
+    a = ch(5000, cards=2, printed={"SINGLE": 2000, "TRIPLE": 7000}, levels=["UP", "DOWN"])
     ruling = judgment((a, ch(4000)))
-    assert ruling.outcome["areas"][0]["bp"]["A"] == 5000
+    assert area(ruling, 1)["bp"][Player.A] == 5000
     assert any("11.6.5" in s.cites for s in ruling.steps)
 
 
 def test_extra_bp_has_no_level_to_move_to():
-    a = ch(3000, printed={"DOUBLE": 5000, "EXTRA": 8000}, extra=True, level_changes=["DOWN"])
+    a = ch(3000, printed={"DOUBLE": 5000, "EXTRA": 8000}, extra=True, levels=["DOWN"])
     ruling = judgment((a, ch(6000)))
-    assert ruling.outcome["areas"][0]["bp"]["A"] == 8000
+    assert area(ruling, 1)["bp"][Player.A] == 8000
     assert any("11.6.4" in s.cites for s in ruling.steps)
 
 
-def test_a_level_change_without_a_printed_target_bp_is_reported_not_guessed():
-    a = ch(9000, cards=4, level_changes=["UP"])
-    ruling = judgment((a, ch(5000)))
-    assert ruling.outcome["areas"][0]["result"] is AreaResult.UNDECIDED
-    assert ruling.outcome["next_first_player_reason"] is NextLead.UNDECIDED
+def test_a_level_change_without_a_target_bp_is_reported_and_each_result_replayed():
+    ruling = judgment((ch(9000, cards=4, levels=["UP"]), ch(5000)))
+    assert ruling.outcome.result is Result.DEPENDS
+    # A wins it: A leads turn 4 (5.9.6.1); it is drawn: A leads still (5.9.6.2); B wins it: B leads
+    leads = sorted((c.outcome.next_first_player, c.outcome.next_first_player_reason) for c in ruling.choices)
+    assert leads == [
+        (Player.A, NextLead.EQUAL_BP_DRAW),
+        (Player.A, NextLead.WON_NEWEST),
+        (Player.B, NextLead.WON_NEWEST),
+    ]
     assert any(s.kind is StepKind.SILENT and "11.6.3" in s.cites for s in ruling.gaps)
 
 
-def test_an_undecided_area_that_cannot_change_the_result_leaves_it_decided():
+def test_an_undetermined_area_that_cannot_change_the_result_is_said_and_not_branched():
     won = [(ch(5000), ch(3000))] * 3
-    ruling = judgment(*won, (ch(9000, cards=4, level_changes=["UP"]), ch(1)))
-    assert ruling.outcome.reason is JudgmentReason.THREE_BATTLES_WON
-    assert ruling.outcome["winner"] == "A"
+    ruling = judgment(*won, (ch(9000, cards=4, levels=["UP"]), ch(1)))
+    assert ruling.outcome.reason is UcgReason.THREE_BATTLES_WON and ruling.outcome.winner is Player.A
+    assert ruling.choices == ()
+    assert any(s.kind is StepKind.UNKNOWN for s in ruling.steps)
 
 
-def test_an_undecided_area_that_could_change_the_result_makes_it_undecided():
+def test_an_undetermined_area_that_could_change_the_result_is_replayed_each_way():
     won = [(ch(5000), ch(3000))] * 2
-    ruling = judgment(*won, (ch(9000, cards=4, level_changes=["UP"]), ch(1)))
-    assert ruling.outcome.reason is JudgmentReason.UNDECIDED
-    assert {"three_battles_won", "game_continues"} == {p["reason"].value for p in ruling.outcome["possible"]}
-    assert "11.6.3" in ruling.decisive
+    ruling = judgment(*won, (ch(9000, cards=4, levels=["UP"]), ch(1)))
+    assert ruling.outcome.result is Result.DEPENDS
+    assert {c.outcome.reason for c in ruling.choices} == {
+        UcgReason.THREE_BATTLES_WON,
+        UcgReason.GAME_CONTINUES,
+    }
+
+
+def test_a_bp_the_board_does_not_give_is_what_the_ruling_depends_on():
+    missing = ch(3000)
+    missing["bp"] = {}
+    ruling = judgment((missing, ch(2000)))
+    assert ruling.outcome.result is Result.DEPENDS
+    assert all(c.kind == "fact" for c in ruling.choices)
+    assert any(s.kind is StepKind.UNKNOWN and s.cites == ("8.1.1",) for s in ruling.steps)
 
 
 def test_bp_below_zero_is_zero():
     ruling = judgment((ch(1000, bp_changes=[-3000]), ch(1000, bp_changes=[-1000])))
-    assert ruling.outcome["areas"][0]["bp"] == {"A": 0, "B": 0}
-    assert ruling.outcome["areas"][0]["result"] is AreaResult.DRAW
+    assert area(ruling, 1)["bp"] == {Player.A: 0, Player.B: 0}
+    assert area(ruling, 1)["result"] is AreaResult.DRAW
     assert "11.7.2" in ruling.decisive  # without it, -2000 < 0 and B would win
 
 
 def test_bp_that_dips_below_zero_and_rises_again_is_left_open():
     ruling = judgment((ch(1000, bp_changes=[-3000, 2500]), ch(1000)))
-    assert ruling.outcome["areas"][0]["result"] is AreaResult.UNDECIDED
-    gap, lead = ruling.gaps
-    assert gap.cites == ("11.7.2",)
-    assert lead.cites == ("5.9.6.1",)
-    assert gap.values == {"each_step": 2500, "at_end": 500}
+    assert ruling.outcome.result is Result.DEPENDS  # 2500 (A wins) or 500 (B wins)
+    gap = next(g for g in ruling.gaps if g.kind is StepKind.SILENT)
+    assert gap.cites == ("11.7.2",) and gap.values == {"each_step": 2500, "at_end": 500}
+    assert [c.outcome.next_first_player for c in ruling.choices] == [Player.A, Player.B]
 
 
 # --- judgment: forced results (11.16) and the silent case ---------------------
@@ -205,16 +263,15 @@ def test_bp_that_dips_below_zero_and_rises_again_is_left_open():
 )
 def test_forced_results(forced_a, forced_b, result, reason, clause):
     ruling = judgment((ch(1000, forced=forced_a), ch(9000, forced=forced_b)), first="A")
-    area = ruling.outcome["areas"][0]
-    assert (area["result"], area["reason"]) == (result, reason)
+    assert (area(ruling, 1)["result"], area(ruling, 1)["reason"]) == (result, reason)
     assert any(clause in s.cites for s in ruling.steps)
 
 
-def test_a_forced_draw_with_unequal_bp_in_the_newest_area_leaves_the_lead_undecided():
+def test_a_forced_draw_with_unequal_bp_in_the_newest_area_leaves_the_lead_to_the_rulebooks_silence():
     ruling = judgment((ch(5000), ch(2000, forced="DRAW")), first="B")
-    assert ruling.outcome.reason is JudgmentReason.GAME_CONTINUES
-    assert ruling.outcome["next_first_player"] is None
-    assert ruling.outcome["next_first_player_reason"] is NextLead.RULEBOOK_SILENT
+    assert ruling.outcome.reason is UcgReason.GAME_CONTINUES
+    assert ruling.outcome.next_first_player is None
+    assert ruling.outcome.next_first_player_reason is NextLead.RULEBOOK_SILENT
     (gap,) = ruling.gaps
     assert gap.kind is StepKind.SILENT and {"5.9.6.1", "5.9.6.2"} <= set(gap.cites)
     assert {"5.9.6.1", "5.9.6.2", "11.16.1"} <= set(ruling.decisive)
@@ -222,170 +279,268 @@ def test_a_forced_draw_with_unequal_bp_in_the_newest_area_leaves_the_lead_undeci
 
 def test_a_forced_draw_with_equal_bp_keeps_the_lead_by_5_9_6_2():
     ruling = judgment((ch(3000), ch(3000, forced="DRAW")), first="B")
-    assert ruling.outcome["next_first_player"] == "B"
-    assert ruling.outcome["next_first_player_reason"] is NextLead.EQUAL_BP_DRAW
+    assert ruling.outcome.next_first_player is Player.B
+    assert ruling.outcome.next_first_player_reason is NextLead.EQUAL_BP_DRAW
     assert ruling.gaps == ()
 
 
-# --- level_up (5.6, 11.15, 11.18, 12.1, 12.2) --------------------------------
+# --- level_up (5.6, 11.15, 11.18, 12.1) ----------------------------------------
 
 
-def level_up(stack, cards, **extra):
-    return rule({"game": "ucg", "question": "level_up", "stack": stack, "cards": cards, **extra})
+def level_up(top: dict, *cards: dict, leveled=()):
+    return rule(
+        {
+            "game": "ucg",
+            "question": "level_up",
+            "state": {
+                "turn": 3,
+                "turn_player": "A",
+                "areas": [{"A": {"name": "T", "cards": 1, "bp": {"SINGLE": 1000}, **top}, "B": ch(1000)}],
+                "leveled": list(leveled),
+            },
+            "actions": [
+                {"level_up": {"player": "A", "character": c.pop("on", "T"), "card": c}} for c in cards
+            ],
+        }
+    )
 
 
-TIGA = {"name": "迪卡", "level": 1}
+TIGA = {"character": "迪卡", "level": 1, "team": []}
 
 
 def test_one_level_higher_with_the_same_name_is_legal():
-    ruling = level_up([TIGA], [{"name": "迪卡", "level": 2}])
-    assert ruling.outcome.reason is Stacking.LEGAL
-    assert ruling.outcome["state_after"].value == "DOUBLE"
+    ruling = level_up(TIGA, {"name": "T2", "character": "迪卡", "level": 2})
+    assert ruling.outcome.result is Result.CONTINUES
+    stacked = ruling.outcome.state.areas[0].A
+    assert (stacked.name, stacked.cards, [c.name for c in stacked.under]) == ("T2", 2, ["T"])
     assert set(ruling.decisive) == {"5.6.1", "2.3.2.2"}
 
 
 def test_a_shared_team_stands_in_for_the_name():
-    ruling = level_up([{**TIGA, "team": ["光"]}], [{"name": "戴拿", "level": 2, "team": ["光"]}])
-    assert ruling.outcome["legal"] is True
+    ruling = level_up(
+        {**TIGA, "team": ["光"]}, {"name": "D2", "character": "戴拿", "level": 2, "team": ["光"]}
+    )
+    assert ruling.outcome.result is Result.CONTINUES
     assert "11.18.1" in ruling.decisive
 
 
 @pytest.mark.parametrize(
-    "card, reason, clause",
+    "card, clause",
     [
-        ({"name": "戴拿", "level": 2}, Stacking.NAME_MISMATCH, "5.6.1"),
-        ({"name": "迪卡", "level": 1}, Stacking.SAME_LEVEL, "5.6.2.2"),
-        ({"name": "迪卡", "level": 3}, Stacking.SKIPS_LEVEL, "5.6.2.2"),
+        ({"name": "D2", "character": "戴拿", "level": 2, "team": []}, "5.6.1"),
+        ({"name": "T1", "character": "迪卡", "level": 1}, "5.6.2.2"),
+        ({"name": "T3", "character": "迪卡", "level": 3}, "5.6.2.2"),
     ],
 )
-def test_illegal_level_ups_return_the_card_to_hand(card, reason, clause):
-    ruling = level_up([{**TIGA, "level": 1}], [card])
-    assert ruling.outcome.reason is reason
-    assert ruling.outcome["remedy"] is Remedy.RETURN_TO_HAND
-    assert {clause, "12.1.1"} <= set(ruling.decisive)
-
-
-def test_once_per_phase_and_one_card_at_a_time():
-    ruling = level_up(
-        [TIGA], [{"name": "迪卡", "level": 2}, {"name": "迪卡", "level": 3}], leveled_this_phase=True
+def test_an_illegal_level_up_is_refused_and_the_remedy_cited(card, clause):
+    ruling = level_up(TIGA, card)
+    assert ruling.outcome.result is Result.REFUSED
+    assert {clause, "12.1.1"} <= set(ruling.outcome.refused.cites) and {clause, "12.1.1"} <= set(
+        ruling.decisive
     )
-    assert ruling.outcome["violations"] == [Stacking.MORE_THAN_ONE_CARD, Stacking.ALREADY_LEVELED]
-    assert "5.6.2.3" in ruling.decisive
+    assert ruling.outcome.state.areas[0].A.name == "T"  # the table as it was before the refused action
 
 
-def test_a_wrong_level_up_by_an_effect_goes_to_the_discard_after_the_effect():
-    ruling = level_up([TIGA], [{"name": "迪卡", "level": 3}], placed_by="EFFECT", leveled_this_phase=True)
-    assert ruling.outcome["violations"] == [Stacking.SKIPS_LEVEL]  # the phase limit is not the effect's
-    assert ruling.outcome["remedy"] is Remedy.TO_DISCARD_AFTER_EFFECT
-    assert {"12.2.1", "12.2.2"} <= set(ruling.decisive)
+def test_once_per_character_per_phase():
+    ruling = level_up(
+        TIGA,
+        {"name": "T2", "character": "迪卡", "level": 2},
+        {"name": "T3", "character": "迪卡", "level": 3, "on": "T2"},
+    )
+    assert ruling.outcome.result is Result.REFUSED and ruling.outcome.refused.action == 1
+    assert ruling.outcome.refused.cites == ("5.6.2.3",)
 
 
 def test_a_fifth_card_cannot_be_stacked():
-    stack = [{"name": "迪卡", "level": n} for n in range(1, 5)]
-    ruling = level_up(stack, [{"name": "迪卡", "level": 5}])
-    assert ruling.outcome.reason is Stacking.STACK_FULL
-    assert "8.1.1" in ruling.decisive
+    ruling = level_up(
+        {**TIGA, "level": 4, "cards": 4, "bp": {"QUAD": 9000}},
+        {"name": "T5", "character": "迪卡", "level": 5},
+    )
+    assert ruling.outcome.refused.cites == ("8.1.1",)
 
 
-def test_a_card_without_single_bp_may_level_up():
-    ruling = level_up([TIGA], [{"name": "迪卡", "level": 2, "single_bp": False}])
-    assert ruling.outcome["legal"] is True
-    assert any("11.15.1" in s.cites for s in ruling.steps)
+def test_a_level_that_is_not_given_is_what_the_ruling_depends_on():
+    ruling = level_up({**TIGA, "level": None}, {"name": "T2", "character": "迪卡", "level": 2})
+    assert ruling.outcome.result is Result.DEPENDS and ruling.choices == ()
+    assert ruling.outcome.depends_on == ["T 的等級"]
 
 
 # --- set_scene (2.4.2, 5.4, 6.1–6.3) -----------------------------------------
 
 
-def set_scene(**board):
-    base = {
-        "game": "ucg",
-        "question": "set_scene",
-        "player": "A",
-        "first_player": "A",
-        "battle_areas": 2,
-        "scene": {"name": "光之國", "round": 2},
-        "deck": 10,
-        "hand": 3,
+def set_scene(player="A", areas=2, current=None, draw=None, deck=10, scene_set=False, **action):
+    board = {
+        "turn": 3,
+        "turn_player": "A",
+        "scene_set": scene_set,
+        "players": {"A": {"deck": deck, "hand": 3}, "B": {"deck": deck, "hand": 3}},
+        "areas": [{"A": ch(1000), "B": ch(1000)} for _ in range(areas)],
+        "scene": current,
     }
-    return rule({**base, **board})
+    card = {"name": "光之國", "round": 2}
+    act = {"player": player, "card": card, **({"draw": draw} if draw is not None else {}), **action}
+    return rule({"game": "ucg", "question": "set_scene", "state": board, "actions": [{"set_scene": act}]})
 
 
 def test_a_scene_needs_as_many_battle_areas_as_its_round_icon():
-    assert set_scene(battle_areas=2).outcome["legal"] is True
-    ruling = set_scene(battle_areas=1)
-    assert ruling.outcome.reason is SceneRuling.ROUND_TOO_LOW
-    assert {"2.4.2.3", "2.4.2.2", "6.3.1"} <= set(ruling.decisive)
+    assert set_scene(areas=2, draw=False).outcome.result is Result.CONTINUES
+    ruling = set_scene(areas=1, draw=False)
+    assert ruling.outcome.result is Result.REFUSED
+    assert set(ruling.outcome.refused.cites) == {"6.3.1", "2.4.2.3"}
 
 
 def test_replacing_needs_the_same_or_a_higher_round_and_the_old_scene_goes_to_its_owner():
-    ruling = set_scene(current={"name": "怪獸墓場", "round": 2, "owner": "B"})
-    assert ruling.outcome.reason is SceneRuling.REPLACES
-    assert ruling.outcome["replaced"] == {"name": "怪獸墓場", "to": "discard:B"}
-    lower = set_scene(current={"name": "怪獸墓場", "round": 3, "owner": "B"}, battle_areas=3)
-    assert lower.outcome.reason is SceneRuling.REPLACEMENT_TOO_LOW
-    assert "6.3.2" in lower.decisive
+    ruling = set_scene(current={"name": "怪獸墓場", "round": 2, "owner": "B"}, draw=False)
+    assert ruling.outcome.state.players.B.discard.names() == ["怪獸墓場"]
+    assert ruling.outcome.state.scene.name == "光之國" and ruling.outcome.state.scene.owner is Player.A
+    lower = set_scene(current={"name": "怪獸墓場", "round": 3, "owner": "B"}, areas=3, draw=False)
+    assert lower.outcome.refused.cites == ("6.3.2",)
 
 
 def test_only_the_first_player_sets_a_scene_in_the_scene_phase_and_one_per_turn():
-    ruling = set_scene(player="B", set_this_turn=1)
-    assert ruling.outcome["refusals"] == [SceneRuling.NOT_FIRST_PLAYER, SceneRuling.ALREADY_SET_THIS_TURN]
-    assert set_scene(player="B", by_effect=True).outcome["legal"] is True
+    assert set_scene(player="B").outcome.refused.cites == ("5.4.1",)
+    assert set_scene(scene_set=True).outcome.refused.cites == ("5.4.2", "6.1.2")
+    assert set_scene(player="B", by_effect=True, draw=False).outcome.result is Result.CONTINUES
 
 
-def test_the_draw_is_a_choice_with_an_outcome_for_each_option():
+def test_the_draw_is_a_choice_replayed_each_way_unless_the_file_says():
     ruling = set_scene()
     drew, kept = ruling.choices
-    assert (drew.option, drew.outcome["hand"], drew.outcome["deck"]) == ({"draw": True}, 4, 9)
-    assert (kept.option, kept.outcome["hand"], kept.outcome["deck"]) == ({"draw": False}, 3, 10)
+    assert (drew.kind, drew.player) == ("choice", Player.A)
+    assert (drew.outcome.state.players.A.hand.total, drew.outcome.state.players.A.deck.total) == (3, 9)
+    assert (kept.outcome.state.players.A.hand.total, kept.outcome.state.players.A.deck.total) == (2, 10)
+    fixed = set_scene(draw=True)
+    assert fixed.choices == () and fixed.outcome.state.players.A.hand.total == 3
 
 
 def test_drawing_from_an_empty_deck_does_not_lose():
-    drew = set_scene(deck=0).choices[0]
-    assert drew.outcome["drew"] is False
-    assert any("1.3.6" in s.cites for s in drew.steps)
+    ruling = set_scene(deck=0, draw=True)
+    assert ruling.outcome.result is Result.CONTINUES
+    assert any(s.cites == ("1.3.6",) for s in ruling.not_applied)
 
 
 def test_a_scene_set_by_an_effect_with_an_on_appear_effect_reports_the_timing_conflict():
-    ruling = set_scene(by_effect=True, on_appear=True)
-    (gap,) = ruling.gaps
+    waits = {
+        "effect": {
+            "draw": {"player": "B"},
+            "when": {"event": "scene_set", "card": "光之國"},
+            "source": "光之國",
+        }
+    }
+    board = {
+        "game": "ucg",
+        "state": {
+            "turn": 3,
+            "turn_player": "A",
+            "phase": "effect",
+            "step": "first",
+            "scene_set": False,
+            "areas": [{"A": ch(1000), "B": ch(1000)}, {"A": ch(1000), "B": ch(1000)}],
+        },
+        "actions": [
+            waits,
+            {
+                "set_scene": {
+                    "player": "A",
+                    "card": {"name": "光之國", "round": 2},
+                    "by_effect": True,
+                    "draw": False,
+                }
+            },
+        ],
+    }
+    (gap,) = rule(board).gaps
     assert gap.kind is StepKind.CONFLICT and set(gap.cites) == {"6.2.2", "6.2.3"}
 
 
 # --- set_character (1.3.4, 5.5, 12.4.3) --------------------------------------
 
 
-def set_character(empty, hand, areas=3, first="A"):
+def set_character(hand_a, hand_b, areas, actions=()):
     return rule(
         {
             "game": "ucg",
             "question": "set_character",
-            "first_player": first,
-            "battle_areas": areas,
-            "empty": empty,
-            "hand": hand,
+            "state": {
+                "turn": 3,
+                "turn_player": "A",
+                "players": {"A": {"hand": hand_a}, "B": {"hand": hand_b}},
+                "areas": areas,
+            },
+            "actions": list(actions),
         }
     )
 
 
-def test_each_player_needs_a_new_character_plus_one_per_empty_area():
-    ruling = set_character({"A": 1, "B": 0}, {"A": {"characters": 2}, "B": {"characters": 1}})
-    assert ruling.outcome.reason is Setting.BOTH_SET
-    assert ruling.outcome["needed"] == {"A": 2, "B": 1}
+SETTABLE = {"kind": "character", "bp": {"SINGLE": 1000}}
+
+
+def test_each_player_sets_a_new_character_in_a_new_area():
+    ruling = set_character(
+        [{"name": "X", **SETTABLE}],
+        [{"name": "Y", **SETTABLE}],
+        [{"A": ch(1000), "B": ch(1000)}],
+        [
+            {"set_character": {"player": "A", "card": {"name": "X"}}},
+            {"set_character": {"player": "B", "card": {"name": "Y"}}},
+        ],
+    )
+    state = ruling.outcome.state
+    assert (state.areas[1].A.name, state.areas[1].B.name) == ("X", "Y")
+    assert state.areas[1].A.face_down is True and state.areas[1].A.status is Status.ACTIVE
+    assert {s.cites for s in ruling.not_applied} == {("1.3.4",)}
 
 
 def test_the_first_player_who_cannot_set_loses_before_the_second_players_step():
-    ruling = set_character({"A": 1, "B": 2}, {"A": {"characters": 1}, "B": {"characters": 0}})
-    assert ruling.outcome.reason is Setting.FIRST_PLAYER_LOSES
-    assert (ruling.outcome["loser"], ruling.outcome["winner"]) == ("A", "B")
+    ruling = set_character([], 3, [{"B": ch(1000)}])
+    assert (ruling.outcome.reason, ruling.outcome.winner) == (UcgReason.CANNOT_SET_CHARACTER, Player.B)
     assert {"1.3.4", "12.4.3"} <= set(ruling.decisive)
 
 
-def test_cards_without_single_bp_cannot_fill_an_area():
+def test_a_card_without_single_bp_cannot_be_set():
     ruling = set_character(
-        {"A": 0, "B": 0}, {"A": {"characters": 1}, "B": {"characters": 0, "without_single_bp": 3}}
+        [{"name": "X", **SETTABLE}],
+        [{"name": "Z", "kind": "character", "single_bp": False}],
+        [],
+        [
+            {"set_character": {"player": "A", "card": {"name": "X"}}},
+            {"set_character": {"player": "B", "card": {"name": "Z"}}},
+        ],
     )
-    assert ruling.outcome.reason is Setting.SECOND_PLAYER_LOSES
-    assert any("11.15.1" in s.cites for s in ruling.steps)
+    assert ruling.outcome.refused.cites == ("11.15.1",)
+
+
+def test_a_hand_that_may_hold_a_character_is_asked_about_only_if_no_set_is_stated():
+    ruling = set_character(
+        2,
+        [{"name": "Y", **SETTABLE}],
+        [{"A": ch(1000), "B": ch(1000)}],
+        [
+            {"set_character": {"player": "B", "card": {"name": "Y"}}},
+        ],
+    )
+    assert ruling.outcome.result is Result.DEPENDS  # could A set a character from a hand of 2 unnamed cards?
+    assert [c.outcome.result for c in ruling.choices] == [Result.CONTINUES, Result.WON]
+
+
+# --- what a ucg timeline cannot say -----------------------------------------------------------
+
+
+def test_damage_and_ko_are_not_ucg_and_say_what_to_write_instead():
+    board = {
+        "game": "ucg",
+        "state": {
+            "turn": 3,
+            "turn_player": "A",
+            "phase": "effect",
+            "step": "first",
+            "areas": [{"A": {"name": "X"}}],
+        },
+        "actions": [{"effect": {"damage": {"card": "X", "amount": 1}}}, {"effect": {"ko": {"card": "X"}}}],
+    }
+    with pytest.raises(BoardError) as error:
+        rule(board)
+    assert [p.path for p in error.value.problems] == ["actions[0].effect.damage", "actions[1].effect.ko"]
 
 
 # --- deck (4.1.1–4.1.3, 2.3.9.1) ---------------------------------------------

@@ -243,8 +243,8 @@ def test_posting_a_board_gives_the_engines_ruling(client):
         "/api/rule/ucg/judgment", data=text.encode("utf-8"), content_type="application/yaml"
     ).json
     assert data["ruling"] == expected
-    cited = {cite for step in expected["steps"] for cite in step["cites"]}
-    assert set(data["clauses"]) == cited
+    cited = {cite for step in expected["steps"] + expected["not_applied"] for cite in step["cites"]}
+    assert set(data["clauses"]) == cited  # the steps' and the why-nots' clauses, with their text
     book = load_book("ucg")
     for clause_id, note in data["clauses"].items():
         assert note["url"] == f"/ucg/1.6/{clause_id}"
@@ -269,18 +269,18 @@ def test_ruling_page_links_cited_clauses_with_their_text(client):
 
 def test_bad_board_problems_name_their_fields(client):
     board = yaml.safe_load(JUDGMENT.read_text(encoding="utf-8"))
-    board["areas"][0]["A"]["cards"] = 0
-    board["areas"][1]["B"]["bp"] = {"DOUBLE": "lots"}
+    board["state"]["areas"][0]["A"]["cards"] = 0
+    board["state"]["areas"][1]["B"]["bp"] = {"DOUBLE": "lots"}
     response = client.post("/api/rule/ucg/judgment", json=board)
     assert response.status_code == 400
     error = response.json["error"]
     assert error["code"] == "bad_board"
     paths = {p["path"] for p in error["problems"]}
-    assert {"areas[0].A.cards", "areas[1].B.bp.DOUBLE"} <= paths
+    assert {"state.areas[0].A.cards", "state.areas[1].B.bp.DOUBLE"} <= paths
     page = client.post("/rule/ucg/judgment", data={"board": yaml.safe_dump(board)})
     assert page.status_code == 400
     body = html(page)
-    assert 'data-path="areas[0].A.cards"' in body and 'id="board-problems"' in body
+    assert 'data-path="state.areas[0].A.cards"' in body and 'id="board-problems"' in body
 
 
 @pytest.mark.parametrize(
@@ -536,3 +536,30 @@ def test_no_input_makes_a_500(client, odd):
 def test_pages_send_a_strict_content_security_policy(client):
     policy = client.get("/").headers["Content-Security-Policy"]
     assert "script-src 'self'" in policy and "unsafe-inline" not in policy
+
+
+TIMELINE = Path(__file__).resolve().parents[1] / "judge" / "examples" / "ucg" / "turn_whole.yaml"
+
+
+def test_a_timeline_is_ruled_by_replay_with_its_why_not(client):
+    text = TIMELINE.read_text(encoding="utf-8")
+    expected = rule_text(text).as_dict()
+    for address in ("/api/rule/ucg/timeline", "/api/rule/file"):
+        data = client.post(address, data=text.encode("utf-8"), content_type="application/yaml").json
+        assert data["ruling"] == expected, address
+    assert expected["question"] == "timeline" and expected["outcome"]["result"] == "continues"
+    assert expected["not_applied"] and all(step["cites"] for step in expected["not_applied"])
+    page = html(client.post("/rule/ucg/timeline", data={"board": text}))
+    why_not = page.split("Why not")[1].split("</ol>")[0]
+    assert "1.3.2" in why_not and expected["not_applied"][-1]["text"] in why_not
+    assert 'class="final-state"' in page
+
+
+def test_the_ruling_is_described_by_the_games_outcome_models(client):
+    schemas = client.get("/api/openapi.json").json["components"]["schemas"]
+    outcome = schemas["Ruling"]["properties"]["outcome"]["anyOf"]
+    assert {"$ref": "#/components/schemas/UcgOutcome"} in outcome
+    assert {"result", "reason", "winner", "state", "not_applied"} <= set(
+        schemas["UcgOutcome"]["properties"]
+    ) | set(schemas["Ruling"]["properties"])
+    assert "three_battles_won: 1.3.2" in schemas["UcgReason"]["description"]  # each reason names its clause

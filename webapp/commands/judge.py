@@ -8,7 +8,7 @@ prints every problem, one per line (with ``--json``, the error object).
 from __future__ import annotations
 
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -16,7 +16,7 @@ from webapp.cli import EXIT_BAD_INPUT, counted, emit_json
 from webapp.commands import facts
 
 if TYPE_CHECKING:
-    from judge.ruling import Ruling, Step
+    from judge.ruling import Choice, Ruling, Step
 
 
 @click.command()
@@ -78,29 +78,73 @@ def _list_questions(game: str, found, as_json: bool) -> None:
 
 
 def _print_ruling(ruling: Ruling) -> None:
-    """The outcome, its facts as indented text (:mod:`webapp.commands.facts`), the steps, each choice."""
-    from judge.ruling import plain
-
+    """The outcome, its facts as indented text (:mod:`webapp.commands.facts`), the steps, why not,
+    each choice or possible fact, and the final state of a replay."""
     outcome = ruling.outcome.as_dict()
-    click.echo(f"{ruling.game} {ruling.rulebook_version} · {ruling.question}: {outcome.pop('reason')}")
+    state = outcome.pop("state", None)
+    click.echo(f"{ruling.game} {ruling.rulebook_version} · {ruling.question}: {_headline(outcome)}")
     for line in facts.lines(outcome, "  "):
         click.echo(line)
     for number, step in enumerate(ruling.steps, start=1):
         _print_step(f"{number}.", step)
+    _print_why_not(ruling.not_applied, "")
     for choice in ruling.choices:
-        chosen = "; ".join(
-            f"{key}={facts.inline(value)}" for key, value in plain(dict(choice.option)).items()
-        )
-        who = f"player {choice.player.value}" if choice.player else "the player"
-        outcome = choice.outcome.as_dict()
-        click.echo(f"if {who} chooses {chosen}: {outcome.pop('reason')}")
-        for line in facts.lines(outcome, "    "):
-            click.echo(line)
-        for step in choice.steps:
-            _print_step("  -", step)
+        _print_choice(choice)
     click.echo(f"decisive: {', '.join(ruling.decisive) or '(none)'}")
+    if state:
+        click.echo("final state:")
+        for line in facts.lines(_shown(state), "  "):
+            click.echo(line)
+
+
+def _headline(outcome: dict[str, Any]) -> str:
+    """``won (three_battles_won)`` for a replay, the reason alone for a question engine."""
+    result, reason = outcome.pop("result", None), outcome.pop("reason", None)
+    if result is None:
+        return str(reason)
+    return f"{result} ({reason})" if reason else str(result)
+
+
+def _shown(value: Any) -> Any:
+    """A state without what says nothing: empty lists and mappings, nulls inside mappings."""
+    if isinstance(value, dict):
+        kept = {key: _shown(item) for key, item in value.items()}
+        return {key: item for key, item in kept.items() if item not in (None, [], {})}
+    if isinstance(value, list):
+        return [_shown(item) for item in value]
+    return value
+
+
+def _print_choice(choice: Choice) -> None:
+    from judge.ruling import plain
+
+    outcome = choice.outcome.as_dict()
+    outcome.pop("state", None)
+    chosen = "; ".join(f"{key}={facts.inline(value)}" for key, value in plain(dict(choice.option)).items())
+    if choice.kind == "fact":
+        click.echo(f"if {chosen}: {_headline(outcome)}")
+    else:
+        who = f"player {choice.player.value}" if choice.player else "the player"
+        click.echo(f"if {who} chooses {chosen}: {_headline(outcome)}")
+    for line in facts.lines(outcome, "    "):
+        click.echo(line)
+    for step in choice.steps:
+        _print_step("  -", step)
+    _print_why_not(choice.not_applied, "  ")
+
+
+def _print_why_not(entries: tuple[Step, ...], indent: str) -> None:
+    if entries:
+        click.echo(f"{indent}why not:")
+        for step in entries:
+            click.echo(f"{indent}  - {step.text} [{', '.join(step.cites)}]")
 
 
 def _print_step(label: str, step: Step) -> None:
-    mark = {"silent": " [rulebook silent]", "conflict": " [rulebook conflict]"}.get(step.kind.value, "")
-    click.echo(f"{label} {step.text}{mark} [{', '.join(step.cites)}]")
+    mark = {
+        "silent": " [rulebook silent]",
+        "conflict": " [rulebook conflict]",
+        "unknown": " [not given]",
+    }.get(step.kind.value, "")
+    cites = f" [{', '.join(step.cites)}]" if step.cites else ""
+    click.echo(f"{label} {step.text}{mark}{cites}")

@@ -10,12 +10,13 @@ typed ``X | Absent`` may be left out, and is never null.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, create_model
 from pydantic.json_schema import SkipJsonSchema
 
 from corpus.model import ClauseKind, Script
+from judge import ruling as judged
 
 Span = Annotated[list[int], Field(min_length=2, max_length=2, description="[start, end) offsets")]
 AnyObject = dict[str, Any]
@@ -89,26 +90,46 @@ class Hit(Shape):
     script: Script
 
 
-class Step(Shape):
-    kind: str
-    text: str
-    values: AnyObject
-    cites: list[str]
+class QuestionOutcome(Shape):
+    """The outcome of a question engine: its reason (an enum value of the game) and facts."""
 
-
-class Outcome(Shape):
     reason: str
 
 
-class Ruling(Shape):
-    game: str
-    rulebook_version: str
-    question: str
-    outcome: Outcome
-    steps: list[Step]
-    decisive: list[str]
-    choices: list[AnyObject]
-    gaps: list[Step]
+def _replay_outcomes() -> tuple[type[BaseModel], ...]:
+    """Each replay game's own outcome model (result, reason, winner, final state …)."""
+    from judge.registry import ENGINES, engine
+
+    return tuple(rules.outcome for game in ENGINES if (rules := engine(game).rules) is not None)
+
+
+#: A ruling's outcome: a replay game's typed outcome, or a question engine's reason and facts.
+Outcome = Union[(*_replay_outcomes(), QuestionOutcome)]  # type: ignore[valid-type]
+
+
+def _described(model: type[BaseModel], name: str, **replaced: Any) -> type[BaseModel]:
+    """``model`` as the API writes it: its own fields, some with a more exact type or added."""
+    fields: dict[str, Any] = {
+        field: (info.annotation, info) for field, info in model.model_fields.items() if field not in replaced
+    }
+    found: type[BaseModel] = create_model(name, __base__=Shape, __doc__=model.__doc__, **fields, **replaced)
+    return found
+
+
+Choice = _described(judged.Choice, "Choice", outcome=(Outcome, ...))
+#: A ruling, as :class:`judge.ruling.Ruling` writes it: its fields, each outcome typed, and ``gaps``.
+Ruling = _described(
+    judged.Ruling,
+    "Ruling",
+    outcome=(Outcome, ...),
+    choices=(list[Choice], ...),  # type: ignore[valid-type]  # a model built above
+    gaps=(
+        list[judged.Step],
+        Field(
+            description="the steps where the rulebook is silent or contradicts itself, or a fact is missing"
+        ),
+    ),
+)
 
 
 class Question(Shape):
@@ -253,7 +274,7 @@ class RulePage(Shape):
     board_schema: AnyObject | None = Field(alias="schema", description="the question's board schema")
     yaml: str
     board: AnyObject | None
-    ruling: Ruling | None
+    ruling: Ruling | None  # type: ignore[valid-type]  # a model built above
     clauses: dict[str, ClauseNote]
     problems: list[AnyObject]
 

@@ -1,45 +1,53 @@
-"""Ultraman Card Game (超人力霸王卡牌遊戲), comprehensive rules Ver 1.6.
+"""Ultraman Card Game (超人力霸王卡牌遊戲), comprehensive rules Ver 1.6, on the replay.
 
-Steps are written in Traditional Chinese, the language of the rulebook.
+Steps are written in Traditional Chinese, the language of the rulebook.  A
+ruling request is a timeline (:class:`~judge.games.ucg.engine.UcgTimeline`);
+the named questions are views onto it, each a snapshot at the start of a
+phase replayed to its end, except ``deck``, a static check of a deck list.
 """
 
-from judge.games.ucg import decklist, judgment, scene, setting, stacking
+from judge.games.ucg import decklist
+from judge.games.ucg.engine import RULES, view
 from judge.games.ucg.rules import CITE
-from judge.registry import build
+from judge.registry import as_it_is, build
 
 ENGINE = build(
     "ucg",
     CITE,
     [
         (
-            "judgment",
-            "The judgment phase over every battle area, the game result and the next first player.",
-            judgment.JudgmentBoard,
-            judgment.judge,
-        ),
-        (
-            "level_up",
-            "Whether stacking a card on a character is a legal level up, and the fix if not.",
-            stacking.LevelUpBoard,
-            stacking.judge,
-        ),
-        (
-            "set_scene",
-            "Whether a scene may be set or replace the current one, and the draw it gives.",
-            scene.SceneBoard,
-            scene.judge,
-        ),
-        (
-            "set_character",
-            "Whether each player can set a new character and fill every empty area, else who loses.",
-            setting.SetCharacterBoard,
-            setting.judge,
-        ),
-        (
             "deck",
             "Whether a deck list is legal: 50 cards, at most 4 of a card.",
             decklist.DeckBoard,
             decklist.judge,
+        ),
+    ],
+    rules=RULES,
+    timeline_example="turn_whole.yaml",
+    views=[
+        (
+            "judgment",
+            "The judgment phase over every battle area: placement, the game result, the next first player.",
+            view("judgment", "The table at the start of the judgment phase (5.9), replayed to its end."),
+            as_it_is,
+        ),
+        (
+            "level_up",
+            "The level-up phase: whether each level up is legal, and the stacks it makes.",
+            view("level_up", "The table at the start of the level-up phase (5.6), replayed to its end."),
+            as_it_is,
+        ),
+        (
+            "set_scene",
+            "The scene phase: whether a scene may be set or replace the current one, and its draw.",
+            view("scene", "The table at the start of the scene phase (5.4), replayed to its end."),
+            as_it_is,
+        ),
+        (
+            "set_character",
+            "The character phase: each player sets a character and fills empty areas, else loses.",
+            view("character", "The table at the start of the character phase (5.5), replayed to its end."),
+            as_it_is,
         ),
     ],
 )

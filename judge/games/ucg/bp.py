@@ -1,43 +1,31 @@
-"""A ucg character's BP in the judgment phase, as chapter 8 and 11 compute it.
+"""A ucg character's BP in the judgment phase, as chapters 8 and 11 compute it.
 
 :func:`battle_point` is pure and takes ``ignore`` (clause ids to leave out),
-so the judgment engine can ask "would the result differ without 11.7.2?"
-and list only the clauses that really decide a ruling.  :func:`explain`
-turns one computation into steps.
+so the judgment can ask "would the result differ without 11.7.2?" and mark
+only the clauses that really decide a ruling.  :func:`explain` turns one
+computation into steps.  A :class:`Fighter` is what the rules read off a
+character on the field: its stack, printed BP, EXTRA condition, charges, and
+the level and BP changes in force on it (11.6, 11.7), in the order they came.
 """
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
-from pydantic import Field, field_validator
-
-from judge.board import BoardModel, Path, impossible
-from judge.bounds import Flag, Stat, StatChange, UcgCards
+from judge.games.ucg.state import Character, PrintedBP, Stack
 from judge.numbers import Tally, tally
+from judge.replay import Replay
 from judge.ruling import Trace
 
 
-class State(enum.StrEnum):
-    """How many character cards are stacked (8.1.1); charge cards do not count."""
+class Forced(enum.StrEnum):
+    """「使此角色的對戰視為平局 / 獲得勝利」 (11.16), stated as a keyword an effect gives."""
 
-    SINGLE = "SINGLE"
-    DOUBLE = "DOUBLE"
-    TRIPLE = "TRIPLE"
-    QUAD = "QUAD"
-
-    @classmethod
-    def of(cls, cards: int) -> State | None:
-        return _STATES[cards - 1] if 1 <= cards <= len(_STATES) else None
-
-    def shifted(self, levels: int) -> State | None:
-        return State.of(_STATES.index(self) + 1 + levels)
-
-
-_STATES = tuple(State)
+    WIN = "win_battle"  # 「獲得勝利」
+    DRAW = "draw_battle"  # 「視為平局」
 
 
 class LevelChange(enum.StrEnum):
@@ -45,51 +33,22 @@ class LevelChange(enum.StrEnum):
     DOWN = "DOWN"  # 「降低一級」
 
 
-class Forced(enum.StrEnum):
-    WIN = "WIN"  # 「獲得勝利」
-    DRAW = "DRAW"  # 「視為平局」
+@dataclass(frozen=True)
+class Fighter:
+    """A character as the judgment reads it (``cards`` None: the board does not give its stack)."""
 
-
-class PrintedBP(BoardModel):
-    """The BP printed on the top card (8.1.1); a value the card lacks is left out."""
-
-    SINGLE: Stat | None = None
-    DOUBLE: Stat | None = None
-    TRIPLE: Stat | None = None
-    QUAD: Stat | None = None
-    EXTRA: Stat | None = None
-
-    def at(self, state: State) -> int | None:
-        value: int | None = getattr(self, state.value)
-        return value
-
-
-class Character(BoardModel):
-    """One side of a battle area in the judgment phase."""
-
-    cards: UcgCards = Field(ge=1, description="character cards stacked (charge cards excluded)")
+    name: str
+    cards: int | None
     bp: PrintedBP
-    extra: Flag = Field(False, description="the condition of the EXTRA BP is met (8.1.2)")
-    charges: UcgCards = Field(0, description="charge cards under the character (11.17)")
-    level_changes: list[LevelChange] = []
-    bp_changes: list[StatChange] = Field([], description="BP+/BP- amounts in the order they apply")
-    forced: Forced | None = None
-
-    @field_validator("cards")
-    @classmethod
-    def _at_most_four(cls, cards: int) -> int:
-        if State.of(cards) is None:
-            raise impossible(
-                f"a character of {cards} stacked cards is impossible: BP is defined for "
-                "one to four cards (SINGLE, DOUBLE, TRIPLE, QUAD)",
-                "8.1.1",
-            )
-        return cards
+    extra: bool
+    charges: int
+    level_changes: tuple[LevelChange, ...]
+    bp_changes: tuple[int, ...]
+    forced: Forced | None
 
     @property
-    def state(self) -> State:
-        """How its character cards stack (``cards`` is one to four: checked above)."""
-        return _STATES[self.cards - 1]
+    def stack(self) -> Stack | None:
+        return None if self.cards is None else Stack.of(self.cards)
 
     @cached_property
     def touched_by(self) -> frozenset[str]:
@@ -101,70 +60,113 @@ class Character(BoardModel):
         touched |= {"11.16.1"} if self.forced else set()
         return frozenset(touched)
 
-    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
-        state = self.state
-        if self.extra and self.bp.EXTRA is None:
-            yield ("bp", "EXTRA"), "required when extra is true: the EXTRA value becomes the BP", ("8.1.2",)
-        elif not self.extra and self.bp.at(state) is None:
-            cites = ("8.1.1", "11.15.1") if state is State.SINGLE else ("8.1.1",)
-            yield (
-                ("bp", state.value),
-                (f"required: a {state.value} character's BP is the top card's {state.value} value"),
-                cites,
+
+def fighter(replay: Replay[Any], character: Character) -> Fighter:
+    """Read a character off the field, asking for the EXTRA condition only where it prints an EXTRA BP."""
+    extra = False
+    if character.bp.EXTRA is not None:
+        extra = bool(
+            replay.fact(
+                f"{character.name}.extra",
+                character.extra,
+                (True, False),
+                f"{character.name} 是否滿足 EXTRA 的條件",
+                "8.1.2",
             )
+        )
+    levels: list[LevelChange] = []
+    for modifier in character.modifiers:
+        if modifier.stat == "level":
+            levels += [LevelChange.UP if modifier.by > 0 else LevelChange.DOWN] * abs(modifier.by)
+    forced = None
+    if character.has(Forced.WIN.value):
+        forced = Forced.WIN
+    elif character.has(Forced.DRAW.value):
+        forced = Forced.DRAW
+    return Fighter(
+        name=character.name,
+        cards=character.cards,
+        bp=character.bp,
+        extra=extra,
+        charges=character.charges or 0,  # charges never count toward the stack (11.17.2)
+        level_changes=tuple(levels),
+        bp_changes=tuple(m.by for m in character.modifiers if m.stat == "bp"),
+        forced=forced,
+    )
+
+
+class Missing(enum.StrEnum):
+    """Why a BP cannot be computed."""
+
+    STACK = "stack"  # the board does not give how many cards are stacked
+    PRINTED = "printed"  # nor the BP printed for that stack
+    NO_TARGET = "no_target"  # a level change points to a BP the board does not give (11.6.3)
+    FLOOR = "floor"  # the BP dips below 0 and rises again: 11.7.2 does not say from where
 
 
 @dataclass(frozen=True, slots=True)
 class BattlePoint:
     """Every value on the way from the printed BP to the BP that battles."""
 
-    state: State | None  # None only when 11.17.2 is left out and charges overflow
-    base: int | None  # printed value used: the state's, or EXTRA's
+    stack: Stack | None  # None only when 11.17.2 is left out and charges overflow, or not given
+    base: int | None  # printed value used: the stack's, or EXTRA's
     extra: bool  # base is the EXTRA value
     shift: int  # net level change (ups minus downs)
-    shifted: State | None  # the state whose BP the level change points to
+    shifted: Stack | None  # the stack whose BP the level change points to
     after_level: int | None
     changes: tuple[int, ...]
     tally: Tally | None
-    value: int | None  # None: the rulebook does not determine the BP
-    floor_unclear: bool  # 11.7.2 does not say which of two values applies
+    value: int | None  # None: not determined (see missing)
+    missing: Missing | None
 
 
-def battle_point(ch: Character, ignore: frozenset[str] = frozenset()) -> BattlePoint:
+def battle_point(ch: Fighter, ignore: frozenset[str] = frozenset()) -> BattlePoint:
+    if ch.cards is None:
+        return BattlePoint(None, None, False, 0, None, None, (), None, None, Missing.STACK)
     cards = ch.cards + (ch.charges if "11.17.2" in ignore else 0)
-    state = State.of(cards)
+    stack = Stack.of(cards)
     extra = ch.extra and "8.1.2" not in ignore
-    base = ch.bp.EXTRA if extra else (ch.bp.at(state) if state else None)
+    base = ch.bp.EXTRA if extra else (ch.bp.at(stack) if stack else None)
     ups, downs = ch.level_changes.count(LevelChange.UP), ch.level_changes.count(LevelChange.DOWN)
     shift = 0 if "11.6.1" in ignore else ups - downs
-    shifted = state.shifted(shift) if state else None
-    if extra or shift == 0 or base is None:
-        after_level = base  # 11.6.4: EXTRA has no level to move to
+    shifted = stack.shifted(shift) if stack else None
+    if base is None:
+        return BattlePoint(stack, None, extra, shift, shifted, None, (), None, None, Missing.PRINTED)
+    if extra or shift == 0:
+        after_level: int | None = base  # 11.6.4: EXTRA has no level to move to
     else:
         after_level = ch.bp.at(shifted) if shifted else None
-    changes = () if "11.7.1" in ignore else tuple(ch.bp_changes)
+    changes = () if "11.7.1" in ignore else ch.bp_changes
     if "11.7.3" in ignore and shift and not extra:
         changes = ()  # BP+/- first, then the level change replaces the BP
     if after_level is None:
-        return BattlePoint(state, base, extra, shift, shifted, None, changes, None, None, False)
+        return BattlePoint(stack, base, extra, shift, shifted, None, changes, None, None, Missing.NO_TARGET)
     counted = tally(after_level, changes)
+    value: int | None
     if "11.7.2" in ignore:
-        value, unclear = counted.true_total, False
+        value, missing = counted.true_total, None
     elif counted.floor_order_matters:
-        value, unclear = None, True
+        value, missing = None, Missing.FLOOR
     else:
-        value, unclear = counted.floored_at_end, False
-    return BattlePoint(state, base, extra, shift, shifted, after_level, changes, counted, value, unclear)
+        value, missing = counted.floored_at_end, None
+    return BattlePoint(stack, base, extra, shift, shifted, after_level, changes, counted, value, missing)
 
 
-def explain(trace: Trace, who: str, ch: Character, bp: BattlePoint) -> None:
+def explain(trace: Trace, who: str, ch: Fighter, bp: BattlePoint) -> None:
     """Write the steps of one character's BP, in the order the rules apply."""
+    if bp.missing is Missing.STACK:
+        trace.unknown(f"{who}疊加的角色牌張數未知，無法確定其 BP。", "8.1.1")
+        return
+    stack = bp.stack.value if bp.stack else "?"
+    if bp.missing is Missing.PRINTED:
+        trace.unknown(f"{who}為 {stack} 狀態，但未知其最上方卡牌的 {stack} BP。", "8.1.1", state=stack)
+        return
     trace.step(
-        f"{who}疊加 {ch.cards} 張角色牌，為 {ch.state.value} 狀態"
-        + (f"，BP 為最上方卡牌的 {ch.state.value} 數值 {bp.base}。" if not bp.extra else "。"),
+        f"{who}疊加 {ch.cards} 張角色牌，為 {stack} 狀態"
+        + (f"，BP 為最上方卡牌的 {stack} 數值 {bp.base}。" if not bp.extra else "。"),
         "8.1.1",
         cards=ch.cards,
-        state=ch.state,
+        state=stack,
         bp=None if bp.extra else bp.base,
     )
     if ch.charges:
@@ -184,7 +186,7 @@ def explain(trace: Trace, who: str, ch: Character, bp: BattlePoint) -> None:
             changes=bp.changes,
             total=bp.tally.true_total,
         )
-    if bp.floor_unclear:
+    if bp.missing is Missing.FLOOR:
         trace.silent(
             f"{who}的 BP 在增減途中低於 0。規則書規定 BP 不會成為負數而是 0，但未規定之後的增減"
             f"從 0 起算（得 {bp.tally.floored_each_step}）還是從實際數值起算"
@@ -197,7 +199,7 @@ def explain(trace: Trace, who: str, ch: Character, bp: BattlePoint) -> None:
         trace.step(f"{who}的 BP 不會成為負數，而是 0。", "11.7.2", bp=0)
 
 
-def _explain_levels(trace: Trace, who: str, ch: Character, bp: BattlePoint) -> None:
+def _explain_levels(trace: Trace, who: str, ch: Fighter, bp: BattlePoint) -> None:
     if not ch.level_changes:
         return
     if LevelChange.UP in ch.level_changes and LevelChange.DOWN in ch.level_changes:
@@ -218,16 +220,18 @@ def _explain_levels(trace: Trace, who: str, ch: Character, bp: BattlePoint) -> N
     elif bp.after_level is None:
         target = bp.shifted.value if bp.shifted else "不存在的狀態"
         trace.silent(
-            f"{who}受升級/降級效果影響，BP 應變為 {target} 的 BP，但最上方卡牌沒有該數值。"
+            f"{who}受升級/降級效果影響，BP 應變為 {target} 的 BP，但未知最上方卡牌該數值（或卡牌沒有該數值）。"
             "規則書只說明效果仍然生效，未規定此時的 BP。",
             "11.6.3",
             "11.6.1",
             shift=bp.shift,
         )
     else:
+        stack = bp.stack.value if bp.stack else "?"
         trace.step(
-            f"{who}的 BP 變為 {bp.shifted} 狀態的 BP {bp.after_level}（狀態仍為 {ch.state.value}）。",
+            f"{who}的 BP 變為 {bp.shifted} 狀態的 BP {bp.after_level}（狀態仍為 {stack}）。",
             "11.6.1",
+            "11.6.2",
             shift=bp.shift,
             bp=bp.after_level,
         )

@@ -1,0 +1,244 @@
+"""The shared effect primitives as the ucg book reads them (ch. 10, 11).
+
+* ``modify`` ``bp`` — 「BP+○○/BP-○○」 (11.7); ``level`` ±1 — 「上升一級/降低一級」 (11.6);
+* ``keyword`` ``win_battle`` / ``draw_battle`` — 「獲得勝利 / 視為平局」 (11.16);
+* ``destroy`` — the character's cards go to the discard pile (3.7.1), its charges too
+  (11.17.5), and its area has an empty slot (12.4.1); ``remove`` — out of the game (3.8.1);
+* ``move`` — between decks, hands, discard piles and removed cards, as many as
+  possible (1.2.3); onto a character as charge cards (11.17.1, 11.17.3);
+* ``draw`` — from the top of the deck, one by one (11.10.1); an empty deck is not a loss (1.3.6).
+
+ucg has no damage and no KO: a timeline stating them is refused as a board
+problem (:func:`problems`).  A triggered effect resolves only if its source
+is still a character's face-up top card (10.1.3.2); a face-down card's effect
+does not work (10.1.1).
+"""
+
+from __future__ import annotations
+
+from judge.board import BoardProblem
+from judge.effects import Effect, Move, Place
+from judge.games.ucg.bp import Forced
+from judge.games.ucg.state import UcgCard, UcgState
+from judge.games.ucg.turn import draw_one
+from judge.players import PLAYERS, Player
+from judge.replay import Replay
+from judge.state import Duration, Grant, Modifier, Zone
+
+Run = Replay[UcgState]
+
+#: the keywords ucg effects give (11.16)
+KEYWORDS = frozenset(forced.value for forced in Forced)
+#: how long ucg effects last: until the end of the turn (5.10.2), or as long as the card stays
+DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT})
+ZONES = ("deck", "hand", "discard", "removed")
+
+
+def problems(where: str, effect: Effect) -> list[BoardProblem]:
+    """What a ucg timeline cannot state, named with what to say instead."""
+    found = []
+    if effect.damage is not None:
+        found.append(BoardProblem(f"{where}.damage", "ucg has no damage: a BP change is modify bp (11.7)"))
+    if effect.ko is not None:
+        found.append(
+            BoardProblem(f"{where}.ko", "ucg has no KO: say destroy (to the discard pile) or remove")
+        )
+    if effect.keyword is not None:
+        found += [
+            BoardProblem(f"{where}.keyword", f"expected one of {', '.join(sorted(KEYWORDS))}, not {word!r}")
+            for word in [*effect.keyword.add, *effect.keyword.remove]
+            if word not in KEYWORDS
+        ]
+    if effect.until is not None and effect.until not in DURATIONS:
+        found.append(BoardProblem(f"{where}.until", "expected end_of_turn or permanent (5.10.2)"))
+    if effect.move is not None:
+        found += [
+            BoardProblem(f"{where}.move.{end}.zone", f"expected one of {', '.join(ZONES)}")
+            for end, place in (("from", effect.move.from_), ("to", effect.move.to))
+            if place.card is None and place.zone not in ZONES
+        ]
+    return found
+
+
+def _name(player: Player) -> str:
+    return f"玩家 {player.value} "
+
+
+def source_works(replay: Run, effect: Effect) -> bool:
+    """A triggered effect's source must be a face-up top card when it resolves (10.1.3.2)."""
+    if effect.source is None:
+        return True
+    scene = replay.state.scene
+    if scene is not None and scene.name == effect.source:
+        return True  # a scene's effect works while it is in the scene area (6.3.3)
+    found = replay.state.locate(effect.source)
+    if found is None or found[2].name != effect.source:
+        if effect.when is not None:
+            replay.not_applied(
+                f"{effect.source} 已不在角色的最上方（或已不在戰場上），其觸發型效果不予結算。", "10.1.3.2"
+            )
+            return False
+        return True
+    if found[2].face_down:
+        replay.not_applied(f"{effect.source} 背面朝上，不會發揮效果說明。", "10.1.1")
+        return False
+    return True
+
+
+def apply(replay: Run, effect: Effect) -> None:
+    if not source_works(replay, effect):
+        return
+    until = effect.until or Duration.PERMANENT
+    lasting = "（在此回合期間）" if until is Duration.END_OF_TURN else ""
+    if effect.modify is not None:
+        change = effect.modify
+        card = replay.card(change.card)
+        card.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=effect.source))
+        if change.stat == "bp":
+            replay.step(f"{card.name} BP{change.by:+d}{lasting}。", "11.7.1", bp=change.by)
+        else:
+            word = "上升" if change.by > 0 else "降低"
+            replay.step(
+                f"{card.name} {word}{abs(change.by)}級{lasting}：僅 BP 變化，狀態不變。", "11.6.1", "11.6.2"
+            )
+    elif effect.keyword is not None:
+        card = replay.card(effect.keyword.card)
+        for word in effect.keyword.add:
+            card.grants.append(Grant(keyword=word, until=until))
+            said = "獲得勝利" if word == Forced.WIN.value else "視為平局"
+            replay.step(f"{card.name} 的對戰「{said}」{lasting}。", "11.16.1")
+        for word in effect.keyword.remove:
+            card.grants.append(Grant(keyword=word, removed=True, until=until))
+            replay.step(f"{card.name} 不再受「{word}」效果影響{lasting}。", "11.16.1")
+    elif effect.destroy is not None or effect.remove is not None:
+        target = effect.destroy or effect.remove
+        assert target is not None
+        _leave_field(replay, target.card, "discard" if effect.destroy else "removed")
+    elif effect.move is not None:
+        _move(replay, effect.move)
+    elif effect.draw is not None:
+        for _ in range(effect.draw.count):
+            draw_one(replay, effect.draw.player, "11.10.1")
+
+
+def _leave_field(replay: Run, name: str, to: str) -> None:
+    found = replay.state.locate(name)
+    if found is None:
+        replay.not_applied(f"{name} 不在戰場上，此效果不予執行。", "1.2.3")
+        return
+    number, owner, character = found
+    replay.state.areas[number - 1].put(owner, None)
+    zone: Zone[UcgCard] = replay.state.players[owner].zone(to)
+    stack = [
+        *character.under,
+        UcgCard.model_validate(character.model_dump(include=set(UcgCard.model_fields))),
+    ]
+    for card in reversed(stack):
+        zone.cards.insert(0, UcgCard.model_validate(card.model_dump(exclude={"modifiers", "grants"})))
+    where = "棄牌區" if to == "discard" else "遊戲外（從遊戲中移除）"
+    replay.step(
+        f"{name} 從戰鬥區 {number} 移至{_name(owner)}的{where}，該戰鬥區產生空位；其先前受到的效果不再適用。",
+        "12.4.1",
+        "3.7.1" if to == "discard" else "3.8.1",
+        "3.2.3",
+        area=number,
+    )
+    if character.charges:
+        discard = replay.state.players[owner].discard
+        discard.unnamed = None if discard.unnamed is None else discard.unnamed + character.charges
+        replay.step(f"{name} 下方的 {character.charges} 張充能牌變為分離狀態，送往棄牌區。", "11.17.5")
+
+
+def _zone(replay: Run, place: Place) -> Zone[UcgCard]:
+    assert place.player is not None and place.zone is not None  # a zone place (checked by the model)
+    found: Zone[UcgCard] = replay.state.players[place.player].zone(place.zone)
+    return found
+
+
+def _move(replay: Run, move: Move) -> None:
+    source = _zone(replay, move.from_) if move.from_.card is None else None
+    if source is None:
+        replay.not_applied(
+            "卡牌只能從牌組、手牌、棄牌區或遊戲外移動；請以 destroy 或 remove 敘述離開戰場的角色。", "3.1.2"
+        )
+        return
+    wanted = move.count if move.count is not None else len(move.cards)
+    taken = _take(source, move, wanted)
+    moved = len(taken.named) + taken.unnamed
+    where = f"{move.from_.player}.{move.from_.zone}"
+    if taken.unknown:
+        replay.step(f"自 {where} 移動 {wanted} 張牌（盡可能執行；該領域張數未知）。", "1.2.3", count=wanted)
+    elif moved < wanted:
+        replay.step(
+            f"自 {where} 應移動 {wanted} 張牌，但只有 {moved} 張：可以執行的部分照常執行。",
+            "1.2.3",
+            moved=moved,
+        )
+    if move.to.card is not None:
+        _charge(replay, move.to.card, moved, taken.unknown)
+        return
+    target = _zone(replay, move.to)
+    if move.to.position == "top":
+        target.cards[0:0] = taken.named
+    else:
+        target.cards.extend(taken.named)
+    if taken.unknown or target.unnamed is None:
+        target.unnamed = None
+    else:
+        target.unnamed += taken.unnamed
+    if not taken.unknown:
+        replay.step(f"自 {where} 移動 {moved} 張牌至 {move.to.player}.{move.to.zone}。", "3.2.3", moved=moved)
+
+
+class _Taken:
+    def __init__(self) -> None:
+        self.named: list[UcgCard] = []
+        self.unnamed = 0
+        self.unknown = False
+
+
+def _take(source: Zone[UcgCard], move: Move, wanted: int) -> _Taken:
+    taken = _Taken()
+    if move.cards:
+        for name in move.cards:
+            card = source.find(name)
+            if card is not None:
+                source.cards.remove(card)
+                taken.named.append(card)
+        return taken
+    order = source.cards if move.from_.position == "top" else source.cards[::-1]
+    taken.named = order[:wanted]
+    for card in taken.named:
+        source.cards.remove(card)
+    rest = wanted - len(taken.named)
+    if rest:
+        if source.unnamed is None:
+            taken.unknown = True
+        else:
+            taken.unnamed = min(rest, source.unnamed)
+            source.unnamed -= taken.unnamed
+    return taken
+
+
+def _charge(replay: Run, name: str, count: int, unknown: bool) -> None:
+    found = replay.state.locate(name)
+    if found is None:
+        replay.not_applied(f"{name} 不在戰場上，無法放置充能牌。", "1.2.3")
+        return
+    character = found[2]
+    if unknown or character.charges is None:
+        character.charges = None
+    else:
+        character.charges += count
+    replay.step(
+        f"將牌以橫向面朝下的方式放置在 {name} 下方作為充能牌（放在先前的充能牌之下），附加於該角色。",
+        "11.17.1",
+        "11.17.3",
+        charges=character.charges,
+    )
+
+
+def first_players_first(replay: Run, owners: list[Player | None]) -> None:
+    """Say so when both players' triggered effects wait together (10.1.3.4)."""
+    if all(player in owners for player in PLAYERS):
+        replay.step("雙方同時觸發的效果，從先攻方玩家開始依次結算。", "10.1.3.4")

@@ -1,0 +1,160 @@
+"""The ucg rules on the replay: the timeline a board file states, the turn, and the rules.
+
+The questions of old are views (:data:`VIEWS`): each is a timeline whose
+state is a snapshot at the start of one phase, replayed to the end of that
+phase (``judgment``: the judgment phase; ``set_scene``: the scene phase …).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, create_model
+
+from judge.action import Action
+from judge.board import BoardProblem
+from judge.effects import Effect
+from judge.games.ucg import effects, play
+from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene
+from judge.games.ucg.battle import judgment_of, records
+from judge.games.ucg.outcome import UcgOutcome, UcgReason
+from judge.games.ucg.rules import CITE
+from judge.games.ucg.state import UcgState
+from judge.games.ucg.turn import TURN
+from judge.outcome import Result
+from judge.players import Player
+from judge.replay import Ending, Phrases, Replay, Rules
+from judge.timeline import Timeline, Until, actions_of
+
+Run = Replay[UcgState]
+
+UcgAction = actions_of(SetScene, SetCharacter, LevelUp, Activate)
+
+
+class UcgTimeline(Timeline):
+    """A ucg board file: the table at the start of a phase, then what happens."""
+
+    state: UcgState
+    actions: list[UcgAction] = Field(default_factory=list, description="what happens, in order")  # type: ignore[valid-type]
+
+
+PHRASES = Phrases(
+    not_now=("{verb} 不能在本回合剩下的階段或步驟進行（目前為 {point}）。", ("5.1.2",)),
+    game_over=("遊戲已分出勝負；第 {index} 個動作（從 0 起算）起不再重演。", ("1.3.1",)),
+    depends=("裁定取決於{what}：以下分別完整重演每一種可能。", ()),
+    unknown=("裁定取決於{what}，而盤面未提供此資訊。", ()),
+    too_many=("可能情況超過 {most} 種：裁定取決於{what}。", ()),
+    same_either_way=("無論{what}，結果都相同。", ()),
+    declined=("{effect} 為「可～」的效果，選擇不發揮。", ("11.3.2",)),
+    optional=("是否發揮「可～」的效果 {effect}", ("11.3.1", "11.3.2")),
+    condition_fails=("{effect} 的條件（{condition}）不成立，不發揮效果。", ("11.1",)),
+    waits=("{effect} 等待觸發條件（{event}）滿足。", ("9.2.1",)),
+    fires=("{event}：觸發 {effect}。", ("9.2.1",)),
+)
+
+#: when each action may be taken, for a refusal out of its time
+WHEN = {
+    "set_scene": ("場景牌在先攻方場景牌設置階段設置。", ("5.4.1",)),
+    "set_character": ("角色牌在角色牌設置階段中，各自的步驟設置。", ("5.5.1",)),
+    "level_up": ("升級在升級階段中，各自的步驟進行。", ("5.6.1",)),
+    "activate": ("[發動] 效果在效果發動階段中，各自的步驟使用。", ("5.8.1",)),
+}
+
+
+class UcgRules(Rules[UcgState, UcgOutcome]):
+    game = "ucg"
+    citations = CITE
+    timeline = UcgTimeline
+    outcome = UcgOutcome
+    turn = TURN
+    phrases = PHRASES
+    events = frozenset({"enters", "scene_set", "battle_won", "battle_lost", "turn_end"})
+    stats = frozenset({"bp", "level"})
+
+    def act(self, replay: Run, action: Action) -> None:
+        if isinstance(action, SetScene):
+            play.set_scene(replay, action)
+        elif isinstance(action, SetCharacter):
+            play.set_character(replay, action)
+        elif isinstance(action, LevelUp):
+            play.level_up(replay, action)
+        elif isinstance(action, Activate):
+            play.activate(replay, action)
+
+    def anytime(self, state: UcgState, action: Action) -> bool:
+        """A scene set by a card effect is set when the effect says (6.2.2)."""
+        return isinstance(action, SetScene) and action.by_effect
+
+    def apply_effect(self, replay: Run, effect: Effect) -> None:
+        effects.apply(replay, effect)
+
+    def order(self, replay: Run, waiting: list[Effect]) -> list[Effect]:
+        effects.first_players_first(replay, [effect.by for effect in waiting])
+        return super().order(replay, waiting)
+
+    def next_turn(self, replay: Run) -> None:
+        state = replay.state
+        lead: Player = replay.fact(
+            f"next_first:{state.turn}",
+            state.next_first_player,
+            (Player.A, Player.B),
+            "下一回合的先攻方",
+            "5.9.6.1",
+        )
+        state.turn = None if state.turn is None else state.turn + 1
+        state.turn_player, state.next_first_player = lead, None
+        state.scene_set, state.leveled, state.placed = False, [], []
+
+    def when(self, verb: str) -> tuple[str, tuple[str, ...]]:
+        return WHEN.get(verb, ("", ()))
+
+    def check(self, timeline: Timeline) -> list[BoardProblem]:
+        found = super().check(timeline)
+        for index, action in enumerate(timeline.actions):
+            if isinstance(action, Effect):
+                found += effects.problems(f"actions[{index}].effect", action)
+        return found
+
+    def conclude(self, replay: Run, ending: Ending | None) -> UcgOutcome:
+        judged = judgment_of(replay)
+        battles = records(judged) if judged else []
+        wins = dict(judged.wins) if judged else None
+        common: dict[str, Any] = {"state": replay.state, "battles": battles, "wins": wins}
+        if judged is not None and ending is None:
+            common |= {"next_first_player": judged.next_first, "next_first_player_reason": judged.lead}
+        if ending is not None:
+            ended = UcgReason(ending.reason.value)
+            return UcgOutcome(result=ending.result, reason=ended, winner=ending.winner, **common)
+        from judge.games.ucg.battle import GameResult
+
+        reason: UcgReason = UcgReason.GAME_CONTINUES
+        if judged is not None and judged.result is GameResult.TIED_WINS_CONTINUE:
+            reason = UcgReason.TIED_WINS_CONTINUE
+        return UcgOutcome(result=Result.CONTINUES, reason=reason, **common)
+
+
+RULES = UcgRules()
+
+
+def view(phase: str, summary: str) -> type[UcgTimeline]:
+    """A question: a snapshot at the start of ``phase`` (its first step), replayed to the end of it."""
+    steps = {point.point.step for point in TURN if point.point.phase == phase}
+    step = "first" if "first" in steps else None
+    fixed_phase: Any = Literal[phase]  # a type built at run time, one per view
+    fixed_step: Any = Literal[step] if step else None
+    fixed_until: Any = Literal[Until.END_OF_PHASE]
+    state = create_model(
+        f"{phase.title().replace('_', '')}State",
+        __base__=UcgState,
+        __doc__=f"The table at the start of the {phase} phase.",
+        phase=(fixed_phase, Field(default=phase, description="the phase this question replays")),
+        step=(fixed_step, Field(default=step, description="the first player's step")),
+    )
+    model: type[UcgTimeline] = create_model(
+        f"{phase.title().replace('_', '')}View",
+        __base__=UcgTimeline,
+        __doc__=summary,
+        state=(state, ...),
+        until=(fixed_until, Field(default=Until.END_OF_PHASE, description="to the end of the phase")),
+    )
+    return model

@@ -1,0 +1,342 @@
+"""What each ucg action does, and the clause that refuses it when the rules forbid it.
+
+* ``set_scene`` — 5.4, 6.1–6.3: the first player, once a turn, a round icon
+  no higher than the round count, a replacement of the same or a higher
+  round; then the draw 6.2.1 allows (a choice), before the scene's own
+  effects (6.2.3);
+* ``set_character`` — 5.5: face down, upright, one new character a turn
+  and every empty area of one's own filled (12.4.3); a card without a
+  SINGLE BP cannot be set (11.15.1);
+* ``level_up`` — 5.6: the same character name (or a shared [TEAM], 11.18.1),
+  exactly one level higher, once per character per phase;
+* ``activate`` — 9.4: a face-up top card (10.1.1, 10.1.3.1), no more often
+  than it prints (9.4.2), its whole cost paid (9.4.4).
+"""
+
+from __future__ import annotations
+
+from typing import TypeVar
+
+from judge.board import BoardError, BoardProblem
+from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene
+from judge.games.ucg.state import Character, Scene, Stack, UcgCard, UcgState
+from judge.games.ucg.turn import draw_one, empty_slots, first_player, place, step_player
+from judge.players import Player
+from judge.replay import Replay
+from judge.state import Zone
+
+Run = Replay[UcgState]
+
+
+def _name(player: Player) -> str:
+    return f"玩家 {player.value} "
+
+
+C = TypeVar("C", bound=UcgCard)
+
+
+def take_from_hand(replay: Run, player: Player, stated: C) -> C:
+    """The card leaves ``player``'s hand, as the action states it and the hand describes it."""
+    found = _take_from_hand(replay, player, stated.name)
+    if found is None:
+        return stated
+    known = found.model_dump(exclude_unset=True)
+    return type(stated).model_validate({**known, **stated.model_dump(exclude_unset=True)})
+
+
+def _take_from_hand(replay: Run, player: Player, name: str) -> UcgCard | None:
+    """The named card leaves ``player``'s hand: a named card of the hand, or one it did not name."""
+    hand: Zone[UcgCard] = replay.state.players[player].hand
+    card = hand.find(name)
+    if card is not None:
+        hand.cards.remove(card)
+        return card
+    if hand.unnamed == 0 and not hand.cards:
+        action = replay.timeline.actions[replay.index]
+        raise BoardError(
+            [
+                BoardProblem(
+                    f"actions[{replay.index}].{action.verb}", f"{_name(player)}的手牌中沒有卡牌 {name}"
+                )
+            ]
+        )
+    if hand.unnamed:
+        hand.unnamed -= 1
+    return None
+
+
+# -- set_scene -----------------------------------------------------------------------------------------
+
+
+def set_scene(replay: Run, action: SetScene) -> None:
+    state, player = replay.state, action.player
+    scene = take_from_hand(replay, player, action.card)
+    first = first_player(replay)
+    if not action.by_effect and player is not first:
+        replay.refuse(
+            f"場景牌設置階段是先攻方玩家 {first.value} 設置場景牌的階段，玩家 {player.value} 不能在此階段設置。",
+            "5.4.1",
+        )
+    already = replay.fact("scene_set", state.scene_set, (True, False), "本回合是否已設置過場景牌", "5.4.2")
+    if already:
+        replay.refuse("本回合已設置過場景牌，場景牌每回合只能設置一張。", "5.4.2", "6.1.2")
+    rounds = len(state.areas)
+    icon = replay.fact(f"{scene.name}.round", scene.round, None, f"場景牌 {scene.name} 的回合圖標", "2.4.2.2")
+    if icon > rounds:
+        replay.refuse(
+            f"戰場上有 {rounds} 個戰鬥區，回合數為 {rounds}；「{scene.name}」的回合圖標為 {icon}，超過回合數，不能放置。",
+            "6.3.1",
+            "2.4.2.3",
+        )
+    replay.step(
+        f"戰場上有 {rounds} 個戰鬥區，回合數為 {rounds}；「{scene.name}」的回合圖標為 {icon}，可以放置。",
+        "2.4.2.3",
+        "2.4.2.2",
+        "6.3.1",
+        decisive=True,
+        rounds=rounds,
+        icon=icon,
+    )
+    current = state.scene
+    placed = scene.model_copy(update={"owner": player, "round": icon})
+    if current is None:
+        replay.step(f"場景區沒有場景，「{scene.name}」以正面朝上設置於場景區。", "6.1.1", "6.1.2")
+    else:
+        current_round = replay.fact(
+            f"{current.name}.round", current.round, None, f"現有場景 {current.name} 的回合圖標", "6.3.2"
+        )
+        if icon < current_round:
+            replay.refuse(
+                f"現有場景「{current.name}」的回合數為 {current_round}，只能以相同或更高回合數的場景牌替換；"
+                f"「{scene.name}」為 {icon}。",
+                "6.3.2",
+            )
+        owner = replay.fact(
+            f"{current.name}.owner",
+            current.owner,
+            (Player.A, Player.B),
+            f"場景 {current.name} 的持有者",
+            "6.3.2",
+        )
+        replay.state.players[owner].discard.cards.insert(
+            0, UcgCard(name=current.name, kind="scene", round=current_round)
+        )
+        replay.step(
+            f"「{scene.name}」的回合數 {icon} 不低於現有場景「{current.name}」的 {current_round}，可以替換；"
+            f"「{current.name}」移至其持有者玩家 {owner.value} 的棄牌區。",
+            "6.3.2",
+            "6.1.1",
+            decisive=True,
+        )
+    state.scene = Scene.model_validate(placed.model_dump())
+    state.scene_set = True
+    _scene_draw(replay, action)
+    replay.event("scene_set", card=scene.name, player=player)
+
+
+def _scene_draw(replay: Run, action: SetScene) -> None:
+    player = action.player
+    waiting = [e for e in replay.waiting if e.when is not None and e.when.event == "scene_set"]
+    if action.by_effect:
+        replay.step("透過效果設置場景牌時，可以在所有相關效果處理完畢後才進行抽牌。", "6.2.2")
+        if waiting:
+            replay.log.conflict(
+                "此場景有《當本場景出現時》等效果：6.2.3 規定登場時的抽牌先於該效果進行，"
+                "6.2.2 則允許透過效果設置時在所有相關效果處理完畢後才抽牌；規則書未說明兩者的先後。",
+                "6.2.2",
+                "6.2.3",
+            )
+    elif waiting:
+        replay.step("這次抽牌先於《當本場景出現時》等效果進行。", "6.2.3")
+    draw = replay.choose(
+        player, "scene_draw", action.draw, (True, False), f"{_name(player)}是否抽一張牌", "6.2.1"
+    )
+    if draw:
+        draw_one(replay, player, "6.2.1")
+    else:
+        replay.step(f"設置場景牌的{_name(player)}選擇不抽牌。", "6.2.1")
+
+
+# -- set_character --------------------------------------------------------------------------------------
+
+
+def set_character(replay: Run, action: SetCharacter) -> None:
+    state, player = replay.state, action.player
+    card = take_from_hand(replay, player, action.card)
+    first = step_player(replay) is first_player(replay)
+    clause = "5.5.3.1" if first else "5.5.4.1"
+    single = replay.fact(
+        f"{card.name}.single_bp",
+        card.has_single_bp(),
+        (True, False),
+        f"角色牌 {card.name} 是否持有 SINGLE BP",
+        "11.15.1",
+    )
+    if not single:
+        replay.refuse(
+            f"{card.name} 不持有 SINGLE BP，從手牌作為角色設置時無法以 SINGLE 狀態登場。", "11.15.1"
+        )
+    number = action.area
+    if number is not None:
+        if number not in empty_slots(replay, player):
+            replay.refuse(
+                f"戰鬥區 {number} 不是{_name(player)}空出的戰鬥區；已設置的角色牌不能移動或移除。",
+                "5.5.6",
+                "12.4.3",
+            )
+    elif replay.notes.get(f"new:{player}"):
+        replay.refuse(f"{_name(player)}在本階段已設置過新的角色牌；每位玩家只設置一張。", clause)
+    elif not first and not state.areas:
+        replay.refuse(
+            "後攻玩家需將角色牌設置在與先攻玩家所放卡牌相對的位置，但先攻玩家沒有設置角色牌。", "5.5.4.1"
+        )
+    elif not first and replay.notes.get("new_area") is None:
+        newest = len(state.areas)
+        if state.areas[-1].side(player) is not None:
+            replay.refuse(f"最新的戰鬥區 {newest} 已有{_name(player)}的角色。", "5.5.4.1")
+        replay.notes["new_area"] = newest
+    character = Character.model_validate({**card.model_dump(exclude={"cards"}), "cards": 1})
+    number = place(replay, player, character, number)
+    replay.step(
+        f"{_name(player)}將角色牌 {card.name} 以縱向面朝下的方式設置在戰鬥區 {number}。",
+        clause,
+        *(("12.4.3",) if action.area else ()),
+        area=number,
+    )
+
+
+# -- level_up --------------------------------------------------------------------------------------------
+
+
+def level_up(replay: Run, action: LevelUp) -> None:
+    state, player = replay.state, action.player
+    card = take_from_hand(replay, player, action.card)
+    found = state.locate(action.character)
+    if found is None:
+        raise BoardError([BoardProblem(f"actions[{replay.index}].level_up.character", "not on the field")])
+    number, owner, top = found
+    if top.name in state.leveled:
+        replay.refuse(f"{top.name} 在本升級階段已升級過一次，每個升級階段最多只能升級一次。", "5.6.2.3")
+    cards = replay.fact(f"{top.name}.cards", top.cards, None, f"{top.name} 疊加的角色牌張數", "8.1.1")
+    if Stack.of(cards + 1) is None:
+        replay.refuse(
+            f"{top.name} 已疊加 {cards} 張；BP 只規定了一至四張卡牌（SINGLE 至 QUAD），無法再疊加。", "8.1.1"
+        )
+    _same_name(replay, top, card)
+    _one_level_higher(replay, top, card)
+    under = [*top.under, UcgCard.model_validate(top.model_dump(include=set(UcgCard.model_fields)))]
+    stacked = Character.model_validate(
+        {
+            **card.model_dump(),
+            "cards": cards + 1,
+            "under": [c.model_dump() for c in under],
+            "charges": top.charges,
+            "status": top.status,
+            "entered_turn": top.entered_turn,
+            "face_down": top.face_down,
+            "modifiers": [m.model_dump() for m in top.modifiers],
+            "grants": [g.model_dump() for g in top.grants],
+        }
+    )
+    state.areas[number - 1].put(owner, stacked)
+    state.leveled.append(stacked.name)
+    state.placed.append(stacked.name)
+    stack = Stack.of(cards + 1)
+    replay.step(
+        f"{_name(player)}將 {card.name} 覆蓋在 {top.name} 上以縱向疊加的方式升級，成為 {stack} 狀態。",
+        "5.6.2.1",
+        "8.1.1",
+        state=stack,
+    )
+
+
+#: what a refused level up comes to if the card was stacked anyway and play went on (12.1.1)
+REMEDY = "若已疊加並繼續遊戲，需將違規放置的卡牌返回手牌。"
+
+
+def _same_name(replay: Run, top: Character, card: UcgCard) -> None:
+    same = None
+    if top.character is not None and card.character is not None:
+        same = top.character == card.character
+    same = replay.fact(
+        f"{top.name}~{card.name}.name",
+        same,
+        (True, False),
+        f"{card.name} 與 {top.name} 的角色名稱是否相同",
+        "5.6.1",
+    )
+    if same:
+        replay.step(f"{card.name} 與被覆蓋的 {top.name} 角色名稱相同。", "5.6.1", "2.3.2.2", decisive=True)
+        return
+    shared = None
+    if top.team is not None and card.team is not None:
+        shared = bool(set(top.team) & set(card.team))
+    shared = replay.fact(
+        f"{top.name}~{card.name}.team",
+        shared,
+        (True, False),
+        f"{card.name} 與 {top.name} 是否擁有共同的 [TEAM]",
+        "11.18.1",
+    )
+    if not shared:
+        replay.refuse(
+            f"{card.name} 與被覆蓋的 {top.name} 角色名稱不同，也沒有共同的 [TEAM]，不能升級。{REMEDY}",
+            "5.6.1",
+            "11.18.1",
+            "12.1.1",
+        )
+    replay.step(
+        f"{card.name} 與 {top.name} 角色名稱不同，但擁有共同的 [TEAM]，滿足相同角色名稱的條件。",
+        "11.18.1",
+        decisive=True,
+    )
+
+
+def _one_level_higher(replay: Run, top: Character, card: UcgCard) -> None:
+    low = replay.fact(f"{top.name}.level", top.level, None, f"{top.name} 的等級", "5.6.1")
+    high = replay.fact(f"{card.name}.level", card.level, None, f"{card.name} 的等級", "5.6.1")
+    if high == low + 1:
+        replay.step(f"等級由 {low} 升為 {high}，正好高一級。", "5.6.1", decisive=True)
+    elif high == low:
+        replay.refuse(f"等級同為 {high}，不能將相同等級的卡牌疊加。{REMEDY}", "5.6.2.2", "12.1.1")
+    elif high > low:
+        replay.refuse(f"等級由 {low} 跳到 {high}，升級時不能跳過等級。{REMEDY}", "5.6.2.2", "12.1.1")
+    else:
+        replay.refuse(
+            f"等級 {high} 低於被覆蓋卡牌的等級 {low}，不是高一級的卡牌。{REMEDY}", "5.6.1", "12.1.1"
+        )
+
+
+# -- activate -----------------------------------------------------------------------------------------------
+
+
+def activate(replay: Run, action: Activate) -> None:
+    state, player = replay.state, action.player
+    found = state.locate(action.card)
+    if found is None:
+        raise BoardError([BoardProblem(f"actions[{replay.index}].activate.card", "not on the field")])
+    top = found[2]
+    if top.name != action.card:
+        replay.refuse(
+            f"{action.card} 不在角色的最上方；疊放時只有最上面的卡牌的效果說明會發揮效果。", "10.1.3.1"
+        )
+    if top.face_down:
+        replay.refuse(f"{action.card} 背面朝上，不會發揮效果說明。", "10.1.1")
+    used: dict[str, int] = replay.notes.setdefault("activated", {})
+    times = used.get(action.card, 0)
+    if action.limit is not None and times >= action.limit:
+        replay.refuse(
+            f"{action.card} 的 [發動] 效果每回合只能使用 {action.limit} 次，本回合已使用 {times} 次。",
+            "9.4.2",
+        )
+    paid = replay.fact(
+        f"{replay.index}:paid",
+        action.paid,
+        (True, False),
+        f"{_name(player)}是否支付了 {action.card} 的全部消耗",
+        "9.4.4",
+    )
+    if not paid:
+        replay.refuse("無法支付所記述的全部消耗，則無法使用該[發動]型效果。", "9.4.4")
+    used[action.card] = times + 1
+    replay.step(f"{_name(player)}支付消耗，使用 {action.card} 的 [發動] 效果。", "9.4.1", "9.4.3")

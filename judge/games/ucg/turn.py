@@ -1,0 +1,334 @@
+"""The ucg turn (5.1.2): nine phases in order, four of them split into the first player's step
+and the second player's; each a :class:`~judge.replay.Procedure` citing its clause.
+
+What the rules do on their own happens here: who plays first (5.2), the draw
+(5.3, with the first turn's skip and 1.3.6), the duty to set a character and
+fill empty areas (5.5, 12.4.3, 1.3.4), opening face-down cards and their
+《當本角色登場時》 effects (5.7), the judgment (5.9, :mod:`judge.games.ucg.battle`) and the
+end of "this turn" effects (5.10.2).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from judge.action import Action
+from judge.games.ucg.battle import judge
+from judge.games.ucg.state import Area, Character, PrintedBP, UcgCard, UcgState
+from judge.outcome import Result
+from judge.players import PLAYERS, Player, turn_order
+from judge.replay import Point, Procedure, Replay, accepts
+from judge.state import Duration, Status
+
+Run = Replay[UcgState]
+
+
+def first_player(replay: Run) -> Player:
+    """This turn's first player (先攻方), asked for if the board does not say."""
+    found: Player = replay.fact(
+        "turn_player", replay.state.turn_player, (Player.A, Player.B), "本回合的先攻方", "5.2.1"
+    )
+    replay.state.turn_player = found
+    return found
+
+
+def step_player(replay: Run) -> Player:
+    """Whose step it is: the first player's, or the second player's."""
+    first = first_player(replay)
+    return first if replay.state.step == "first" else first.other
+
+
+def _name(player: Player) -> str:
+    return f"玩家 {player.value} "
+
+
+# -- 5.2 start, 5.3 draw ---------------------------------------------------------------------------
+
+
+def start_phase(replay: Run) -> None:
+    first = first_player(replay)
+    replay.state.scene_set = False
+    replay.step(f"起始階段：本回合的先攻方為{_name(first)}，後攻方為{_name(first.other)}。", "5.2.1")
+
+
+def draw_one(replay: Run, player: Player, *cites: str) -> None:
+    """One card from the top of ``player``'s deck to the hand; an empty deck is not a loss (1.3.6)."""
+    side = replay.state.players[player]
+    deck, hand = side.deck, side.hand
+    if deck.total == 0:
+        replay.step(f"{_name(player)}的牌組中沒有牌，無法抽牌，此部分不予執行。", *cites, "1.2.3", deck=0)
+        replay.not_applied(f"{_name(player)}無法從牌組抽牌，但不會因此判定為敗北。", "1.3.6")
+        return
+    if deck.cards:
+        card = deck.cards.pop(0)
+        hand.cards.append(card)
+        replay.step(f"{_name(player)}從牌組最上方抽一張牌（{card.name}）加入手牌。", *cites, card=card.name)
+    elif deck.unnamed:
+        deck.unnamed -= 1
+        if hand.unnamed is not None:
+            hand.unnamed += 1
+        replay.step(
+            f"{_name(player)}從牌組最上方抽一張牌加入手牌。", *cites, deck=deck.total, hand=hand.total
+        )
+    else:  # how many cards the deck holds is not known, and need not be: no draw is a loss
+        hand.unnamed = None
+        replay.step(f"{_name(player)}從牌組最上方抽一張牌加入手牌（牌組張數未知）。", *cites)
+        replay.not_applied(f"即使{_name(player)}的牌組沒有牌而無法抽牌，也不會判定為敗北。", "1.3.6")
+
+
+def draw_phase(replay: Run) -> None:
+    turn = replay.state.turn
+    first_turn = replay.fact(
+        "first_turn",
+        None if turn is None else turn == 1,
+        (True, False),
+        "本回合是否為遊戲的初始回合",
+        "5.3.1",
+    )
+    if first_turn:
+        replay.step("遊戲的初始回合不進行抽牌。", "5.3.1")
+        return
+    for player in turn_order(first_player(replay)):
+        draw_one(replay, player, "5.3.2")
+
+
+# -- 5.5 characters ---------------------------------------------------------------------------------
+
+
+def character_phase(replay: Run) -> None:
+    replay.state.placed = []
+    replay.notes.pop("new_area", None)
+    replay.notes["had_empty"] = {p: bool(empty_slots(replay, p)) for p in PLAYERS}
+
+
+def empty_slots(replay: Run, player: Player) -> list[int]:
+    """Area numbers (from 1) where ``player``'s side is empty, the area opened this phase aside."""
+    opened = replay.notes.get("new_area")
+    return [
+        number
+        for number, area in enumerate(replay.state.areas, start=1)
+        if area.side(player) is None and number != opened
+    ]
+
+
+def _settable(card: UcgCard) -> bool | None:
+    """Whether a hand card can be set as a character (a scene cannot; nor one without SINGLE BP, 11.15.1)."""
+    if card.kind == "scene" or card.has_single_bp() is False:
+        return False
+    return True if card.kind == "character" and card.has_single_bp() else None
+
+
+def _can_set(replay: Run, player: Player, needed: int) -> bool:
+    """Whether ``player``'s hand holds ``needed`` character cards that can be set (11.15.1)."""
+    hand = replay.state.players[player].hand
+    settable = [_settable(card) for card in hand.cards]
+    sure, maybe = settable.count(True), settable.count(None)
+    known: bool | None = True if sure >= needed else None
+    if hand.unnamed is not None and sure + maybe + hand.unnamed < needed:
+        known = False
+    clause = "5.5.3.1" if replay.state.step == "first" else "5.5.4.1"
+    can: bool = replay.fact(
+        f"{player}.can_set:{replay.state.turn}",
+        known,
+        (True, False),
+        f"{_name(player)}手牌中是否有 {needed} 張可設置的角色牌",
+        clause,
+    )
+    return can
+
+
+def character_step_end(replay: Run) -> None:
+    """Each player must set one new character and fill every empty area of theirs (5.5, 12.4.3)."""
+    from judge.games.ucg.outcome import UcgReason
+
+    player = step_player(replay)
+    first = replay.state.step == "first"
+    clause = "5.5.3.1" if first else "5.5.4.1"
+    new_set = replay.notes.get(f"new:{player}", False)
+    empty = empty_slots(replay, player)
+    needed = (0 if new_set else 1) + len(empty)
+    if needed == 0:
+        replay.not_applied(f"{_name(player)}已設置新的角色牌，不會因無法設置而敗北。", "1.3.4")
+        if replay.notes.get("had_empty", {}).get(player):
+            replay.not_applied(
+                f"{_name(player)}已在自己所有空出的戰鬥區中設置角色牌，不會因此敗北。", "12.4.3"
+            )
+        return
+    if not _can_set(replay, player, needed):
+        if new_set:
+            replay.end_game(
+                Result.WON,
+                UcgReason.CANNOT_FILL_EMPTY_AREA,
+                player.other,
+                f"{_name(player)}無法在自己所有空出的戰鬥區中設置角色牌，立即敗北。",
+                "12.4.3",
+            )
+        replay.end_game(
+            Result.WON,
+            UcgReason.CANNOT_SET_CHARACTER,
+            player.other,
+            f"{_name(player)}無法將新的角色牌面朝下放置在戰場上，立即敗北。",
+            "1.3.4",
+            *(("12.4.3",) if empty else ()),
+        )
+    hand = replay.state.players[player].hand
+    for number in ([] if new_set else [None]) + list(empty):
+        name = (
+            f"?{replay.state.turn or ''}{'先' if first else '後'}{number or ''}"  # the same for either player
+        )
+        place(replay, player, Character(name=name, cards=1, bp=PrintedBP()), number)
+        if hand.unnamed:
+            hand.unnamed -= 1
+        else:
+            hand.unnamed = None
+        replay.step(
+            f"{_name(player)}設置了一張角色牌 {name}（盤面未說明是哪一張）。",
+            clause,
+            *(("12.4.3",) if number else ()),
+        )
+    replay.not_applied(f"{_name(player)}能設置角色牌，不會因無法設置而敗北。", "1.3.4")
+
+
+def place(replay: Run, player: Player, character: Character, number: int | None) -> int:
+    """Put a character face down and upright in area ``number`` (an empty slot) or a new area."""
+    state = replay.state
+    character.face_down, character.status = True, Status.ACTIVE
+    character.entered_turn = state.turn
+    if number is None:
+        opened = replay.notes.get("new_area")
+        if opened is None:
+            state.areas.append(Area())
+            opened = len(state.areas)
+            replay.notes["new_area"] = opened
+        number = opened
+        replay.notes[f"new:{player}"] = True
+    state.areas[number - 1].put(player, character)
+    state.placed.append(character.name)
+    return number
+
+
+# -- 5.6 level up, 5.7 open, 5.8 effects ------------------------------------------------------------
+
+
+def level_up_phase(replay: Run) -> None:
+    replay.state.leveled = []
+    replay.state.placed = []
+
+
+def open_phase(replay: Run) -> None:
+    """Every face-down card on the field turns face up (5.7.1); the first player's appear first."""
+    flipped: dict[str, Player] = {}
+    for _, owner, character in replay.state.characters():
+        if character.face_down or character.name in replay.state.placed:
+            flipped[character.name] = owner
+        if character.face_down is not False:
+            character.face_down = False
+    replay.notes["opened"] = flipped
+    if flipped:
+        replay.step(
+            f"開放階段開始時，雙方將戰場上所有面朝下的牌翻轉為面朝上：{'、'.join(flipped)}。", "5.7.1"
+        )
+    _appear(replay, "5.7.2.1")
+
+
+def open_second_step(replay: Run) -> None:
+    _appear(replay, "5.7.3.1")
+
+
+def _appear(replay: Run, clause: str) -> None:
+    """The step player's characters that came face up this phase appear (9.2.2); the effects of one
+    that has left the top of its character since do not resolve (10.1.3.2)."""
+    player = step_player(replay)
+    opened: dict[str, Player] = replay.notes.get("opened", {})
+    on_top = {character.name for _, _, character in replay.state.characters()}
+    for name, owner in opened.items():
+        if owner is not player:
+            continue
+        if name in on_top:
+            replay.event("enters", card=name, player=player)
+            continue
+        for effect in [
+            e for e in replay.waiting if e.when and e.when.event == "enters" and e.when.card == name
+        ]:
+            replay.waiting.remove(effect)
+            replay.not_applied(
+                f"{name} 翻為正面時觸發的效果，結算時該卡牌已不在角色的最上方（或已不在戰場上），不予結算。",
+                "10.1.3.2",
+            )
+    if replay.fired:
+        replay.step(f"{_name(player)}的登場時效果依次結算。", clause)
+
+
+def effect_phase(replay: Run) -> None:
+    replay.notes["activated"] = {}
+
+
+# -- 5.9 judgment, 5.10 end ---------------------------------------------------------------------------
+
+
+def end_phase(replay: Run) -> None:
+    ended = replay.expire(
+        Duration.END_OF_TURN,
+        lambda card, what: f"結束階段：{card.name} 的「在此回合期間」效果（{what}）結束。",
+        "5.10.2",
+    )
+    if not ended:
+        replay.step("結束階段：進行回合結束處理，沒有期限到回合結束為止的效果。", "5.10.1")
+    replay.event("turn_end")
+
+
+def by_step_player(verb: str, step: str) -> Callable[[UcgState, Action], bool]:
+    """A procedure test: ``verb`` from the player whose step ``step`` is (either, if the
+    first player is not known yet: the replay asks when it gets there)."""
+
+    def test(state: UcgState, action: Action) -> bool:
+        if action.verb != verb:
+            return False
+        first = state.turn_player
+        return first is None or getattr(action, "player", None) is (first if step == "first" else first.other)
+
+    return test
+
+
+def scene_or_by_effect(state: UcgState, action: Action) -> bool:
+    return action.verb == "set_scene" and (
+        state.phase == "scene" or bool(getattr(action, "by_effect", False))
+    )
+
+
+TURN: tuple[Procedure[UcgState], ...] = (
+    Procedure(Point("start"), "5.2.1", start=start_phase),
+    Procedure(Point("draw"), "5.3.2", start=draw_phase),
+    Procedure(Point("scene"), "5.4.1", accepts=accepts("set_scene")),
+    Procedure(
+        Point("character", "first"),
+        "5.5.3.1",
+        accepts=by_step_player("set_character", "first"),
+        start=character_phase,
+        end=character_step_end,
+    ),
+    Procedure(
+        Point("character", "second"),
+        "5.5.4.1",
+        accepts=by_step_player("set_character", "second"),
+        end=character_step_end,
+    ),
+    Procedure(
+        Point("level_up", "first"),
+        "5.6.2.1",
+        accepts=by_step_player("level_up", "first"),
+        start=level_up_phase,
+    ),
+    Procedure(Point("level_up", "second"), "5.6.3.1", accepts=by_step_player("level_up", "second")),
+    Procedure(Point("open", "first"), "5.7.2.1", start=open_phase),
+    Procedure(Point("open", "second"), "5.7.3.1", start=open_second_step),
+    Procedure(
+        Point("effect", "first"),
+        "5.8.2.1",
+        accepts=by_step_player("activate", "first"),
+        start=effect_phase,
+    ),
+    Procedure(Point("effect", "second"), "5.8.3.1", accepts=by_step_player("activate", "second")),
+    Procedure(Point("judgment"), "5.9.1", start=judge),
+    Procedure(Point("end"), "5.10.1", start=end_phase),
+)

@@ -1,0 +1,429 @@
+"""ucg situations: timeline files under judge/examples/ucg/, each written from the rulebook text
+with its question in its header comment, ruled by replay.
+
+Each test names the outcome and every clause that decides it *by quote*: an exact phrase of
+the clause's text, looked up in the parsed book (so a clause is named by what it says, and a
+renumbered or reworded book fails here).  ``decides`` is the whole set of decisive clauses;
+``refused`` the clauses a refusal cites; ``why_not`` clauses among the ruling's "why not";
+``cited`` clauses some step must cite.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from corpus.library import load_book
+from judge.outcome import Result
+from judge.players import Player
+from judge.registry import rule_text
+from judge.ruling import Ruling, StepKind
+from judge.state import Status
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "ucg"
+
+Q_1_2_3 = "如果該效果的部分內容可以執行，則執行該部分內容"
+Q_1_3_2 = "同時在 3 處或以上的戰鬥中勝出的玩家，即獲得遊戲勝利"
+Q_1_3_3 = "以勝利數較多者獲勝"
+Q_1_3_3_1 = "勝利數相同，則繼續進行遊戲"
+Q_1_3_4 = "無法將新的角色牌面朝下放置在戰場上，則該玩家立即敗北"
+Q_1_3_6 = "即使無法從自己的牌組中抽牌，也不會判定為敗北"
+Q_2_3_2_2 = "在角色升級時等情況下會參照此名稱"
+Q_2_4_2_2 = "亮起的光點數（回合圖標）或以上的回合數"
+Q_2_4_2_3 = "在戰場上展開的戰鬥區域數量被計為回合數"
+Q_5_1_2 = "每回合依次進行以下 9 個階段"
+Q_5_3_1 = "遊戲的初始回合不進行抽牌"
+Q_5_3_2 = "從第二回合開始，雙方玩家均從自己牌組的最上方抽一張牌"
+Q_5_4_1 = "這是先攻方玩家可以設置場景牌的階段"
+Q_5_4_2 = "場景牌每回合只能在戰場內設置一張"
+Q_5_5_3_1 = "先攻玩家從手牌中選擇一張角色牌"
+Q_5_6_1 = "升級階段分為先攻方升級步驟和後攻方升級步驟"
+Q_5_6_2_2 = "升級時不能跳過等級，也不能將相同等級的卡牌疊加"
+Q_5_6_2_3 = "每張最多只能升級一次"
+Q_5_7_1 = "雙方將戰場上放置的所有面朝下的牌翻轉為面朝上"
+Q_5_7_2_1 = "效果說明將會被逐步結算"
+Q_5_9_3_2 = "包括之前回合放置的角色也會重新進行戰鬥"
+Q_5_9_4_1 = "較高的一方獲勝，較低的一方則敗北"
+Q_5_9_4_2 = "獲勝的一方將角色保持縱向，敗北的一方將角色橫向擺放"
+Q_5_9_5_2 = "平局時，雙方角色均橫向擺放"
+Q_5_9_6_1 = "在最新一輪戰鬥中獲勝的玩家將成為下一回合的先攻方"
+Q_5_9_6_2 = "則本回合的先攻方玩家在下一回合仍為先攻方"
+Q_5_10_2 = "期限為到回合結束為止的效果將結束"
+Q_6_1_1 = "場景牌是只能在戰場上設置一張的卡牌"
+Q_6_1_2 = "每回合只能在戰場上以正面朝上的方式設置一張場景牌"
+Q_6_2_1 = "設置場景牌的玩家可抽一張牌"
+Q_6_2_3 = "會先於「《當本場景出現時》」等效果說明之前進行"
+Q_6_3_1 = "不大於戰場上回合數的場景牌"
+Q_6_3_2 = "可以用具有相同或更高回合數的場景牌進行替換"
+Q_8_1_1 = "BP 參照的是疊加在最上方的角色牌的 BP"
+Q_9_2_1 = "會在滿足各自的觸發條件"
+Q_9_4_2 = "並記述每回合可以使用的次數"
+Q_9_4_4 = "如果無法支付所記述的全部消耗，則無法使用該[發動]型效果"
+Q_10_1_3_1 = "只有最上面的那張正面朝上的卡牌的效果說明會發揮效果"
+Q_10_1_3_2 = "在該能力結算的時間點，該卡牌必須位於角色的最上方且為正面朝上"
+Q_11_3_2 = "也可以選擇不發揮「(A)」中記述的效果"
+Q_11_6_1 = "「上升一級」效果是指僅BP變化"
+Q_11_7_1 = "這是增加或減少目標角色 BP 的效果"
+Q_11_7_3 = "先適用「升級/降級」效果，然後再適用"
+Q_11_10_1 = "從牌組頂部逐張抽牌並加入手牌"
+Q_11_15_1 = "無法以SINGLE狀態登場於戰鬥區"
+Q_11_16_1 = "若效果為「視為平局」，則該角色的對戰結果為雙方角色平局"
+Q_11_17_1 = "充能牌會附加在放置其下方的角色上"
+Q_11_17_2 = "充能牌不計入其主體角色的狀態"
+Q_11_17_5 = "分離的充能牌將會被送往其擁有者的棄牌區"
+Q_11_18_1 = "只要雙方卡牌擁有共同的[TEAM][○○]，即可進行升級"
+Q_12_1_1 = "需將違規放置的卡牌返回手牌"
+Q_12_4_1 = "該戰鬥區中會產生空位"
+Q_12_4_2_1 = "若戰鬥區中只有一名角色且沒有對戰對手，則該角色贏得該場戰鬥"
+Q_12_4_3 = "玩家必須在自己所有空出的戰鬥區中設置角色牌"
+BATTLE = (Q_8_1_1, Q_5_9_4_1)
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def clause(quote: str) -> str:
+    """The one clause of the ucg book whose text holds ``quote`` exactly (spaces aside)."""
+    found = [
+        c.id for c in load_book("ucg").clauses if _squeezed(quote) in _squeezed(f"{c.title or ''}{c.text}")
+    ]
+    assert len(found) == 1, (quote, found)
+    return found[0]
+
+
+@dataclass(frozen=True)
+class Expect:
+    result: Result
+    reason: str | None = None
+    decides: tuple[str, ...] = ()
+    refused: tuple[str, ...] = ()
+    why_not: tuple[str, ...] = ()
+    cited: tuple[str, ...] = ()
+    winner: Player | None = None
+    next_first: Player | None = None
+    check: Callable[[Ruling], Any] | None = field(default=None, compare=False)
+
+
+def state(ruling: Ruling) -> Any:
+    return ruling.outcome.state
+
+
+def texts(ruling: Ruling) -> list[str]:
+    return [step.text for step in ruling.steps]
+
+
+SITUATIONS: dict[str, Expect] = {
+    # -- a whole turn from its start --------------------------------------------------------------
+    "turn_whole": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        why_not=(Q_1_3_2, Q_1_3_4),
+        cited=(Q_5_3_2, Q_5_5_3_1, Q_5_6_1, Q_5_7_1, Q_5_9_4_2),
+        next_first=Player.B,
+        check=lambda r: (state(r).turn, state(r).turn_player, state(r).areas[0].A.cards) == (4, Player.B, 2),
+    ),
+    "turn_first": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        why_not=(Q_1_3_2, Q_1_3_4),
+        cited=(Q_5_3_1,),
+        next_first=Player.A,
+        check=lambda r: state(r).players.A.deck.total == 44 and len(state(r).areas) == 1,
+    ),
+    "turn_game_won": Expect(
+        Result.WON, "three_battles_won", decides=(Q_1_3_2, *BATTLE), cited=(Q_5_9_3_2,), winner=Player.A
+    ),
+    "turn_empty_deck": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        why_not=(Q_1_3_6,),
+        cited=(Q_1_2_3, Q_5_3_2),
+        check=lambda r: (state(r).players.A.hand.total, state(r).players.B.hand.total) == (4, 2),
+    ),
+    # -- two battles, the second seeing the first's result ----------------------------------------
+    "two_turns_lead_passes": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        check=lambda r: (
+            (state(r).turn, state(r).turn_player, state(r).scene.owner) == (4, Player.B, Player.B)
+        ),
+    ),
+    "two_turns_loser_sets_scene": Expect(Result.REFUSED, decides=(Q_5_4_1,), refused=(Q_5_4_1,)),
+    "two_turns_battle_again": Expect(
+        Result.WON,
+        "three_battles_won",
+        decides=(Q_1_3_2, *BATTLE),
+        cited=(Q_5_9_3_2, Q_5_9_6_1),
+        winner=Player.A,
+        check=lambda r: [b.result.value for b in r.outcome.battles] == ["A", "A", "B", "A"],
+    ),
+    # -- a fixed choice and an open one -----------------------------------------------------------
+    "choice_scene_draw_fixed": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        cited=(Q_6_1_1, Q_6_2_1),
+        check=lambda r: r.choices == () and state(r).players.A.hand.total == 3,
+    ),
+    "choice_scene_draw_open": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        cited=(Q_6_2_1,),
+        check=lambda r: (
+            sorted(c.outcome.state.players.A.hand.total for c in r.choices) == [2, 3]
+            and {c.player for c in r.choices} == {Player.A}
+        ),
+    ),
+    "choice_optional_effect_open": Expect(
+        Result.DEPENDS,
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        check=lambda r: (
+            sorted(c.outcome.next_first_player.value for c in r.choices) == ["A", "B"]
+            and all(c.kind == "choice" for c in r.choices)
+        ),
+    ),
+    "choice_optional_effect_declined": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_3_2,),
+        next_first=Player.A,
+    ),
+    # -- a duration that ends with the turn -------------------------------------------------------
+    "duration_end_of_turn": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        cited=(Q_5_10_2,),
+        next_first=Player.A,
+        check=lambda r: state(r).areas[1].A.modifiers == [] and state(r).turn == 5,
+    ),
+    "duration_forced_draw": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, Q_5_9_6_2, Q_11_16_1),
+        cited=(Q_5_9_5_2, Q_5_10_2),
+        check=lambda r: (
+            any(g.kind is StepKind.SILENT for g in r.gaps)
+            and sorted(c.outcome.state.turn_player.value for c in r.choices) == ["A", "B"]
+            and all(c.outcome.state.areas[1].B.grants == [] for c in r.choices)
+        ),
+    ),
+    # -- triggered effects ------------------------------------------------------------------------
+    "trigger_on_appear": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        cited=(Q_9_2_1, Q_5_7_1, Q_5_7_2_1),
+        next_first=Player.A,
+    ),
+    "trigger_both_players": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        cited=(Q_5_7_2_1, Q_11_10_1),
+        check=lambda r: (
+            [t for t in texts(r) if "抽一張牌" in t]
+            == [
+                "玩家 B 從牌組最上方抽一張牌加入手牌。",
+                "玩家 A 從牌組最上方抽一張牌加入手牌。",
+            ]
+        ),
+    ),
+    "trigger_source_gone": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, Q_12_4_2_1),
+        why_not=(Q_10_1_3_2, Q_1_3_2),
+        cited=(Q_12_4_1,),
+        next_first=Player.A,
+        check=lambda r: state(r).players.B.hand.total == 2 and state(r).players.B.discard.names() == ["傑頓"],
+    ),
+    "trigger_scene_appears": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        cited=(Q_6_2_3, Q_6_2_1, Q_11_10_1),
+        check=lambda r: state(r).players.A.hand.names() == ["甲", "乙"],
+    ),
+    # -- a missing fact that matters, and one that does not ---------------------------------------
+    "unknown_bp_matters": Expect(
+        Result.DEPENDS,
+        decides=(Q_5_9_6_1, Q_5_9_6_2),
+        why_not=(Q_1_3_2,),
+        check=lambda r: len(r.choices) == 3 and all(c.kind == "fact" for c in r.choices),
+    ),
+    "unknown_bp_does_not_matter": Expect(
+        Result.WON,
+        "three_battles_won",
+        decides=(Q_1_3_2, *BATTLE),
+        winner=Player.A,
+        check=lambda r: r.choices == () and any(s.kind is StepKind.UNKNOWN for s in r.steps),
+    ),
+    "unknown_deck_does_not_matter": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        why_not=(Q_1_3_6,),
+        cited=(Q_5_3_2,),
+        check=lambda r: r.choices == () and r.gaps == (),
+    ),
+    "unknown_first_player_matters": Expect(
+        Result.DEPENDS,
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_5_4_1),
+        check=lambda r: sorted(c.outcome.result.value for c in r.choices) == ["continues", "refused"],
+    ),
+    "unknown_hand_matters": Expect(
+        Result.DEPENDS,
+        decides=(Q_1_3_4,),
+        why_not=(Q_1_3_4,),
+        check=lambda r: (
+            sorted(str(c.outcome.reason) for c in r.choices) == ["cannot_set_character", "game_continues"]
+        ),
+    ),
+    # -- illegal actions, refused with the clause that forbids them --------------------------------
+    "illegal_scene_second_player": Expect(Result.REFUSED, decides=(Q_5_4_1,), refused=(Q_5_4_1,)),
+    "illegal_second_scene": Expect(Result.REFUSED, decides=(Q_5_4_2, Q_6_1_2), refused=(Q_5_4_2, Q_6_1_2)),
+    "illegal_scene_round_too_high": Expect(
+        Result.REFUSED, decides=(Q_6_3_1, Q_2_4_2_3), refused=(Q_6_3_1, Q_2_4_2_3)
+    ),
+    "illegal_scene_replace_lower": Expect(Result.REFUSED, decides=(Q_6_3_2,), refused=(Q_6_3_2,)),
+    "illegal_level_same_level": Expect(
+        Result.REFUSED, decides=(Q_5_6_2_2, Q_12_1_1), refused=(Q_5_6_2_2, Q_12_1_1)
+    ),
+    "illegal_level_twice": Expect(Result.REFUSED, decides=(Q_5_6_2_3,), refused=(Q_5_6_2_3,)),
+    "illegal_level_other_name": Expect(
+        Result.REFUSED,
+        decides=(Q_5_6_1, Q_11_18_1, Q_12_1_1),
+        refused=(Q_5_6_1, Q_11_18_1, Q_12_1_1),
+    ),
+    "illegal_activate_limit": Expect(Result.REFUSED, decides=(Q_9_4_2,), refused=(Q_9_4_2,)),
+    "illegal_activate_unpaid": Expect(Result.REFUSED, decides=(Q_9_4_4,), refused=(Q_9_4_4,)),
+    "illegal_activate_not_top": Expect(Result.REFUSED, decides=(Q_10_1_3_1,), refused=(Q_10_1_3_1,)),
+    "illegal_no_single_bp": Expect(Result.REFUSED, decides=(Q_11_15_1,), refused=(Q_11_15_1,)),
+    "illegal_two_new_characters": Expect(Result.REFUSED, decides=(Q_5_5_3_1,), refused=(Q_5_5_3_1,)),
+    "illegal_level_up_after_judgment": Expect(
+        Result.REFUSED, decides=(Q_5_1_2, Q_5_6_1), refused=(Q_5_1_2, Q_5_6_1)
+    ),
+    # -- why not: each way to win or lose, where it does not apply ----------------------------------
+    "why_not_three_wins": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        why_not=(Q_1_3_2,),
+        next_first=Player.B,
+    ),
+    "why_not_more_wins_tied": Expect(
+        Result.CONTINUES,
+        "tied_wins_continue",
+        decides=(Q_1_3_3_1, Q_5_9_6_1, *BATTLE),
+        next_first=Player.B,
+    ),
+    "why_not_cannot_set": Expect(Result.CONTINUES, "game_continues", why_not=(Q_1_3_4,)),
+    "why_not_empty_area_filled": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        why_not=(Q_1_3_4, Q_12_4_3),
+        check=lambda r: state(r).areas[0].B.name == "艾雷王",
+    ),
+    "loss_cannot_set_new": Expect(Result.WON, "cannot_set_character", decides=(Q_1_3_4,), winner=Player.A),
+    "win_more_battles": Expect(
+        Result.WON, "more_battles_won", decides=(Q_1_3_2, Q_1_3_3, *BATTLE), winner=Player.A
+    ),
+    # -- effects from the shared primitives ----------------------------------------------------------
+    "effect_destroy_empty_slot": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, Q_12_4_2_1),
+        cited=(Q_12_4_1, Q_11_17_5),
+        next_first=Player.A,
+        check=lambda r: state(r).areas[1].B is None and state(r).players.B.discard.total == 7,
+    ),
+    "effect_trash_as_many_as_possible": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        cited=(Q_1_2_3,),
+        check=lambda r: (
+            (state(r).players.B.deck.total, state(r).players.B.discard.names()) == (0, ["甲", "乙"])
+        ),
+    ),
+    "effect_level_and_bp_order": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1, Q_11_7_3),
+        cited=(Q_11_6_1,),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[0].bp[Player.A] == 5000,
+    ),
+    "effect_charge": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_17_2),
+        cited=(Q_11_17_1,),
+        next_first=Player.B,
+        check=lambda r: state(r).areas[0].A.charges == 2 and state(r).players.A.deck.total == 18,
+    ),
+    "effect_condition_at_least": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        cited=(Q_11_10_1,),
+        check=lambda r: state(r).players.A.hand.total == 5,
+    ),
+}
+
+
+def ruled(name: str) -> Ruling:
+    return rule_text((EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"), name)
+
+
+@pytest.mark.parametrize("name", sorted(SITUATIONS))
+def test_a_situation_is_ruled_and_decided_by_the_clauses_it_quotes(name):
+    expect, ruling = SITUATIONS[name], ruled(name)
+    outcome = ruling.outcome
+    assert outcome.result is expect.result
+    assert (outcome.reason.value if outcome.reason else None) == expect.reason
+    assert outcome.winner is expect.winner
+    if expect.next_first is not None:
+        assert outcome.next_first_player is expect.next_first
+    assert set(ruling.decisive) == {clause(q) for q in expect.decides}
+    if expect.refused:
+        assert set(outcome.refused.cites) == {clause(q) for q in expect.refused}
+    why_not = {cite for step in ruling.not_applied for cite in step.cites}
+    assert {clause(q) for q in expect.why_not} <= why_not
+    assert {clause(q) for q in expect.cited} <= set(ruling.cited)
+    if expect.check is not None:
+        assert expect.check(ruling)
+
+
+def test_every_timeline_file_is_a_situation_here_or_a_question_example():
+    questions = {"judgment", "judgment_forced_draw", "level_up", "level_up_illegal", "set_character"}
+    questions |= {"set_scene", "deck"}
+    files = {path.stem for path in EXAMPLES.glob("*.yaml")}
+    assert files - questions == set(SITUATIONS)
+    assert len(SITUATIONS) >= 30
+
+
+@pytest.mark.parametrize("name", sorted(SITUATIONS))
+def test_each_situation_states_its_question_in_its_header(name):
+    header = (EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8").split("\ngame:")[0]
+    assert header.startswith("# ") and "?" in header
+
+
+def test_the_covered_classes():
+    """Every class of situation the engine must handle has at least one file."""
+    prefixes = ("turn_", "two_turns_", "choice_", "duration_", "trigger_", "unknown_", "illegal_", "why_not_")
+    for prefix in prefixes:
+        assert any(name.startswith(prefix) for name in SITUATIONS), prefix
+    assert (
+        SITUATIONS["choice_scene_draw_open"].result is Result.CONTINUES
+    )  # an open choice, replayed both ways
+    placed = ruled("turn_whole").outcome.state.areas
+    assert (placed[2].A.status, placed[2].B.status) == (Status.RESTED, Status.ACTIVE)  # 5.9.4.2
