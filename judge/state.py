@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ModelWrapValidatorHandler, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
+from pydantic_core.core_schema import ErrorType
 
 from judge.bounds import Flag, Many, StatChange, Turn
 from judge.players import Player
@@ -153,10 +155,23 @@ def _rooted(handler: ModelWrapValidatorHandler[Any], data: dict[str, Any], field
         return handler(data)
     except ValidationError as error:
         details: list[Any] = [
-            {**detail, "loc": detail["loc"][1:] if detail["loc"][:1] == (field,) else detail["loc"]}
+            {
+                **detail,
+                "loc": detail["loc"][1:] if detail["loc"][:1] == (field,) else detail["loc"],
+                "type": _error_type(detail),
+            }
             for detail in error.errors()
         ]
         raise ValidationError.from_exception_data(error.title, details) from None
+
+
+_KNOWN_ERRORS = frozenset(get_args(ErrorType))
+
+
+def _error_type(detail: Any) -> Any:
+    """pydantic's own error types by name; one a validator made up (an impossible board) as itself."""
+    kind = detail["type"]
+    return kind if kind in _KNOWN_ERRORS else PydanticCustomError(kind, detail["msg"], detail.get("ctx"))
 
 
 class PlayerState(Mutable):

@@ -34,7 +34,9 @@ class Uses(Action):
     """An action that uses a card (5-7-1): from the hand, paying its cost, unless an effect does it."""
 
     card: str | GcgCard = Field(description="a card the board names, or a new one in full (name and values)")
-    player: Player | None = Field(default=None, description="whose card (a new card: the turn player's if left out)")
+    player: Player | None = Field(
+        default=None, description="whose card (a new card: the turn player's if left out)"
+    )
     ex: GcgExEnergy | None = Field(
         default=None, description="EX energy used to pay (5-17-3-2); left out: the player's choice"
     )
@@ -54,7 +56,8 @@ class Deploy(Uses):
         default=None, description="the unit or base a full area sends to the trash (11-4-2, 11-5-2)"
     )
     by_effect: Flag = Field(
-        default=False, description="an effect deploys it: no Lv. check and no cost (5-8-1), at the effect's time"
+        default=False,
+        description="an effect deploys it: no Lv. check and no cost (5-8-1), at the effect's time",
     )
 
     def names(self) -> list[str]:

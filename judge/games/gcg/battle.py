@@ -27,7 +27,16 @@ from judge.games.gcg import effects, processing
 from judge.games.gcg.actions import PLAYER, Attack, Block, Command, Pass
 from judge.games.gcg.outcome import BattleRecord
 from judge.games.gcg.state import Battle, GcgCard, GcgState, Timing
-from judge.games.gcg.values import at_least, has, instances, is_link, keyword_value, remaining, stat
+from judge.games.gcg.values import (
+    at_least,
+    change_text,
+    has,
+    instances,
+    is_link,
+    keyword_value,
+    remaining,
+    stat,
+)
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Duration, Status
@@ -44,7 +53,9 @@ def record(replay: Run) -> BattleRecord:
 
 def _fact(replay: Run, card: GcgCard, name: str, *cites: str) -> int:
     """A value the damage step needs exactly: the board's, else the ruling stops and says so."""
-    value: int = replay.fact(f"{card.name}.{name}", stat(card, name), None, f"「{card.name}」的 {name.upper()}", *cites)
+    value: int = replay.fact(
+        f"{card.name}.{name}", stat(card, name), None, f"「{card.name}」的 {name.upper()}", *cites
+    )
     return value
 
 
@@ -90,7 +101,9 @@ def declare(replay: Run, action: Attack) -> None:
         replay.refuse(f"「{unit.name}」處於休息狀態：攻擊需選擇我方戰鬥區中 1 張活躍狀態的機體。", "8-2-1")
     if deployed_this_turn(replay, unit):
         if not is_link(unit):
-            replay.refuse(f"「{unit.name}」在本回合配置，且不是共鳴機體：新配置的機體在配置的回合中無法攻擊。", "3-2-4")
+            replay.refuse(
+                f"「{unit.name}」在本回合配置，且不是共鳴機體：新配置的機體在配置的回合中無法攻擊。", "3-2-4"
+            )
         replay.step(
             f"「{unit.name}」在本回合配置，但搭乘的駕駛員滿足其共鳴條件，為「共鳴機體」，在配置的回合就可以立即攻擊。",
             "3-2-6-2",
@@ -101,10 +114,14 @@ def declare(replay: Run, action: Attack) -> None:
     if target is not None:
         attacked = state.unit(target)
         if attacked is None or attacked[0] is player:
-            replay.refuse(f"「{target}」不是對方戰鬥區中的機體：攻擊對象是對方玩家或對方休息狀態的機體。", "8-2-1")
+            replay.refuse(
+                f"「{target}」不是對方戰鬥區中的機體：攻擊對象是對方玩家或對方休息狀態的機體。", "8-2-1"
+            )
         if not _is(replay, attacked[1], Status.RESTED, f"{target}.rested@{replay.index}", "8-2-1"):
             replay.refuse(
-                f"「{target}」處於活躍狀態：攻擊對象只能是「對方玩家」或者是「對方休息狀態的機體」。", "8-2-1", "7-5-4-1"
+                f"「{target}」處於活躍狀態：攻擊對象只能是「對方玩家」或者是「對方休息狀態的機體」。",
+                "8-2-1",
+                "7-5-4-1",
             )
     unit.status = Status.RESTED
     state.battle = Battle(attacker=unit.name, target=target, declared=target)
@@ -166,8 +183,12 @@ def blockers(replay: Run, battle: Battle) -> list[str]:
     for unit in able:
         if unit.name == battle.declared:
             replay.not_applied(f"「{unit.name}」原本就是攻擊對象，無法發動其《阻擋者》效果。", "8-3-3")
-        elif not _is(replay, unit, Status.ACTIVE, f"{unit.name}.active@block{len(replay.notes[BATTLES])}", "8-3-1"):
-            replay.not_applied(f"「{unit.name}」處於休息狀態：只有活躍狀態的機體能發動《阻擋者》。", "8-3-1", "13-1-4-1")
+        elif not _is(
+            replay, unit, Status.ACTIVE, f"{unit.name}.active@block{len(replay.notes[BATTLES])}", "8-3-1"
+        ):
+            replay.not_applied(
+                f"「{unit.name}」處於休息狀態：只有活躍狀態的機體能發動《阻擋者》。", "8-3-1", "13-1-4-1"
+            )
         else:
             found.append(unit.name)
     return found
@@ -186,11 +207,17 @@ def block(replay: Run, action: Block | None) -> None:
     """The block step as the timeline states it: a block by a unit, or none (8-3-4)."""
     battle = replay.state.battle
     if battle is None or battle.step != "attack":
-        replay.refuse("現在沒有等待阻擋的攻擊：《阻擋者》在攻擊的阻擋步驟中發動，每次攻擊只能發動 1 次。", "8-3-1", "8-3-2")
+        replay.refuse(
+            "現在沒有等待阻擋的攻擊：《阻擋者》在攻擊的阻擋步驟中發動，每次攻擊只能發動 1 次。",
+            "8-3-1",
+            "8-3-2",
+        )
     if _end_attack_step(replay) is None:
         return
     if action is None:
-        replay.step(f"阻擋步驟：非回合玩家 {_defender(replay)} 選擇不發動《阻擋者》效果，攻擊對象不變。", "8-3-4")
+        replay.step(
+            f"阻擋步驟：非回合玩家 {_defender(replay)} 選擇不發動《阻擋者》效果，攻擊對象不變。", "8-3-4"
+        )
         _end_block_step(replay, battle)
         return
     defender = _defender(replay)
@@ -203,12 +230,15 @@ def block(replay: Run, action: Block | None) -> None:
     attacker = replay.state.unit(battle.attacker)
     if attacker is not None and has(attacker[1], "high_maneuver"):
         replay.refuse(
-            f"「{battle.attacker}」擁有《高機動》：此機體進行攻擊的期間，對方的機體無法發動《阻擋者》效果。", "13-1-6-1"
+            f"「{battle.attacker}」擁有《高機動》：此機體進行攻擊的期間，對方的機體無法發動《阻擋者》效果。",
+            "13-1-6-1",
         )
     if unit.name == battle.declared:
         replay.refuse(f"「{unit.name}」原本就是攻擊對象，無法發動其《阻擋者》效果。", "8-3-3")
     if not _is(replay, unit, Status.ACTIVE, f"{unit.name}.active@{replay.index}", "8-3-1"):
-        replay.refuse(f"「{unit.name}」處於休息狀態：只有活躍狀態的機體能發動《阻擋者》。", "8-3-1", "13-1-4-1")
+        replay.refuse(
+            f"「{unit.name}」處於休息狀態：只有活躍狀態的機體能發動《阻擋者》。", "8-3-1", "13-1-4-1"
+        )
     _blocked(replay, battle, unit)
 
 
@@ -233,15 +263,25 @@ def _open_block(replay: Run, battle: Battle) -> None:
         return
     able = blockers(replay, battle)
     if not able:
-        replay.not_applied(f"非回合玩家 {_defender(replay)} 沒有可以發動《阻擋者》的機體，攻擊對象不變。", "8-3-1")
+        replay.not_applied(
+            f"非回合玩家 {_defender(replay)} 沒有可以發動《阻擋者》的機體，攻擊對象不變。", "8-3-1"
+        )
         _end_block_step(replay, battle)
         return
     options = ["no_block", *able]
     chosen: Any = replay.choose(
-        _defender(replay), "block", None, options, f"玩家 {_defender(replay)} 是否以《阻擋者》阻擋", "8-3-1", "8-3-4"
+        _defender(replay),
+        "block",
+        None,
+        options,
+        f"玩家 {_defender(replay)} 是否以《阻擋者》阻擋",
+        "8-3-1",
+        "8-3-4",
     )
     if chosen == "no_block":
-        replay.step(f"阻擋步驟：非回合玩家 {_defender(replay)} 選擇不發動《阻擋者》效果，攻擊對象不變。", "8-3-4")
+        replay.step(
+            f"阻擋步驟：非回合玩家 {_defender(replay)} 選擇不發動《阻擋者》效果，攻擊對象不變。", "8-3-4"
+        )
         _end_block_step(replay, battle)
         return
     found = replay.state.unit(chosen)
@@ -254,7 +294,9 @@ def _end_block_step(replay: Run, battle: Battle) -> None:
         return
     battle.step, battle.passes = "action", 0
     replay.step(
-        "瞬動步驟：從非回合玩家開始，雙方可以輪流發動【瞬動】指令與【啟動·瞬動】效果，直到雙方連續讓過。", "8-4-1", "9-2"
+        "瞬動步驟：從非回合玩家開始，雙方可以輪流發動【瞬動】指令與【啟動·瞬動】效果，直到雙方連續讓過。",
+        "8-4-1",
+        "9-2",
     )
 
 
@@ -279,7 +321,9 @@ def _flash(action: Action) -> bool:
     """Whether an action belongs to the action step: an effect, a pass, a 【瞬動】 command, a concession."""
     if isinstance(action, Command):
         card = action.card
-        return not (isinstance(card, GcgCard) and card.timing is not None and Timing.ACTION not in card.timing)
+        return not (
+            isinstance(card, GcgCard) and card.timing is not None and Timing.ACTION not in card.timing
+        )
     return isinstance(action, (Effect, Pass)) or action.verb == "concede"
 
 
@@ -324,7 +368,11 @@ def _finish(replay: Run, battle: Battle) -> None:
 def battle_end(replay: Run) -> None:
     """8-6: every 「本次戰鬥中」 effect ends, and the battle returns to the main phase."""
     replay.state.battle = None
-    replay.expire(Duration.END_OF_BATTLE, lambda card, what: f"「{card.name}」的 {what}（本次戰鬥中）失效。", "8-6-1")
+    replay.expire(
+        Duration.END_OF_BATTLE,
+        lambda card, what: f"「{card.name}」的 {change_text(what)}（本次戰鬥中）失效。",
+        "8-6-1",
+    )
     replay.step("戰鬥結束步驟：所有「本次戰鬥中」效果均失效；戰鬥結束回到主要階段。", "8-6-1", "8-6-2")
     replay.resolve_fired()
 
@@ -371,7 +419,12 @@ def _hit_shield_area(replay: Run, attacker: GcgCard) -> None:
 def _hits(replay: Run, attacker: GcgCard) -> bool:
     """Whether the attacker deals any damage: AP 0 deals none (5-5-5)."""
     return at_least(
-        replay, f"{attacker.name}.ap>=1", stat(attacker, "ap"), 1, f"「{attacker.name}」的 AP 是否至少 1", "5-5-5"
+        replay,
+        f"{attacker.name}.ap>=1",
+        stat(attacker, "ap"),
+        1,
+        f"「{attacker.name}」的 AP 是否至少 1",
+        "5-5-5",
     )
 
 
@@ -384,7 +437,12 @@ def _hit_player(replay: Run, attacker: GcgCard) -> None:
             "5-5-5",
             "1-2-2-1",
         )
-        replay.step(f"「{attacker.name}」的 AP 為 0，沒有給予玩家 {defender} 傷害。", "8-5-2-2", "5-5-5", decisive=True)
+        replay.step(
+            f"「{attacker.name}」的 AP 為 0，沒有給予玩家 {defender} 傷害。",
+            "8-5-2-2",
+            "5-5-5",
+            decisive=True,
+        )
         return
     ap = stat(attacker, "ap")
     record(replay).player_damage = ap or 1
@@ -422,7 +480,9 @@ def _hit_shield(replay: Run, attacker: GcgCard) -> None:
         damage=ap,
     )
     replay.not_applied(
-        f"玩家 {defender} 不會受到戰鬥傷害：護盾區中還有護盾，傷害給予最上方的 1 張護盾。", "8-5-2-3", "1-2-2-1"
+        f"玩家 {defender} 不會受到戰鬥傷害：護盾區中還有護盾，傷害給予最上方的 1 張護盾。",
+        "8-5-2-3",
+        "1-2-2-1",
     )
     if ap is not None and ap > 1:
         replay.not_applied(f"超出的 {ap - 1} 點傷害不會給予其他護盾。", "5-5-6")
@@ -441,7 +501,9 @@ def _hit_base(replay: Run, attacker: GcgCard, base: GcgCard) -> None:
     first = has(attacker, "first_strike")
     if first:
         replay.step(
-            f"「{attacker.name}」擁有《先制攻擊》，在通常處理之前，優先給予對方基地戰鬥傷害。", "8-5-2-4-2", "13-1-5-2"
+            f"「{attacker.name}」擁有《先制攻擊》，在通常處理之前，優先給予對方基地戰鬥傷害。",
+            "8-5-2-4-2",
+            "13-1-5-2",
         )
     ap = _fact(replay, attacker, "ap", "8-5-2-4")
     if ap == 0:
@@ -455,13 +517,13 @@ def _hit_base(replay: Run, attacker: GcgCard, base: GcgCard) -> None:
         left = remaining(base)
         base.damage += ap
         record(replay).base_damage += ap
+        replay.log.mark_decisive("8-5-2-4", "3-5-3")
         replay.step(
             f"對方的護盾區中存在基地，給予護盾區的傷害優先給予基地：「{attacker.name}」給予基地「{base.name}」{ap} 點"
             f"戰鬥傷害（計數器 {base.damage}，HP {_shown(stat(base, 'hp'))}）。",
             "8-5-2-4",
             "3-5-3",
             "8-5-2-4-1",
-            decisive=True,
             damage=ap,
         )
         destroyed = processing.destroy_damaged(replay)
@@ -469,7 +531,9 @@ def _hit_base(replay: Run, attacker: GcgCard, base: GcgCard) -> None:
         if base.name in destroyed and left is not None and ap > left:
             replay.not_applied(f"超出的 {ap - left} 點傷害不會給予護盾。", "5-5-6")
         if base.name not in destroyed:
-            replay.not_applied(f"基地「{base.name}」剩餘 HP {_shown(remaining(base))}，未被破壞。", "8-5-2-4-1", "11-3-1")
+            replay.not_applied(
+                f"基地「{base.name}」剩餘 HP {_shown(remaining(base))}，未被破壞。", "8-5-2-4-1", "11-3-1"
+            )
         if base.name in destroyed and first:
             return
     strength = stat(base, "ap")
@@ -487,7 +551,9 @@ def _hit_base(replay: Run, attacker: GcgCard, base: GcgCard) -> None:
 
 def _deal(replay: Run, source: GcgCard, card: GcgCard, amount: int) -> None:
     if amount == 0:
-        replay.not_applied(f"「{source.name}」的 AP 為 0：給予「{card.name}」的傷害是 0，不視為給予了傷害。", "5-5-5")
+        replay.not_applied(
+            f"「{source.name}」的 AP 為 0：給予「{card.name}」的傷害是 0，不視為給予了傷害。", "5-5-5"
+        )
         return
     card.damage += amount
     replay.step(
@@ -507,14 +573,16 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
         "8-5-1",
         "8-5-3-1",
         "8-5-3-2",
-        decisive=True,
     )
+    replay.log.mark_decisive("8-5-3-2")
     strike = _fact(replay, attacker, "ap", "8-5-3-2")
     back = _fact(replay, target, "ap", "8-5-3-2")
     for card in (attacker, target):
         _fact(replay, card, "hp", "8-5-3-2-1")
     if has(target, "first_strike"):
-        replay.not_applied(f"「{name}」的《先制攻擊》只在攻擊中的機體進行戰鬥時生效，被攻擊時不會優先給予傷害。", "13-1-5-1")
+        replay.not_applied(
+            f"「{name}」的《先制攻擊》只在攻擊中的機體進行戰鬥時生效，被攻擊時不會優先給予傷害。", "13-1-5-1"
+        )
     destroyed: list[str] = []
     if has(attacker, "first_strike"):
         replay.step(
@@ -527,7 +595,8 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
         destroyed = processing.destroy_damaged(replay)
         if name in destroyed:
             replay.not_applied(
-                f"「{name}」被此戰鬥傷害破壞：「{attacker.name}」不會受到來自被攻擊方機體的戰鬥傷害。", "13-1-5-2"
+                f"「{name}」被此戰鬥傷害破壞：「{attacker.name}」不會受到來自被攻擊方機體的戰鬥傷害。",
+                "13-1-5-2",
             )
         else:
             _deal(replay, target, attacker, back)
@@ -560,7 +629,11 @@ def _breach(replay: Run, attacker: GcgCard, both: bool) -> None:
             breach=value,
         )
     if both:
-        replay.step(f"即便雙方的機體均因戰鬥被破壞，「{attacker.name}」的《突破》也會發動。", "13-1-2-3", decisive=True)
+        replay.step(
+            f"即便雙方的機體均因戰鬥被破壞，「{attacker.name}」的《突破》也會發動。",
+            "13-1-2-3",
+            decisive=True,
+        )
     front = _front(replay, defender, f"breach{len(replay.notes[BATTLES])}", "13-1-2-2")
     if front is None:
         replay.not_applied("對方護盾區中沒有任何 1 張基地或護盾，不發動《突破》效果。", "13-1-2-4")
@@ -577,7 +650,12 @@ def _breach(replay: Run, attacker: GcgCard, both: bool) -> None:
         base = front
         base.damage += value
         record(replay).base_damage += value
-        replay.step(f"《突破》給予基地「{base.name}」{value} 點傷害（計數器 {base.damage}）。", "13-1-2-2", "3-5-3", decisive=True)
+        replay.step(
+            f"《突破》給予基地「{base.name}」{value} 點傷害（計數器 {base.damage}）。",
+            "13-1-2-2",
+            "3-5-3",
+            decisive=True,
+        )
         record(replay).destroyed += processing.destroy_damaged(replay)
         return
     record(replay).shields_destroyed += 1

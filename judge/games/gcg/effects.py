@@ -34,18 +34,42 @@ Run = Replay[GcgState]
 #: the zones a ``move`` may name: every zone of a player but the field, and the energy area as a destination
 ZONES = ("deck", "hand", "energy_deck", "shields", "trash", "removed")
 FIELD = ("battle", "base")
-DURATION_TEXT = {Duration.END_OF_TURN: "（本回合中）", Duration.END_OF_BATTLE: "（本次戰鬥中）", Duration.PERMANENT: ""}
-DURATION_CITE = {Duration.END_OF_TURN: ("7-6-6-1",), Duration.END_OF_BATTLE: ("8-2-3", "8-6-1"), Duration.PERMANENT: ()}
+#: each zone's name in the book (4-1-1)
+ZONE_NAMES = {
+    "deck": "卡組區",
+    "hand": "手牌",
+    "energy_deck": "能源卡組區",
+    "energy": "能源區",
+    "battle": "戰鬥區",
+    "base": "基地放置處",
+    "shields": "護盾放置處",
+    "trash": "廢棄區",
+    "removed": "除外區",
+}
+DURATION_TEXT = {
+    Duration.END_OF_TURN: "（本回合中）",
+    Duration.END_OF_BATTLE: "（本次戰鬥中）",
+    Duration.PERMANENT: "",
+}
+DURATION_CITE = {
+    Duration.END_OF_TURN: ("7-6-6-1",),
+    Duration.END_OF_BATTLE: ("8-2-3", "8-6-1"),
+    Duration.PERMANENT: (),
+}
 
 
 def problems(where: str, effect: Effect) -> list[BoardProblem]:
     """What in a stated effect the gcg book has no reading for."""
     found = []
     if effect.ko is not None:
-        found.append(BoardProblem(f"{where}.ko", "gcg has no KO: destroy (破壞, 5-10) or remove (除外, 5-12)"))
+        found.append(
+            BoardProblem(f"{where}.ko", "gcg has no KO: destroy (破壞, 5-10) or remove (除外, 5-12)")
+        )
     if effect.until is Duration.END_OF_PHASE:
         found.append(
-            BoardProblem(f"{where}.until", "expected end_of_turn (本回合中), end_of_battle (本次戰鬥中) or permanent")
+            BoardProblem(
+                f"{where}.until", "expected end_of_turn (本回合中), end_of_battle (本次戰鬥中) or permanent"
+            )
         )
     if effect.move is not None:
         found += _move_problems(f"{where}.move", effect.move)
@@ -54,7 +78,9 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
             for name in names:
                 bare = field == "remove" and name in VALUED
                 if keyword_key(name) is None and not bare:
-                    found.append(BoardProblem(f"{where}.keyword.{field}", f"{name!r} is not a gcg keyword effect"))
+                    found.append(
+                        BoardProblem(f"{where}.keyword.{field}", f"{name!r} is not a gcg keyword effect")
+                    )
     return found
 
 
@@ -68,7 +94,9 @@ def _move_problems(where: str, move: Move) -> list[BoardProblem]:
         found.append(BoardProblem(f"{where}.from", "name the cards that leave the field (cards: [...])"))
     if move.to.zone is not None and move.to.zone not in (*ZONES, "energy"):
         found.append(
-            BoardProblem(f"{where}.to.zone", f"expected one of {', '.join((*ZONES, 'energy'))} (deploy puts units out)")
+            BoardProblem(
+                f"{where}.to.zone", f"expected one of {', '.join((*ZONES, 'energy'))} (deploy puts units out)"
+            )
         )
     return found
 
@@ -151,15 +179,18 @@ def _remove(replay: Run, name: str) -> None:
         return
     owner = replay.state.owner(name)
     assert owner is not None  # names are checked before the replay
-    for zone in replay.state.side(owner).zones().values():
-        card = zone.find(name)
-        if card is not None and zone is not replay.state.side(owner).removed:
-            zone.cards.remove(card)
-            processing.put(replay.state.side(owner).removed, processing.fresh(card))
+    side = replay.state.side(owner)
+    for zone in (side.deck, side.hand, side.trash, side.shields):
+        held = zone.find(name)
+        if held is not None:
+            zone.cards.remove(held)
+            processing.put(side.removed, processing.fresh(held))
     replay.step(f"「{name}」被除外，置於除外區。", "5-12-1")
 
 
-def _taken(replay: Run, zone: Zone[GcgCard], count: int, bottom: bool, key: str, text: str) -> tuple[list[GcgCard], int | None]:
+def _taken(
+    replay: Run, zone: Zone[GcgCard], count: int, bottom: bool, key: str, text: str
+) -> tuple[list[GcgCard], int | None]:
     """Up to ``count`` cards off the top (or bottom) of ``zone``, as many as possible (1-3-2).
 
     Returns the named cards taken and how many unnamed ones (None: not known).
@@ -209,14 +240,19 @@ def _move(replay: Run, move: Move) -> None:
                 continue
             player, card = found
             processing.leave_field(
-                replay, player, card, target.zone, f"「{name}」從場上移動到{target.zone}（不是破壞）。", "4-1-5"
+                replay,
+                player,
+                card,
+                target.zone,
+                f"「{name}」從場上移動到{ZONE_NAMES[target.zone]}（不是破壞）。",
+                "4-1-5",
             )
         return
     zone: Zone[GcgCard] = side.zone(source.zone)
     if move.cards:
-        named = [card for name in move.cards if (card := zone.find(name)) is not None]
-        for card in named:
-            zone.cards.remove(card)
+        named = [held for name in move.cards if (held := zone.find(name)) is not None]
+        for held in named:
+            zone.cards.remove(held)
         unnamed: int | None = 0
     else:
         assert move.count is not None  # the model wants count or cards
@@ -226,7 +262,7 @@ def _move(replay: Run, move: Move) -> None:
             move.count,
             source.position == "bottom",
             f"{source.player}.{source.zone}>{move.count}@{replay.index}",
-            f"玩家 {source.player} 的 {source.zone} 是否多於 {move.count} 張卡牌",
+            f"玩家 {source.player} 的{ZONE_NAMES[source.zone]}是否多於 {move.count} 張卡牌",
         )
     moved = len(named) + unnamed if unnamed is not None else None
     if target.zone == "energy":
@@ -242,15 +278,15 @@ def _move(replay: Run, move: Move) -> None:
         )
     else:
         _into(replay.state.side(target.player).zone(target.zone), named, unnamed, target.position == "bottom")
-        shown = "未知張數" if moved is None else f"{moved} 張"
+        shown = "未知張數" if moved is None else f" {moved} 張"
         replay.step(
-            f"從玩家 {source.player} 的 {source.zone} 將{shown}卡牌（盡可能地）移動到玩家 {target.player} 的 "
-            f"{target.zone}。",
+            f"從玩家 {source.player} 的{ZONE_NAMES[source.zone]}將{shown}卡牌（盡可能地）移動到玩家 {target.player} 的"
+            f"{ZONE_NAMES[target.zone]}。",
             "1-3-2",
             moved=moved,
         )
     if source.zone == "deck":
-        deck_left(replay, source.player, "1-2-2-2")
+        deck_left(replay, source.player)
 
 
 def draw(replay: Run, player: Player, count: int, where: str, *cites: str) -> None:
@@ -290,7 +326,9 @@ def _damage(replay: Run, damage: Damage) -> None:
     if damage.player is not None:
         replay.step(f"玩家 {damage.player} 受到 {damage.amount} 點效果傷害。", "5-5-4", amount=damage.amount)
         replay.log.silent(
-            "規則書沒有規定給予玩家的效果傷害會造成什麼結果；敗北條件只計算來自機體的戰鬥傷害。", "5-5-4", "1-2-2-1"
+            "規則書沒有規定給予玩家的效果傷害會造成什麼結果；敗北條件只計算來自機體的戰鬥傷害。",
+            "5-5-4",
+            "1-2-2-1",
         )
         replay.not_applied(
             f"玩家 {damage.player} 不會因此敗北：效果傷害不是「來自機體的戰鬥傷害」。", "1-2-2-1", "5-5-4"
@@ -340,14 +378,14 @@ def destroy_shield(replay: Run, player: Player, name: str | None, *cites: str) -
         shields.cards.remove(card)
     elif shields.unnamed is not None:
         shields.unnamed -= 1
-    shown = f"「{card.name}」" if card is not None else "1 張護盾"
+    shown = f"「{card.name}」" if card is not None else " 1 張護盾"
     replay.step(
         f"玩家 {player} 的{shown}被破壞：先翻開確認其【爆發】效果，然後正面朝上置於廢棄區。",
         *cites,
         "5-10-3",
-        decisive=True,
         shield=None if card is None else card.name,
     )
+    replay.log.mark_decisive(cites[0])  # what destroyed it decides; 5-10-3 only says how it goes
     waiting = len(replay.fired)
     if card is None or card.burst is not False:
         replay.event("burst", card=None if card is None else card.name, player=player)
@@ -378,15 +416,20 @@ def order(replay: Run, waiting: list[Effect]) -> list[Effect]:
     order stated (that player chooses it, 10-1-6-5)."""
     first = processing.turn_player(replay)
     bursts = [e for e in waiting if e.when is not None and e.when.event == "burst"]
-    others = by_turn_order([e for e in waiting if e not in bursts], first, owner=lambda e: owner_of(replay, e))
+    others = by_turn_order(
+        [e for e in waiting if e not in bursts], first, owner=lambda e: owner_of(replay, e)
+    )
     if bursts and others:
         replay.step("被誘發的效果中有【爆發】效果，優先解決【爆發】效果。", "10-1-6-8")
     owners = [owner_of(replay, e) for e in others]
     if len(set(owners)) > 1:
         replay.step(
-            f"雙方的效果同時誘發：首先解決回合玩家 {first} 誘發的所有效果，接著解決非回合玩家的效果。", "10-1-6-6"
+            f"雙方的效果同時誘發：首先解決回合玩家 {first} 誘發的所有效果，接著解決非回合玩家的效果。",
+            "10-1-6-6",
         )
     for player in set(owners):
         if owners.count(player) > 1:
-            replay.step(f"玩家 {player} 的多個效果同時誘發，由其決定解決順序（依時間軸所列的順序）。", "10-1-6-5")
+            replay.step(
+                f"玩家 {player} 的多個效果同時誘發，由其決定解決順序（依時間軸所列的順序）。", "10-1-6-5"
+            )
     return bursts + others

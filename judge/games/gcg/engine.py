@@ -59,6 +59,7 @@ PHRASES = Phrases(
     too_many=("可能情況超過 {most} 種：裁定取決於{what}。", ()),
     same_either_way=("無論{what}，結果都相同。", ()),
     declined=("{effect} 是「可以～」的效果，選擇不發動。", ("10-1-3",)),
+    optional=("是否發動 {effect}", ("10-1-3",)),
     condition_fails=("{effect} 的條件（{condition}）不滿足，該效果不會發動。", ("10-2-1",)),
     waits=("{effect} 等待其誘發條件（{event}）。", ("10-1-6-2",)),
     fires=("{event}：誘發 {effect}。", ("10-1-6-1",)),
@@ -176,10 +177,13 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
             "state": replay.state,
             "battles": list(replay.notes.get(battle.BATTLES, [])),
             "losers": list(replay.notes.get("losers", [])),
+            "destroyed": list(replay.notes.get(processing.DESTROYED, [])),
         }
         if ending is None:
             return GcgOutcome(result=Result.CONTINUES, reason=GcgReason.GAME_CONTINUES, **common)
-        return GcgOutcome(result=ending.result, reason=GcgReason(ending.reason.value), winner=ending.winner, **common)
+        return GcgOutcome(
+            result=ending.result, reason=GcgReason(ending.reason.value), winner=ending.winner, **common
+        )
 
 
 RULES = GcgRules()
@@ -202,11 +206,9 @@ def view(name: str, summary: str, phase: str | None = None, step: str | None = N
         __base__=GcgTimeline,
         __doc__=summary,
         state=(state, ...),
-        until=(Until, Field(default=Until.LAST_ACTION, description="how far to replay after the last action")),
+        until=(
+            Until,
+            Field(default=Until.LAST_ACTION, description="how far to replay after the last action"),
+        ),
     )
     return model
-
-
-def as_timeline(board: GcgTimeline) -> GcgTimeline:
-    """A view's board is already the timeline it stands for."""
-    return board

@@ -31,13 +31,17 @@ class BattleRecord(BaseModel):
     declared: str = Field(description='the target declared: a unit, or "player"')
     blocked_by: str | None = None
     target: str = Field(description='the target when damage was dealt: a unit, or "player"')
-    ended_early: bool = Field(False, description="a card left the field and the battle skipped to its end")
+    ended_early: bool = Field(default=False, description="a card left the field and the battle skipped to its end")
     destroyed: list[str] = Field(default_factory=list, description="cards the battle destroyed (shields too)")
     shields_destroyed: int = 0
-    base_damage: int = Field(0, description="damage the base took")
-    player_damage: int = Field(0, description="battle damage the defending player took")
+    base_damage: int = Field(default=0, description="damage the base took")
+    player_damage: int = Field(default=0, description="battle damage the defending player took")
 
 
 class GcgOutcome(GameOutcome[GcgReason, GcgState]):
     losers: list[Player] = Field(default_factory=list, description="every player who lost (11-2-1)")
     battles: list[BattleRecord] = Field(default_factory=list, description="each battle fought, in order")
+    destroyed: list[str] = Field(
+        default_factory=list,
+        description="every unit and base destroyed (5-10), by battle or effect, in order",
+    )

@@ -78,7 +78,9 @@ def pay(replay: Run, player: Player, card: GcgCard, ex: int | None) -> None:
     )
     if not level_met:
         replay.refuse(
-            f"玩家 {player} 的能源張數少於「{card.name}」的 Lv.：不滿足 Lv. 的條件，無法使用。", "7-5-2-2", "2-9-1"
+            f"玩家 {player} 的能源張數少於「{card.name}」的 Lv.：不滿足 Lv. 的條件，無法使用。",
+            "7-5-2-2",
+            "2-9-1",
         )
     payable = at_least(
         replay,
@@ -90,7 +92,9 @@ def pay(replay: Run, player: Player, card: GcgCard, ex: int | None) -> None:
     )
     if not payable:
         replay.refuse(
-            f"玩家 {player} 的活躍狀態能源不足以支付「{card.name}」的費用 {_shown(card.cost)}。", "2-10-1", "7-5-2-2"
+            f"玩家 {player} 的活躍狀態能源不足以支付「{card.name}」的費用 {_shown(card.cost)}。",
+            "2-10-1",
+            "7-5-2-2",
         )
     if card.cost is None:
         energy.rested = None
@@ -114,7 +118,9 @@ def _ex_used(replay: Run, player: Player, cost: int, given: int | None) -> int:
     low = 0 if normal is None else max(0, cost - normal)
     options = list(range(low, min(energy.ex, cost) + 1))
     if given is not None and given not in options:
-        replay.refuse(f"無法以 {given} 張 EX 能源支付費用 {cost}（可用：{options}）。", "2-10-1", "5-17-3-2-3")
+        replay.refuse(
+            f"無法以 {given} 張 EX 能源支付費用 {cost}（可用：{options}）。", "2-10-1", "5-17-3-2-3"
+        )
     if given is not None or len(options) == 1:
         return given if given is not None else options[0]
     used: int = replay.choose(
@@ -141,7 +147,9 @@ def deploy(replay: Run, action: Deploy) -> None:
         _make_room(replay, player, side.base.cards, 1, action.replace, "11-5-1", "11-5-2", "11-5-2-1")
         side.base.cards.append(processing.fresh(card))
         card.status = Status.ACTIVE
-        replay.step(f"玩家 {player} 將基地「{card.name}」以活躍狀態配置到護盾區的基地放置處。", "3-5-1", "5-4-2")
+        replay.step(
+            f"玩家 {player} 將基地「{card.name}」以活躍狀態配置到護盾區的基地放置處。", "3-5-1", "5-4-2"
+        )
     else:
         _make_room(replay, player, side.battle.cards, 6, action.replace, "11-4-1", "11-4-2", "11-4-2-1")
         pilot = card.pilot
@@ -180,8 +188,8 @@ def _make_room(
         card,
         "trash",
         f"已達到上限 {limit} 張{what}：玩家 {player} 選擇「{card.name}」置於廢棄區。",
-        limit_clause,
         rule,
+        limit_clause,
         decisive=True,
     )
     replay.not_applied(
@@ -196,10 +204,14 @@ def pair(replay: Run, action: Pair) -> None:
     player, card = _card_in_hand(replay, action)
     found = replay.state.unit(action.unit)
     if found is None or found[0] is not player:
-        replay.refuse(f"「{action.unit}」不是玩家 {player} 戰鬥區中的機體：駕駛員疊放在我方戰鬥區的機體下方。", "3-3-1")
+        replay.refuse(
+            f"「{action.unit}」不是玩家 {player} 戰鬥區中的機體：駕駛員疊放在我方戰鬥區的機體下方。", "3-3-1"
+        )
     unit = found[1]
     if unit.pilot is not None:
-        replay.refuse(f"「{unit.name}」已有駕駛員「{unit.pilot.name}」搭乘：1 張機體只能被 1 張駕駛員搭乘。", "3-3-4")
+        replay.refuse(
+            f"「{unit.name}」已有駕駛員「{unit.pilot.name}」搭乘：1 張機體只能被 1 張駕駛員搭乘。", "3-3-4"
+        )
     if player is not processing.turn_player(replay):
         replay.refuse(f"玩家 {player} 不是回合玩家：只有回合玩家可以在主要階段使用手牌。", "7-5-2-1")
     pay(replay, player, card, action.ex)
@@ -233,13 +245,19 @@ def command(replay: Run, action: Command) -> None:
         "3-4-5",
     )
     if not allowed and timing is Timing.ACTION:
-        replay.refuse(f"「{card.name}」沒有【瞬動】：瞬動步驟中只能使用擁有【瞬動】的指令卡牌。", "13-2-4-1", "9-3-1")
+        replay.refuse(
+            f"「{card.name}」沒有【瞬動】：瞬動步驟中只能使用擁有【瞬動】的指令卡牌。", "13-2-4-1", "9-3-1"
+        )
     if not allowed:
-        replay.refuse(f"「{card.name}」沒有【主要】：在機體進行攻擊期間以外的主要階段只能使用【主要】指令。", "13-2-3-1")
+        replay.refuse(
+            f"「{card.name}」沒有【主要】：在機體進行攻擊期間以外的主要階段只能使用【主要】指令。", "13-2-3-1"
+        )
     pay(replay, player, card, action.ex)
     processing.put(replay.state.side(player).trash, processing.fresh(card))
     replay.step(
-        f"玩家 {player} 使用指令「{card.name}」發動指令效果（其效果依時間軸所列），之後置於廢棄區。", "3-4-1", "3-4-4"
+        f"玩家 {player} 使用指令「{card.name}」發動指令效果（其效果依時間軸所列），之後置於廢棄區。",
+        "3-4-1",
+        "3-4-4",
     )
 
 
@@ -256,11 +274,16 @@ def support(replay: Run, action: Support) -> None:
     if target is None or target[0] is not player or target[1] is unit:
         replay.refuse(f"「{action.target}」不是友方的其他機體：《支援》選擇友方的 1 張其他機體。", "13-1-3-1")
     active = replay.fact(
-        f"{unit.name}.active@{replay.index}", None if unit.status is None else unit.status is Status.ACTIVE,
-        (True, False), f"「{unit.name}」是否處於活躍狀態", "13-1-3-1",
+        f"{unit.name}.active@{replay.index}",
+        None if unit.status is None else unit.status is Status.ACTIVE,
+        (True, False),
+        f"「{unit.name}」是否處於活躍狀態",
+        "13-1-3-1",
     )
     if not active:
-        replay.refuse(f"「{unit.name}」處於休息狀態，無法透過將其轉為休息狀態發動《支援》。", "13-1-3-1", "10-1-7-2")
+        replay.refuse(
+            f"「{unit.name}」處於休息狀態，無法透過將其轉為休息狀態發動《支援》。", "13-1-3-1", "10-1-7-2"
+        )
     unit.status = Status.RESTED
     target[1].modifiers.append(Modifier(stat="ap", by=value, until=Duration.END_OF_TURN, source=unit.name))
     replay.step(
@@ -351,7 +374,7 @@ def hand_step(replay: Run) -> None:
         trash.unnamed = None if trash.unnamed is None else trash.unnamed + hand.unnamed
         hand.unnamed = 0
         chosen: Any = replay.choose(player, "discard", None, names, f"玩家 {player} 丟棄的卡牌", "7-6-5-1")
-        for name in ([chosen] if rest == 1 else [chosen, *[n for n in names if n != chosen][: rest - 1]]):
+        for name in [chosen] if rest == 1 else [chosen, *[n for n in names if n != chosen][: rest - 1]]:
             card = hand.find(name)
             assert card is not None  # chosen from the hand
             hand.cards.remove(card)

@@ -23,6 +23,8 @@ Run = Replay[GcgState]
 
 #: notes kept per run (``replay.notes``): players hit by battle damage with an empty shield area
 HIT = "hit"
+#: notes: every unit and base destroyed during the run, in order
+DESTROYED = "destroyed"
 
 
 def turn_player(replay: Run) -> Player:
@@ -57,9 +59,13 @@ def leave_field(
     zone = side.battle if card in side.battle.cards else side.base
     zone.cards.remove(card)
     pilot = card.pilot
-    replay.step(why, *cites, decisive=decisive, card=card.name)
+    replay.step(why, *cites, card=card.name)
+    if decisive:  # the clause that moves it decides; the others only describe the move
+        replay.log.mark_decisive(cites[0])
     if card.token:
-        replay.step(f"「{card.name}」是替代卡，移動到戰鬥區·能源區·護盾區以外的區域時從遊戲中被移除。", "5-17-2-5")
+        replay.step(
+            f"「{card.name}」是替代卡，移動到戰鬥區·能源區·護盾區以外的區域時從遊戲中被移除。", "5-17-2-5"
+        )
     else:
         put(side.zone(to), fresh(card))
     if pilot is not None:
@@ -70,6 +76,7 @@ def leave_field(
 def destroy(replay: Run, player: Player, card: GcgCard, why: str, *cites: str, decisive: bool = True) -> None:
     """Destroy a unit or base: to its owner's trash face up (5-10-2); 【破壞時】 triggers (13-2-8-1)."""
     leave_field(replay, player, card, "trash", why, *cites, "5-10-2", decisive=decisive)
+    replay.notes.setdefault(DESTROYED, []).append(card.name)
     replay.event("destroyed", card=card.name, player=player)
 
 
@@ -151,7 +158,8 @@ def lose(replay: Run, causes: dict[Player, list[GcgReason]]) -> None:
     for player in losers:
         for cause in causes[player]:
             text, cites = CAUSES[cause]
-            replay.step(f"玩家 {player} {text}，滿足敗北條件。", *cites, decisive=True, loser=player)
+            replay.step(f"玩家 {player} {text}，滿足敗北條件。", *cites, loser=player)
+            replay.log.mark_decisive(cites[0])
     reason = causes[losers[0]][0]
     if len(losers) == 1:
         (loser,) = losers
@@ -161,7 +169,6 @@ def lose(replay: Run, causes: dict[Player, list[GcgReason]]) -> None:
             loser.other,
             f"規則處理：玩家 {loser} 在對戰中敗北，遊戲在當下結束；未敗北的玩家 {loser.other} 獲得遊戲勝利。",
             "11-2-1",
-            "1-2-3",
             "1-2-1",
         )
     replay.log.silent(
@@ -176,7 +183,6 @@ def lose(replay: Run, causes: dict[Player, list[GcgReason]]) -> None:
         None,
         "規則處理：所有滿足敗北條件的玩家同時在對戰中敗北，遊戲結束。",
         "11-2-1",
-        "1-2-3",
     )
 
 

@@ -19,10 +19,10 @@ import enum
 import re
 from typing import Any, Literal
 
-from pydantic import Field, field_validator, model_validator
+from pydantic import Field, ModelWrapValidatorHandler, field_validator, model_validator
 
 from judge.board import impossible
-from judge.bounds import Flag, GcgCards, GcgEnergy, GcgExEnergy, Small, SmallChange
+from judge.bounds import Flag, GcgCards, GcgEnergy, GcgExEnergy, Small
 from judge.players import PLAYERS, Player
 from judge.state import Card, GameState, Mutable, PlayerState, Sides, Zone
 
@@ -38,7 +38,9 @@ _BOOK_NAMES = {
     **{name.strip("《》"): key for key, name in VALUED.items()},
 }
 _KEYWORD = re.compile(r"^《?(?P<name>[^《》:：\s]+)》?(?:\s*[:：]\s*(?P<value>\d{1,2}))?$")
-KEYWORDS_EXPECTED = "blocker, first_strike, high_maneuver, repair:N, breach:N, support:N (or 《阻擋者》, 《修復：1》 …)"
+KEYWORDS_EXPECTED = (
+    "blocker, first_strike, high_maneuver, repair:N, breach:N, support:N (or 《阻擋者》, 《修復：1》 …)"
+)
 
 
 def keyword_key(text: str) -> str | None:
@@ -87,14 +89,18 @@ class GcgCard(Card):
     kind: Kind | None = Field(default=None, description="card type (2-3-2)")
     level: Small | None = Field(default=None, description="Lv. (2-9)")
     cost: Small | None = Field(default=None, description="cost (2-10)")
-    ap: SmallChange | None = Field(
+    ap: Small | None = Field(
         default=None, description="AP (2-7); a pilot's AP is the modifier it adds when boarded (3-3-8-1)"
     )
-    hp: SmallChange | None = Field(
+    hp: Small | None = Field(
         default=None, description="HP (2-8); a pilot's HP is the modifier it adds when boarded (3-3-8-1)"
     )
-    damage: Small = Field(default=0, description="damage counters on it (5-5-1-1, 5-18); public, so 0 if left out")
-    traits: list[str] = Field(default_factory=list, description="its traits (2-5), which link conditions name")
+    damage: Small = Field(
+        default=0, description="damage counters on it (5-5-1-1, 5-18); public, so 0 if left out"
+    )
+    traits: list[str] = Field(
+        default_factory=list, description="its traits (2-5), which link conditions name"
+    )
     link: list[str] = Field(
         default_factory=list, description="a unit's link condition (2-12): pilot names or traits"
     )
@@ -144,16 +150,15 @@ class BaseSection(GcgZone):
     ``base: none`` (no base), or left out (not known).
     """
 
-    @model_validator(mode="before")
+    @model_validator(mode="wrap")
     @classmethod
-    def _shorthand(cls, data: Any) -> Any:
-        if data == "none" or data == []:
-            return {"cards": [], "unnamed": 0}
-        if data == "ex_base" or (isinstance(data, dict) and ("name" in data or "preset" in data)):
-            return {"cards": [data], "unnamed": 0}
-        if isinstance(data, list):
-            return {"cards": data, "unnamed": 0}
-        return data
+    def _shorthand(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
+        """``none`` is an empty section; ``ex_base`` or one base's mapping is that base."""
+        if data == "none":
+            data = []
+        elif data == "ex_base" or (isinstance(data, dict) and ("name" in data or "preset" in data)):
+            data = [data]
+        return super()._shorthand(data, handler)  # type: ignore[operator]  # a classmethod at run time
 
     @field_validator("cards")
     @classmethod
@@ -206,11 +211,14 @@ class EnergyArea(Zone[GcgCard]):
     rested: GcgEnergy | None = Field(default=None, description="how many energy cards are rested")
     ex: GcgExEnergy = Field(default=0, description="EX energy tokens (5-17-3-2), active")
 
-    @model_validator(mode="before")
+    @model_validator(mode="wrap")
     @classmethod
-    def _shorthand(cls, data: Any) -> Any:
-        if isinstance(data, int) and not isinstance(data, bool):
-            return {"unnamed": data}
+    def _shorthand(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
+        """``{active: 3, rested: 1}`` is four energy cards, one of them rested; ``4`` is four."""
+        return super()._shorthand(cls._split(data), handler)  # type: ignore[operator]  # as above
+
+    @staticmethod
+    def _split(data: Any) -> Any:
         if isinstance(data, dict) and "active" in data:
             data = dict(data)
             active = data.pop("active")
@@ -292,7 +300,9 @@ class GcgState(GameState):
         description="start phase: active or start; end phase: action, end, hand or cleanup",
     )
     players: Sides[GcgPlayer] = Field(default_factory=lambda: Sides[GcgPlayer].model_validate({}))
-    energy_placed: Flag | None = Field(default=None, description="the turn player placed energy this turn (7-4-1)")
+    energy_placed: Flag | None = Field(
+        default=None, description="the turn player placed energy this turn (7-4-1)"
+    )
     battle: Battle | None = Field(default=None, description="the battle in progress, if any")
 
     @model_validator(mode="after")

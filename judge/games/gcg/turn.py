@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from judge.games.gcg import effects, play, processing
 from judge.games.gcg.state import GcgState
-from judge.games.gcg.values import keyword_value, instances
+from judge.games.gcg.values import change_text, instances, keyword_value
 from judge.players import turn_order
 from judge.replay import Point, Procedure, Replay, accepts
 from judge.state import Duration, Status
@@ -48,7 +48,9 @@ def draw_phase(replay: Run) -> None:
         )
     effects.draw(replay, player, 1, f"draw{replay.state.turn}", "7-3-1")
     if replay.state.side(player).deck.total == 0:
-        replay.step(f"抽取卡牌後玩家 {player} 的卡組變為 0 張：在該時間點即為遊戲敗北。", "7-3-1-1", decisive=True)
+        replay.step(
+            f"抽取卡牌後玩家 {player} 的卡組變為 0 張：在該時間點即為遊戲敗北。", "7-3-1-1", decisive=True
+        )
         processing.check(replay)
     effects.deck_left(replay, player, "7-3-1-1")
 
@@ -107,7 +109,9 @@ def end_step(replay: Run) -> None:
 def cleanup_step(replay: Run) -> None:
     """7-6-6-1: every effect lasting 「本回合中」 ends."""
     replay.expire(
-        Duration.END_OF_TURN, lambda card, what: f"清算步驟：「{card.name}」的 {what}（本回合中）失效。", "7-6-6-1"
+        Duration.END_OF_TURN,
+        lambda card, what: f"清算步驟：「{card.name}」的 {change_text(what)}（本回合中）失效。",
+        "7-6-6-1",
     )
 
 

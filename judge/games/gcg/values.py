@@ -79,6 +79,11 @@ def is_link(card: GcgCard) -> bool:
     return pilot.name in card.link or bool(set(card.link) & set(pilot.traits))
 
 
+def change_text(what: str) -> str:
+    """A change as the book writes it (``ap+2`` → ``AP+2``); a keyword keeps its spelling."""
+    return what[:2].upper() + what[2:] if what[:2] in ("ap", "hp") else what
+
+
 def at_least(replay: Run, key: str, value: int | None, threshold: int | None, text: str, *cites: str) -> bool:
     """``value >= threshold``; when either is not given, a yes-or-no fact (``text`` says which)."""
     if value is not None and threshold is not None:
