@@ -132,9 +132,9 @@ class Zone(Mutable, Generic[C]):
     def _shorthand(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
         """A count or a list stands for the whole zone; a problem is still named where it was typed."""
         if isinstance(data, (bool, int, float, str)):
-            return _rooted(handler, {"unnamed": data}, "unnamed")
+            return rooted(handler, {"unnamed": data}, "unnamed")
         if isinstance(data, list):
-            return _rooted(handler, {"cards": data, "unnamed": 0}, "cards")
+            return rooted(handler, {"cards": data, "unnamed": 0}, "cards")
         return handler(data)
 
     @property
@@ -149,15 +149,17 @@ class Zone(Mutable, Generic[C]):
         return next((card for card in self.cards if card.name == name), None)
 
 
-def _rooted(handler: ModelWrapValidatorHandler[Any], data: dict[str, Any], field: str) -> Any:
-    """Validate ``data``, reporting a problem of ``field`` at the place the shorthand was written."""
+def rooted(handler: ModelWrapValidatorHandler[Any], data: dict[str, Any], *where: str | int) -> Any:
+    """Validate ``data``, the full form of a shorthand, reporting a problem found at ``where`` in it
+    (``"cards", 0``) at the place the shorthand was written."""
     try:
         return handler(data)
     except ValidationError as error:
+        depth = len(where)
         details: list[Any] = [
             {
                 **detail,
-                "loc": detail["loc"][1:] if detail["loc"][:1] == (field,) else detail["loc"],
+                "loc": detail["loc"][depth:] if detail["loc"][:depth] == where else detail["loc"],
                 "type": _error_type(detail),
             }
             for detail in error.errors()

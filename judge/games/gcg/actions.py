@@ -10,7 +10,9 @@ the board already names is given by its name (``deploy: {card: X}``).
 
 from __future__ import annotations
 
-from pydantic import Field
+from typing import Annotated, Any
+
+from pydantic import Discriminator, Field, Tag
 
 from judge.action import Action
 from judge.bounds import Flag, GcgExEnergy
@@ -18,6 +20,16 @@ from judge.games.gcg.state import GcgCard
 from judge.players import Player
 
 PLAYER = "player"
+
+
+def _which(value: Any) -> str:
+    return "name" if isinstance(value, str) else "card"
+
+
+#: a card the board names (its name), or a new one given in full (a problem in it is named at its place)
+CardRef = Annotated[
+    Annotated[str, Tag("name"), Field(min_length=1)] | Annotated[GcgCard, Tag("card")], Discriminator(_which)
+]
 
 
 def _names(card: str | GcgCard) -> list[str]:
@@ -33,7 +45,7 @@ def _introduces(card: str | GcgCard) -> list[str]:
 class Uses(Action):
     """An action that uses a card (5-7-1): from the hand, paying its cost, unless an effect does it."""
 
-    card: str | GcgCard = Field(description="a card the board names, or a new one in full (name and values)")
+    card: CardRef = Field(description="a card the board names, or a new one in full (name and values)")
     player: Player | None = Field(
         default=None, description="whose card (a new card: the turn player's if left out)"
     )

@@ -31,7 +31,9 @@ class BattleRecord(BaseModel):
     declared: str = Field(description='the target declared: a unit, or "player"')
     blocked_by: str | None = None
     target: str = Field(description='the target when damage was dealt: a unit, or "player"')
-    ended_early: bool = Field(default=False, description="a card left the field and the battle skipped to its end")
+    ended_early: bool = Field(
+        default=False, description="a card left the field and the battle skipped to its end"
+    )
     destroyed: list[str] = Field(default_factory=list, description="cards the battle destroyed (shields too)")
     shields_destroyed: int = 0
     base_damage: int = Field(default=0, description="damage the base took")

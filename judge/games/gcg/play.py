@@ -85,7 +85,7 @@ def pay(replay: Run, player: Player, card: GcgCard, ex: int | None) -> None:
     payable = at_least(
         replay,
         f"{player}.active>={card.name}.cost@{replay.index}",
-        energy.active,
+        energy.payable,
         card.cost,
         f"玩家 {player} 的活躍狀態能源是否足以支付「{card.name}」的費用",
         "2-10-1",

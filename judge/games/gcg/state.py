@@ -22,9 +22,9 @@ from typing import Any, Literal
 from pydantic import Field, ModelWrapValidatorHandler, field_validator, model_validator
 
 from judge.board import impossible
-from judge.bounds import Flag, GcgCards, GcgEnergy, GcgExEnergy, Small
+from judge.bounds import Flag, GcgCards, GcgEnergy, GcgExEnergy, Many, Small
 from judge.players import PLAYERS, Player
-from judge.state import Card, GameState, Mutable, PlayerState, Sides, Zone
+from judge.state import Card, GameState, Mutable, PlayerState, Sides, Zone, rooted
 
 #: the EX base's printed values (5-17-3-1-1: 「擁有 AP0 和 HP3 的基地替代卡」)
 EX_BASE_AP, EX_BASE_HP = 0, 3
@@ -157,7 +157,7 @@ class BaseSection(GcgZone):
         if data == "none":
             data = []
         elif data == "ex_base" or (isinstance(data, dict) and ("name" in data or "preset" in data)):
-            data = [data]
+            return rooted(handler, {"cards": [data], "unnamed": 0}, "cards", 0)
         return super()._shorthand(data, handler)  # type: ignore[operator]  # a classmethod at run time
 
     @field_validator("cards")
@@ -208,28 +208,11 @@ class EnergyArea(Zone[GcgCard]):
     """
 
     unnamed: GcgEnergy | None = Field(default=None, description="energy cards (EX energy not counted)")
+    active: GcgEnergy | None = Field(
+        default=None, exclude=True, description="active energy cards (with rested, instead of a count)"
+    )
     rested: GcgEnergy | None = Field(default=None, description="how many energy cards are rested")
     ex: GcgExEnergy = Field(default=0, description="EX energy tokens (5-17-3-2), active")
-
-    @model_validator(mode="wrap")
-    @classmethod
-    def _shorthand(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
-        """``{active: 3, rested: 1}`` is four energy cards, one of them rested; ``4`` is four."""
-        return super()._shorthand(cls._split(data), handler)  # type: ignore[operator]  # as above
-
-    @staticmethod
-    def _split(data: Any) -> Any:
-        if isinstance(data, dict) and "active" in data:
-            data = dict(data)
-            active = data.pop("active")
-            rested = data.get("rested")
-            if isinstance(active, int) and isinstance(rested, int):
-                data["unnamed"] = active + rested
-            elif isinstance(active, int) and "rested" not in data:
-                data |= {"unnamed": active, "rested": 0}
-            else:
-                data["unnamed"] = active
-        return data
 
     @field_validator("cards")
     @classmethod
@@ -240,6 +223,11 @@ class EnergyArea(Zone[GcgCard]):
 
     @model_validator(mode="after")
     def _fits(self) -> EnergyArea:
+        if self.active is not None:  # given as active and rested: counted into the energy cards
+            if self.unnamed is not None:
+                raise impossible("give active and rested, or a count of energy, not both", "4-4-1")
+            self.rested = self.rested or 0
+            self.unnamed, self.active = self.active + self.rested, None
         if self.unnamed is not None and self.rested is not None and self.rested > self.unnamed:
             raise impossible("more energy rested than there is", "4-4-1")
         if (self.unnamed or 0) + self.ex > 15:
@@ -251,7 +239,7 @@ class EnergyArea(Zone[GcgCard]):
         return None if self.unnamed is None else self.unnamed + self.ex
 
     @property
-    def active(self) -> int | None:
+    def payable(self) -> int | None:
         """Energy that can pay (2-10-1): the active energy cards and every EX energy."""
         if self.unnamed is None or self.rested is None:
             return None
@@ -288,7 +276,7 @@ class Battle(Mutable):
     declared: str | None = Field(default=None, description="the target as declared, before any block")
     blocker: str | None = Field(default=None, description="the unit that blocked (8-3-1)")
     step: BattleStep = "attack"
-    passes: int = Field(default=0, description="consecutive passes in the action step (9-5)")
+    passes: Many = Field(default=0, description="consecutive passes in the action step (9-5)")
 
 
 class GcgState(GameState):
