@@ -83,10 +83,19 @@ HEADERS = (
         re.IGNORECASE,
     ),
     re.compile(
-        rf"^\W*(?:[\d/.]+\s*[-–—]\s*)?ver(?:sion)?\.?\s*(?P<new>{_VERSION})\s*(?:\(.*\))?\W*$",
+        rf"^\W*(?:[\d/.]+\s*[-–—]\s*)?(?:updated\s+to\s+)?ver(?:sion)?\.?\s*(?P<new>{_VERSION})"
+        r"\s*(?:\(.*\))?(?:\.\s+(?P<remark>\S.*)|\W*)$",
         re.IGNORECASE,
     ),
 )
+#: The label a book prints above its change list (``Update History``): part of the list, not of the last clause.
+HISTORY_LABEL = re.compile(
+    r"^\W*(?:update|change|revision|version)\s+history\W*$|^\W*changelog\W*$"
+    r"|^\W*historique des (?:mises à jour|modifications|versions)\W*$|^\W*(?:更新|修訂|修订|改訂)(?:履歴|履歷|紀錄|记录|記錄|歷史|历史)\W*$",
+    re.IGNORECASE,
+)
+#: Bullets the change lines of a printed history start with (``>Revised 1-3-6.``, ``・Added 2-1-3.``).
+_CHANGE_BULLET = re.compile(r"^\s*[>・]\s*")
 
 
 def read_header(line: str) -> tuple[str | None, str] | None:
@@ -98,13 +107,30 @@ def read_header(line: str) -> tuple[str | None, str] | None:
     (None, '1.1.0')
     >>> read_header("12/13/2017 — ver. 1.04")
     (None, '1.04')
+    >>> read_header("7/27/2017—Updated to ver. 1.01. Added update details.")
+    (None, '1.01')
     >>> read_header("Revised 1-3-6.") is None
     True
     """
+    match = _header(line)
+    return (match.groupdict().get("old"), match["new"]) if match else None
+
+
+def header_remark(line: str) -> str | None:
+    """What a header line says after its version, as a change of its own (dbscg's printed history).
+
+    >>> header_remark("7/27/2017—Updated to ver. 1.01. Added update details.")
+    'Added update details.'
+    """
+    match = _header(line)
+    return match.groupdict().get("remark") if match else None
+
+
+def _header(line: str) -> re.Match[str] | None:
     for pattern in HEADERS:
         match = pattern.search(line.strip())
         if match:
-            return match.groupdict().get("old"), match["new"]
+            return match
     return None
 
 
@@ -144,7 +170,7 @@ def read_change(line: str) -> tuple[ChangeAction, tuple[str, ...], str]:
     >>> read_change("Added section on [Wish].")
     (<ChangeAction.ADDED: 'added'>, (), 'Added section on [Wish].')
     """
-    text = " ".join(strip_list_marker(line).split())
+    text = " ".join(_CHANGE_BULLET.sub("", strip_list_marker(line), count=1).split())
     lead = CLAUSE_RUN.match(text)
     if lead:
         return verb_action(text[lead.end() :]), clause_ids(lead.group()), text[lead.end() :]
@@ -169,7 +195,8 @@ def read_entries(lines: list[str], first_line: int, source: str) -> list[ChangeE
         if header is not None:
             old, new = header
             span, previous = (old if old is not None else previous, new), new
-        elif span is not None and line.strip():
+            line = header_remark(line) or ""
+        if span is not None and line.strip():
             action, clauses, remark = read_change(line)
             entries.append(ChangeEntry(span[0], span[1], action, clauses, remark, number, source))
     return entries
@@ -183,6 +210,8 @@ def trailer_start(lines: list[str]) -> int:
     1
     >>> trailer_start(["(v1.5 > v1.6)", "1.1. 規則"])
     2
+    >>> trailer_start(["1-1-1. Rule.", "Update History", "5/8/2017—ver. 1.00", ">Added 1-1-1."])
+    1
     """
     start, changes_follow = len(lines), False
     for index in range(len(lines) - 1, -1, -1):
@@ -193,7 +222,8 @@ def trailer_start(lines: list[str]) -> int:
             if read_change(line)[0] is ChangeAction.OTHER:
                 break
             changes_follow = True
-    return start
+    label = next((i for i in range(start - 1, -1, -1) if lines[i].strip()), None)
+    return label if label is not None and HISTORY_LABEL.match(lines[label]) else start
 
 
 def split_trailer(lines: list[str], info: BookInfo) -> tuple[int, tuple[ChangeEntry, ...]]:

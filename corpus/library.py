@@ -16,6 +16,7 @@ from functools import lru_cache
 from corpus import cache, store
 from corpus.coverage import coverage
 from corpus.errors import NotFound
+from corpus.languages import split_edition
 from corpus.manifest import Manifest, bundled_manifest, version_key
 from corpus.model import Book, BookInfo, ChangeEntry
 from corpus.parsers import get_parser
@@ -32,7 +33,7 @@ _sorted: tuple[Manifest, tuple[BookInfo, ...]] | None = None
 
 
 def all_books() -> list[BookInfo]:
-    """Every known rulebook version, by game then version, oldest first.
+    """Every known rulebook version, by game then version, oldest first (translations first).
 
     Sorted again only when the user's store changed (a page asks several times;
     the bundled manifest, and the user's until it changes, are the same object).
@@ -41,8 +42,15 @@ def all_books() -> list[BookInfo]:
     found = manifests()
     if _sorted is None or _sorted[0] is not found[-1]:
         infos = [info for manifest in found for info in manifest.books]
-        _sorted = (found[-1], tuple(sorted(infos, key=lambda info: (info.game, version_key(info.version)))))
+        _sorted = (found[-1], tuple(sorted(infos, key=_listing_order)))
     return list(_sorted[1])
+
+
+def _listing_order(info: BookInfo) -> tuple[object, ...]:
+    """By game; a game's translations (``1.071/fr``) before its own editions, so that the last,
+    the "newest" every default means, is the newest edition in the game's own language."""
+    version, language = split_edition(info.version)
+    return info.game, language is None, version_key(version), language or ""
 
 
 def games() -> list[str]:
@@ -50,7 +58,16 @@ def games() -> list[str]:
 
 
 def versions(game: str) -> list[str]:
-    """The versions of ``game``, oldest first; an unknown game is an error."""
+    """The versions of ``game`` in its own language, oldest first; an unknown game is an error.
+
+    A translation (``1.070/fr``) is not a step in the book's history: diffs, clause histories
+    and "newest" run over these; :func:`editions` lists the translations too.
+    """
+    return [name for name in editions(game) if split_edition(name)[1] is None]
+
+
+def editions(game: str) -> list[str]:
+    """Every edition of ``game``: its translations, then its own versions, oldest first."""
     found = [info.version for info in all_books() if info.game == game]
     if not found:
         raise NotFound(f"unknown game {game!r}: expected one of {', '.join(games())}", "game")
@@ -58,7 +75,7 @@ def versions(game: str) -> list[str]:
 
 
 def book_info(game: str, version: str | None = None) -> BookInfo:
-    known = versions(game)
+    known = editions(game)
     wanted = version or known[-1]
     for info in all_books():
         if info.game == game and info.version == wanted:

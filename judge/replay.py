@@ -638,7 +638,7 @@ def _branched(rules: Rules[Any, Any], leaves: list[Leaf], version: str, question
     trace = Trace(rules.citations)
     trace.steps = list(leaves[0].trace.steps[:prefix])
     points = list(dict.fromkeys(point for leaf in leaves for point, _ in leaf.labels))
-    what = "; ".join(point.text for point in points)
+    what = "; ".join(dict.fromkeys(point.text for point in points))
     cites = tuple(dict.fromkeys(cite for point in points for cite in point.cites))
     kinds = {point.kind for point in points}
     keys = [leaf.outcome.key() for leaf in leaves]

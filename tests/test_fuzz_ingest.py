@@ -135,7 +135,7 @@ REFUSED = {
     "big5": ("big5", "not UTF-8"),
     "empty": (b"", "is empty"),
     "blank": (b" \n\t\n", "is empty"),
-    "binary": (bytes(range(256)) * 8, "not UTF-8"),
+    "binary": (bytes(range(256)) * 8, "is binary data, not a rulebook"),
     "one line": ("one line", "layout"),
 }
 

@@ -300,3 +300,50 @@ def test_every_reason_names_a_registered_clause():
 def test_a_state_phase_the_turn_does_not_have_is_a_board_problem():
     with pytest.raises(BoardError, match=r"state\.phase: expected one of draw, main, end"):
         rule([], phase="battle")
+
+
+def test_a_triggered_effect_listed_first_sees_what_the_snapshots_own_phase_does():
+    waits = {"effect": {"modify": {"card": "W", "stat": "power", "by": 1}, "when": {"event": "played"}}}
+    ruling = rule([waits, {"play": {"player": "A", "card": "X"}}], phase="draw")
+    texts = texts_of(ruling)
+    assert texts[0].endswith("waits for played.") and texts[1] == "A draws"  # registered before the draw
+    assert texts.index("A plays X") < texts.index("W power+1")
+
+
+def texts_of(ruling: Any) -> list[str]:
+    return [step.text for step in ruling.steps]
+
+
+def test_more_possibilities_than_the_limit_are_not_half_explored():
+    """Which replays would be kept must not depend on the order options come in: all or none."""
+    from judge import replay as loop
+
+    optional = {"draw": {"player": "A"}, "optional": True, "by": "A"}
+    actions = [
+        {"effect": {**optional, "draw": {"player": "A", "count": n}}} for n in range(1, 6)
+    ]  # 2**5 runs
+    ruling = rule(actions, phase="main")
+    assert loop.MAX_BRANCHES < 2**5
+    assert ruling.outcome.result is Result.DEPENDS and ruling.choices == ()
+    assert ruling.steps[-1].kind is StepKind.UNKNOWN and "More than 16 possibilities" in ruling.steps[-1].text
+
+
+class AnytimeRules(ToyRules):
+    """The toy game, where a card may also be played by an effect at any point (``anytime``)."""
+
+    def anytime(self, state: ToyState, action: Action) -> bool:
+        return isinstance(action, Play) and action.player is Player.B
+
+
+def test_an_action_the_rules_take_anywhere_does_not_advance_the_turn():
+    board = {
+        "turn": 2,
+        "turn_player": "A",
+        "phase": "draw",
+        "players": {"A": {"deck": 5, "hand": ["X"]}, "B": {"deck": 5, "hand": ["Y"], "field": []}},
+    }
+    timeline = ToyTimeline.model_validate(
+        {"state": board, "actions": [{"play": {"player": "B", "card": "Y"}}]}
+    )
+    ruling = replay(AnytimeRules(), timeline, "1.0")
+    assert ruling.outcome.state.phase == "draw" and ruling.outcome.state.players.B.field.names() == ["Y"]

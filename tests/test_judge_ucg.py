@@ -62,6 +62,19 @@ def judgment(*areas, first="A"):
     )
 
 
+def effect_step(areas: list, actions: list) -> dict:
+    """A timeline from the first player's effect step of turn 3 (A leads), no scene set yet."""
+    state = {
+        "turn": 3,
+        "turn_player": "A",
+        "phase": "effect",
+        "step": "first",
+        "scene_set": False,
+        "areas": areas,
+    }
+    return {"game": "ucg", "state": state, "actions": actions}
+
+
 def area(ruling, number: int) -> dict:
     return ruling.outcome.battles[number - 1].model_dump()
 
@@ -427,28 +440,10 @@ def test_a_scene_set_by_an_effect_with_an_on_appear_effect_reports_the_timing_co
             "source": "光之國",
         }
     }
-    board = {
-        "game": "ucg",
-        "state": {
-            "turn": 3,
-            "turn_player": "A",
-            "phase": "effect",
-            "step": "first",
-            "scene_set": False,
-            "areas": [{"A": ch(1000), "B": ch(1000)}, {"A": ch(1000), "B": ch(1000)}],
-        },
-        "actions": [
-            waits,
-            {
-                "set_scene": {
-                    "player": "A",
-                    "card": {"name": "光之國", "round": 2},
-                    "by_effect": True,
-                    "draw": False,
-                }
-            },
-        ],
-    }
+    scene = {"player": "A", "card": {"name": "光之國", "round": 2}, "by_effect": True, "draw": False}
+    board = effect_step(
+        [{"A": ch(1000), "B": ch(1000)}, {"A": ch(1000), "B": ch(1000)}], [waits, {"set_scene": scene}]
+    )
     (gap,) = rule(board).gaps
     assert gap.kind is StepKind.CONFLICT and set(gap.cites) == {"6.2.2", "6.2.3"}
 
@@ -527,17 +522,10 @@ def test_a_hand_that_may_hold_a_character_is_asked_about_only_if_no_set_is_state
 
 
 def test_damage_and_ko_are_not_ucg_and_say_what_to_write_instead():
-    board = {
-        "game": "ucg",
-        "state": {
-            "turn": 3,
-            "turn_player": "A",
-            "phase": "effect",
-            "step": "first",
-            "areas": [{"A": {"name": "X"}}],
-        },
-        "actions": [{"effect": {"damage": {"card": "X", "amount": 1}}}, {"effect": {"ko": {"card": "X"}}}],
-    }
+    board = effect_step(
+        [{"A": {"name": "X"}}],
+        [{"effect": {"damage": {"card": "X", "amount": 1}}}, {"effect": {"ko": {"card": "X"}}}],
+    )
     with pytest.raises(BoardError) as error:
         rule(board)
     assert [p.path for p in error.value.problems] == ["actions[0].effect.damage", "actions[1].effect.ko"]
@@ -581,3 +569,27 @@ def test_same_number_under_different_names_is_where_the_book_disagrees_with_itse
     assert ruling.outcome["legal"] is None
     (gap,) = ruling.gaps
     assert gap.kind is StepKind.CONFLICT and {"2.3.9.1", "4.1.2"} <= set(gap.cites)
+
+
+def test_a_card_named_in_an_action_keeps_what_the_hand_says_of_it():
+    """An action restating a hand card with empty or default fields (as a form writes them) does not
+    erase what the hand gives (its BP here): the replay would otherwise depend on a BP it was told."""
+    board = {
+        "game": "ucg",
+        "question": "set_character",
+        "state": {
+            "turn": 3,
+            "turn_player": "A",
+            "players": {
+                "A": {"hand": [{"name": "X", "kind": "character", "bp": {"SINGLE": 5000}}]},
+                "B": {"hand": [{"name": "Y", "kind": "character", "bp": {"SINGLE": 3000}}]},
+            },
+        },
+        "actions": [
+            {"set_character": {"player": "A", "card": {"name": "X", "bp": {}, "keywords": [], "under": []}}},
+            {"set_character": {"player": "B", "card": {"name": "Y"}}},
+        ],
+    }
+    ruling = rule(board)
+    assert ruling.outcome.result is Result.CONTINUES and ruling.choices == ()
+    assert ruling.outcome.state.areas[0].A.bp.SINGLE == 5000

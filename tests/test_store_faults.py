@@ -218,14 +218,16 @@ def small_disk(tmp_path) -> Iterator[Path]:
         subprocess.run(["umount", "-l", str(mount)], check=True)
 
 
+def home_with_ucg_1_7(disk: Path, folder: Path) -> Path:
+    """An ARBITER_HOME on ``disk`` holding one ingested version, ucg 1.7."""
+    home = disk / "home"
+    done = arbiter("ingest", str(ucg_variant(folder, "三名")), "--game", "ucg", "--version", "1.7", home=home)
+    assert done.returncode == 0, done.stderr
+    return home
+
+
 def test_a_full_disk_refuses_the_ingest_in_one_line_and_keeps_the_store(small_disk, tmp_path):
-    home = small_disk / "home"
-    assert (
-        arbiter(
-            "ingest", str(ucg_variant(tmp_path, "三名")), "--game", "ucg", "--version", "1.7", home=home
-        ).returncode
-        == 0
-    )
+    home = home_with_ucg_1_7(small_disk, tmp_path)
     before = stores.contents(home)
     ballast = small_disk / "ballast"
     with open(ballast, "wb") as handle:  # fill the disk to the last block
@@ -241,7 +243,7 @@ def test_a_full_disk_refuses_the_ingest_in_one_line_and_keeps_the_store(small_di
         "ingest", str(ucg_variant(tmp_path, "四名")), "--game", "ucg", "--version", "1.8", home=home
     )
     assert full.returncode == 2, full.stderr
-    assert full.stderr.strip().splitlines()[-1] == f"arbiter: ARBITER_HOME ({home}) is full (store)"
+    assert full.stderr.strip().splitlines() == [f"arbiter: ARBITER_HOME ({home}) is full (store)"]
     assert "Traceback" not in full.stderr
     ballast.unlink()
     assert stores.contents(home) == before
@@ -249,13 +251,7 @@ def test_a_full_disk_refuses_the_ingest_in_one_line_and_keeps_the_store(small_di
 
 
 def test_a_read_only_home_serves_every_read_and_refuses_writes_in_one_line(small_disk, tmp_path):
-    home = small_disk / "home"
-    assert (
-        arbiter(
-            "ingest", str(ucg_variant(tmp_path, "三名")), "--game", "ucg", "--version", "1.7", home=home
-        ).returncode
-        == 0
-    )
+    home = home_with_ucg_1_7(small_disk, tmp_path)
     shutil.rmtree(home / "index")  # no index on disk: search must build one in memory
     shutil.rmtree(home / "cache")
     before = stores.contents(home)

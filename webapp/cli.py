@@ -34,6 +34,10 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "remove": ("webapp.commands.versions:remove", "Take an ingested rulebook version out again."),
     "diff": ("webapp.commands.versions:diff", "What changed between two versions, clause by clause."),
     "compare": ("webapp.commands.versions:compare", "Two clauses side by side, or one concept across games."),
+    "translation": (
+        "webapp.commands.versions:translation",
+        "Check a translated edition against its original, clause by clause.",
+    ),
     "serve": ("webapp.commands.serve:serve", "Serve the rulebooks as web pages and a JSON API (gunicorn)."),
 }
 

@@ -4,7 +4,10 @@ Battle Spirits publishes its rule manual as web pages; the text extraction
 keeps no heading levels and no clause numbers.  What survives, and what this
 parser reads (never a line number or a list of known titles):
 
-* **Headings** are lines standing alone in their paragraph: short (at most
+* **Headings** a saved web page states with their level (``## 勝利條件``,
+  from ``<h2>``; see :mod:`corpus.formats.html`) are headings of that level,
+  the page's top level being chapters.  Otherwise headings are lines standing
+  alone in their paragraph: short (at most
   20 characters), never a sentence (no 。，；：), not a list item or ※ note.
   Below them sit marked sub-headings, in descending rank: ``■`` blocks and
   ``【!】`` tip boxes, numbered steps (``①費用``, ``1 宣告攻擊`` — a number
@@ -60,6 +63,8 @@ from corpus.repair import (
 # --- markup and line shapes ---------------------------------------------------
 
 _LINK_LINE = re.compile(r"^\[[^\]]*\]\([^)]*\)$")
+#: A heading the page states with its level (an HTML ``<h2>`` saved as ``## title``).
+_STATED_HEADING = re.compile(r"^(#{1,6})\s+(\S.*)$")
 _LIST_ITEM = re.compile(r"^[-•‧]\s+")
 _MARKER = re.compile(r"^(■|◆|●|【[!！]】)\s*(\S.*)$")
 _STEP = re.compile(r"^(?:([\u2460-\u2473])|(\d{1,2})(?=\s))\s*\S")
@@ -144,6 +149,7 @@ class _Line:
     text: str  # cleaned
     alone: bool  # the only line of its paragraph
     link: bool  # nothing but a web link, ``[基本玩法](#)``
+    level: int | None = None  # a heading whose level the page states (``## 勝利條件`` from ``<h2>``)
 
 
 def _paragraph_lines(lines: list[str]) -> list[_Line]:
@@ -156,8 +162,21 @@ def _paragraph_lines(lines: list[str]) -> list[_Line]:
         before = index > 0 and cleaned[index - 1]
         after = index + 1 < len(cleaned) and cleaned[index + 1]
         link = bool(_LINK_LINE.match(lines[index].strip()))
-        result.append(_Line(index + 1, text, not before and not after, link))
+        stated = _STATED_HEADING.match(text)
+        if stated:
+            result.append(_Line(index + 1, stated.group(2), True, False, len(stated.group(1))))
+        else:
+            result.append(_Line(index + 1, text, not before and not after, link))
     return result
+
+
+def _stated_rank(level: int, top: int) -> int:
+    """The rank of a heading whose level the page states: the page's top level is a chapter.
+
+    >>> [_stated_rank(level, 1) for level in (1, 2, 3, 6)] == [CHAPTER, PLAIN, BLOCK, POINT]
+    True
+    """
+    return min(CHAPTER + level - top, POINT)
 
 
 def _header(lines: list[_Line], title: str) -> tuple[set[int], list[tuple[int, int, str]]]:
@@ -180,6 +199,19 @@ def _header(lines: list[_Line], title: str) -> tuple[set[int], list[tuple[int, i
         {line.number for line in run} - titled, lines, "navigation"
     )
     return {line.number for line in run}, spans
+
+
+def _page_title(lines: list[_Line]) -> _Line | None:
+    """The page's one top-level stated heading, when it comes first: the title over every chapter.
+
+    A saved page puts its title in the only ``<h1>`` and its chapters in ``<h2>``s.
+    """
+    stated = [line for line in lines if line.level is not None]
+    if len(stated) < 2:
+        return None
+    top = min(line.level for line in stated if line.level is not None)
+    firsts = [line for line in stated if line.level == top]
+    return firsts[0] if len(firsts) == 1 and firsts[0] is stated[0] else None
 
 
 def _is_label(text: str) -> bool:
@@ -273,6 +305,7 @@ class _Builder:
     def __init__(self, info: BookInfo, lines: list[_Line]):
         self.info = info
         self.lines = lines
+        self.top_level = min((line.level for line in lines if line.level is not None), default=1)
         self.nodes: list[_Node] = []
         self.stack: list[_Node] = []
         self.seen: dict[str, int] = {}
@@ -294,6 +327,10 @@ class _Builder:
 
     def _read(self, index: int, line: _Line) -> None:
         text = line.text
+        if line.level is not None:
+            marked = _marker(text)
+            self._open(_stated_rank(line.level, self.top_level), marked[1] if marked else text, [], line)
+            return
         if line.alone and _ROW.match(text):
             self._close_entry()
             self.glossary = self.stack[-1] if self.stack else None
@@ -559,6 +596,10 @@ def parse_headings(text: str, info: BookInfo) -> ParseResult:
     """Parse a web page laid out as headings, FAQ and glossary (see the module doc)."""
     lines = _paragraph_lines(text.splitlines())
     header, excluded = _header(lines, info.title)
+    page_title = _page_title(lines)
+    if page_title is not None:
+        header.add(page_title.number)
+        excluded.append((page_title.number, page_title.number, "title"))
     lines = [line for line in lines if line.number not in header]
     figures = _figures(lines)
     excluded += _spans(figures, lines, "figure")

@@ -169,6 +169,17 @@ def _mentioned(searcher: IndexSearcher, segments: set[str], terms: set[str]) -> 
     return searcher.matches_any(queries, segments)
 
 
+class _PrivateRamStorage(RamStorage):  # type: ignore[misc]  # whoosh is untyped
+    """whoosh's memory storage, with the writer's scratch files in a folder of this build's own.
+
+    whoosh names that folder after the index (``/tmp/MAIN.tmp``), one folder for every process
+    on the machine: two processes building in memory at once delete each other's files.
+    """
+
+    def temp_storage(self, name: str | None = None) -> object:
+        return super().temp_storage(None)  # None: a random name
+
+
 class WhooshBackend:
     name = "whoosh"
 
@@ -273,7 +284,7 @@ class WhooshBackend:
     ) -> None:
         """The index in this process's memory, for a home that is read-only or full: searches work,
         at the cost of a build per process.  It is used until the index on disk changes."""
-        index = RamStorage().create_index(build_schema(analysis, self.ranking))
+        index = _PrivateRamStorage().create_index(build_schema(analysis, self.ranking))
         segments = write_books(index, snapshot.books, progress)
         manifest = self._manifest_of(snapshot, terms, segments, files={})
         stamp = file_signature(self.directory / MANIFEST)

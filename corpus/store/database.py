@@ -84,6 +84,7 @@ class StoreDatabase:
         if connection is None:
             return None
         self._check(connection)
+        self._upgrade(connection)
         return connection
 
     def generation(self, connection: sqlite3.Connection) -> int:
@@ -135,7 +136,36 @@ class StoreDatabase:
         if getattr(self._local, "read_only", False):
             raise StoreUnavailable(f"ARBITER_HOME ({arbiter_home()}) is read-only", "store")
         self._check(connection)
+        self._upgrade(connection)
         return connection
+
+    def _upgrade(self, connection: sqlite3.Connection) -> None:
+        """Move a store of an earlier schema to this one (:data:`schema.MIGRATIONS`), in one transaction.
+
+        Looked at once per connection; another process may be upgrading too, so
+        the schema is read again under the write lock.
+        """
+        if getattr(self._local, "upgraded", None) is connection:
+            return
+        if self._state(connection)[0] < schema.SCHEMA_VERSION:
+            if getattr(self._local, "read_only", False):
+                raise StoreUnavailable(
+                    f"the rulebook store {self.path} was written by an earlier Arbiter and ARBITER_HOME "
+                    f"({arbiter_home()}) is read-only, so it cannot be upgraded; the bundled rulebooks work meanwhile",
+                    "store",
+                )
+            self._local.upgraded = connection  # the transaction opens this connection again: no second look
+            try:
+                with self.transaction() as writing:
+                    version = self._state(writing)[0]
+                    while version < schema.SCHEMA_VERSION:
+                        for statement in schema.MIGRATIONS[version]:
+                            writing.execute(statement)
+                        version += 1
+            except BaseException:
+                self._local.upgraded = None
+                raise
+        self._local.upgraded = connection
 
     def _create(self) -> None:
         """Make an empty store under a temporary name, then rename it into place."""

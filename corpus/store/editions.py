@@ -57,11 +57,11 @@ def info_of(row: tuple[str, ...]) -> BookInfo:
         game_title=values["game_title"],
         game_title_zh=values["game_title_zh"],
         title=values["title"],
-        version=values["version"],
+        version=values["edition"],
         date=values["published"],
         language=values["language"],
         script=Script(values["script"]),
-        source=source_name(values["game"], values["version"], values["sha256"]),
+        source=source_name(values["game"], values["edition"], values["sha256"]),
         parser=values["parser"],
     )
 

@@ -20,8 +20,9 @@ from corpus.coverage import coverage
 from corpus.errors import ArbiterError, NotFound
 from corpus.freshness import forget
 from corpus.intake import read_rulebook_text
+from corpus.languages import checked_tag, detect_language, edition_name, language_tag, split_edition
 from corpus.manifest import bundled_manifest, version_key
-from corpus.model import BookInfo, ParseResult, Script
+from corpus.model import BookInfo, ParseResult
 from corpus.parsers import UnknownParser, get_parser
 from corpus.store import names, schema
 from corpus.store.editions import database, info_of, source_name, user_versions
@@ -49,22 +50,30 @@ def ingest(
     date: str | None = None,
     parser: str | None = None,
     replace: bool = False,
+    lang: str | None = None,
 ) -> Ingested:
-    """Add the rulebook text at ``path`` to the store as ``game`` ``version``."""
+    """Add the rulebook file at ``path`` (PDF, web page or text) to the store as ``game`` ``version``,
+    in the language ``lang`` (default: detected); a language other than the game's own makes
+    the edition ``version/lang``."""
     names.check_game(game)
     names.check_version(version)
     names.check_label("title", title)
     names.check_date(date)
     database().check_writable()
-    if any(info.game == game and info.version == version for info in bundled_manifest().books):
+    from corpus.versions.detect import detect_script
+
+    text = read_rulebook_text(path)
+    script = detect_script(text)
+    language = checked_tag(lang, script) if lang else detect_language(text, script)
+    edition = edition_name(version, language, _game_language(game, language))
+    if any(info.game == game and info.version == edition for info in bundled_manifest().books):
         raise ArbiterError(
-            f"{game} {version} is a bundled version and cannot be changed; ingest it under another version",
+            f"{game} {edition} is a bundled version and cannot be changed; ingest it under another version",
             "version",
         )
-    text = read_rulebook_text(path)
     digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
-    existing = _stored(game, version)
-    info = _new_info(text, game, version, title, date, parser, digest, existing)
+    existing = _stored(game, edition)
+    info = _new_info(text, game, edition, language, title, date, parser, digest, existing)
     if existing is not None and _same(existing, info):
         result, share = _parse(text, existing, str(path))
         return Ingested(existing, result, share, already_present=True)
@@ -89,6 +98,7 @@ def ingest(
             replaced = row[schema.EDITION_COLUMNS.index("sha256")]
             connection.execute(schema.DELETE_UNNAMED_TEXT, (replaced, replaced))
     forget()
+    _keep_parse(text, info, result, share)
     return Ingested(info, result, share, replaced=now, new_game=new_game)
 
 
@@ -139,35 +149,49 @@ def _known() -> list[BookInfo]:
     return [*bundled_manifest().books, *user_versions()]
 
 
+def _game_language(game: str, language: str) -> str:
+    """The game's own language: its bundled books', else its first ingested edition's, else ``language``."""
+    bundled = [info for info in bundled_manifest().books if info.game == game]
+    if bundled:
+        return language_tag(bundled[0])
+    connection = database().reader()
+    row = connection.execute(schema.GAME_LANGUAGES, (game,)).fetchone() if connection else None
+    return str(row[0]) if row else language
+
+
 def _new_info(
     text: str,
     game: str,
     version: str,
+    language: str,
     title: str | None,
     date: str | None,
     parser: str | None,
     digest: str,
     existing: BookInfo | None,
 ) -> BookInfo:
-    """The entry of the version: what the user said; else for the title what the version it
-    replaces or the game's newest version says, then what the text prints; for the date what
-    the same text was stored with, else what the text prints."""
+    """The entry of the edition: what the user said; else for the title what the edition it
+    replaces or the game's newest edition in the same language says, then what the text prints;
+    for the date what the same text was stored with, else what the text prints."""
     from corpus.versions.detect import detect_layout, detect_script
 
-    same_game = sorted((i for i in _known() if i.game == game), key=lambda i: version_key(i.version))
+    same_game = sorted(
+        (i for i in _known() if i.game == game and language_tag(i) == language),
+        key=lambda i: version_key(i.version),
+    )
+    games = [i for i in _known() if i.game == game]
     model = existing or (same_game[-1] if same_game else None)
     script = detect_script(text)
-    language = model.language if model else ("en" if script is Script.LATN else "zh")
     printed = printed_title(text)
     source = source_name(game, version, digest)
     same_text = existing is not None and existing.source == source
     return BookInfo(
         game=game,
-        game_title=model.game_title if model else (printed or game),
-        game_title_zh=model.game_title_zh if model else "",
+        game_title=games[-1].game_title if games else (printed or game),
+        game_title_zh=games[-1].game_title_zh if games else "",
         title=title or (model.title if model else (printed or f"{game} {version}")),
         version=version,
-        date=date or (existing.date if existing and same_text else printed_date(text, language) or ""),
+        date=date or (existing.date if existing and same_text else printed_date(text, language[:2]) or ""),
         language=language,
         script=script,
         source=source,
@@ -179,7 +203,8 @@ def _new_info(
 def _row(info: BookInfo, digest: str) -> tuple[str, ...]:
     values = {
         "game": info.game,
-        "version": info.version,
+        "version": split_edition(info.version)[0],
+        "edition": info.version,
         "game_title": info.game_title,
         "game_title_zh": info.game_title_zh,
         "title": info.title,
@@ -194,8 +219,7 @@ def _row(info: BookInfo, digest: str) -> tuple[str, ...]:
 
 
 def _parse(text: str, info: BookInfo, source: str) -> tuple[ParseResult, float]:
-    """Parse with the chosen parser and leave the result in the corpus cache,
-    so the first load after the ingest is warm."""
+    """Parse with the chosen parser; a text it cannot read is the user's to fix."""
     try:
         parse = get_parser(info.parser)
     except UnknownParser as error:
@@ -210,7 +234,11 @@ def _parse(text: str, info: BookInfo, source: str) -> tuple[ParseResult, float]:
         raise ArbiterError(
             f"the {info.parser} parser found no clauses in {source}; is --parser right?", "parser"
         )
-    share = coverage(text, result.clauses, result.excluded, info.script)
+    return result, coverage(text, result.clauses, result.excluded, info.script)
+
+
+def _keep_parse(text: str, info: BookInfo, result: ParseResult, share: float) -> None:
+    """Leave a committed version's parse in the corpus cache, so its first load is warm (after
+    the commit: a store that refused the version, full or read-only, gets no cache entry either)."""
     key = cache.cache_key(info, text.encode("utf-8"))
     cache.write(cache.cache_path(info, key), key, result, share)
-    return result, share

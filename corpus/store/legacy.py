@@ -44,6 +44,7 @@ def migrate_legacy_store(store: StoreDatabase, root: Path) -> bool:
             (
                 info.game,
                 info.version,
+                info.version,  # the earlier layout held one language per game: the edition is the version
                 info.game_title,
                 _chinese_title(info.game),
                 info.title,

@@ -3,8 +3,8 @@
 ``arbiter ingest`` runs these when the user does not say.  Layouts are told
 apart by how lines start, the way a reader would: ``5.9.4.1.`` (dotted),
 ``8-5-2-3-1.`` (dashed), ``### 101.`` (numbered sections); a text with none
-of these but many short title lines standing alone is a heading-structured
-page.  When no layout clearly wins, detection refuses and says what it
+of these but many short title lines standing alone, or ``## title`` lines
+from a saved web page's headings, is a heading-structured page.  When no layout clearly wins, detection refuses and says what it
 counted, rather than guess.
 """
 
@@ -22,6 +22,8 @@ NUMBERED_LAYOUTS: dict[str, re.Pattern[str]] = {
     "dashed": re.compile(r"^\d{1,3}(?:-\d{1,3})+\.?\s*[^\s\d-]"),
     "sections": re.compile(r"^#{1,6}\s*\d{2,4}\.\s*\S"),
 }
+#: A heading a saved web page states with its level (``## 勝利條件``).
+_STATED_HEADING = re.compile(r"^#{1,6}\s+\S")
 #: A line that can only be a title: short, no sentence punctuation.
 _TITLE_LINE = re.compile(r"^[^。．.！!？?：:，,；;]{1,30}$")
 #: Fewest lines of one shape for a layout to count as found.
@@ -44,6 +46,8 @@ def layout_counts(text: str) -> dict[str, int]:
         alone = index + 1 >= len(lines) or not lines[index + 1]
         if alone and _TITLE_LINE.match(line) and not line.startswith(("[", "!", "#")):
             counts["headings"] += 1
+        elif _STATED_HEADING.match(line) and not NUMBERED_LAYOUTS["sections"].match(line):
+            counts["headings"] += 1  # a web page's <h2>, saved as ``## title``
     return counts
 
 

@@ -52,15 +52,16 @@ def test_clause_number_in_the_search_box_opens_the_clause(page):
 
 def test_fill_the_ucg_judgment_form_and_open_a_cited_clause(page):
     board = yaml.safe_load(EXAMPLE.read_text(encoding="utf-8"))
-    board["areas"][0]["B"]["bp"]["DOUBLE"] = 9000
+    board["state"]["areas"][0]["B"]["bp"]["DOUBLE"] = 9000
     expected = rule(board)
     page.goto("/rule/ucg/judgment")
-    field = page.locator('[data-path="areas[0].B.bp.DOUBLE"] input')
+    field = page.locator('[data-path="state.areas[0].B.bp.DOUBLE"] input')
     expect(field).to_have_value("6000")  # the form starts from the example board
     field.fill("9000")
     expect(page.locator("#board-yaml")).to_have_value(re.compile(r"DOUBLE: 9000"))
     page.locator("button.primary").click()
     expect(page.locator(".ruling .outcome .reason")).to_have_text(expected.outcome.reason.value)
+    expect(page.locator(".ruling .outcome .result")).to_have_text(expected.outcome.result.value)
     decisive = page.locator(".ruling .decisive a.cite")
     expect(decisive).to_have_count(len(expected.decisive))
     link = decisive.first
@@ -72,11 +73,11 @@ def test_fill_the_ucg_judgment_form_and_open_a_cited_clause(page):
 
 def test_a_bad_value_is_reported_next_to_its_field(page):
     page.goto("/rule/ucg/judgment")
-    page.locator('[data-path="areas[1].A.cards"] input').fill("0")
+    page.locator('[data-path="state.areas[1].A.cards"] input').fill("0")
     page.locator("button.primary").click()
-    message = page.locator('[data-path="areas[1].A.cards"] .field-error')
+    message = page.locator('[data-path="state.areas[1].A.cards"] .field-error')
     expect(message).to_contain_text("expected at least 1")
-    expect(page.locator("#problems")).to_contain_text("areas[1].A.cards")
+    expect(page.locator("#problems")).to_contain_text("state.areas[1].A.cards")
 
 
 def test_diff_of_dbscg_1070_to_1071(page):

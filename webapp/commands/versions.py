@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -49,12 +50,20 @@ def styled_ops(ops) -> str:
     "--parser", default=None, help="Layout: dotted, dashed, sections or headings (default: detected)."
 )
 @click.option("--replace", is_flag=True, help="Replace a version already ingested with another text.")
+@click.option(
+    "--lang",
+    default=None,
+    help="Language tag (en, fr, zh-Hant, zh-Hans; default: detected). Another language than the "
+    "game's own is listed as VERSION/LANG.",
+)
 @json_option
-def ingest(file, game, version, title, date, parser, replace, as_json) -> None:
-    """Add FILE to your rulebooks as GAME VERSION, then lint and index it."""
+def ingest(file, game, version, title, date, parser, replace, lang, as_json) -> None:
+    """Add FILE (PDF, saved web page or UTF-8 text) to your rulebooks as GAME VERSION, then lint and index it."""
     from corpus import store
 
-    done = store.ingest(file, game, version, title=title, date=date, parser=parser, replace=replace)
+    done = store.ingest(
+        file, game, version, title=title, date=date, parser=parser, replace=replace, lang=lang
+    )
     info = done.info
     findings = lint_findings(info.game, info.version)
     indexed = reindex()
@@ -64,6 +73,7 @@ def ingest(file, game, version, title, date, parser, replace, as_json) -> None:
         "title": info.title,
         "parser": info.parser,
         "script": info.script.value,
+        "language": info.language,
         "clauses": len(done.result.clauses),
         "coverage": round(done.coverage, 4),
         "already_present": done.already_present,
@@ -296,6 +306,9 @@ def compare(clauses, concept, as_json) -> None:
         data = side.as_dict()
         click.echo(f"── {data['address']} ({data['script']})")
         click.echo(data["text"])
+    if comparison.left.info.language != comparison.right.info.language:
+        translation_findings(comparison)
+        return
     note = " (folded to Simplified)" if comparison.folded else ""
     click.echo(f"── inline diff{note}, similarity {comparison.similarity:.2f}")
     click.echo(styled_ops(comparison.ops))
@@ -320,3 +333,40 @@ def concept_table(concept: str, as_json: bool) -> None:
         data = match.side.as_dict()
         click.echo(f"── {data['address']} ({data['script']}, searched {match.query!r})")
         click.echo(data["text"] + "\n")
+
+
+def translation_findings(comparison) -> None:
+    """Two editions in different languages: what the translation check finds in this pair."""
+    from corpus.versions.translation import compare_pair
+
+    findings = compare_pair(comparison.left, comparison.right)
+    click.echo(f"── translation check: {counted(len(findings), 'finding')}")
+    for finding in findings:
+        click.echo(f"  {finding.kind}: {finding.message}")
+
+
+@click.command()
+@click.argument("game")
+@click.argument("original")
+@click.argument("translation")
+@json_option
+def translation(game: str, original: str, translation: str, as_json: bool) -> None:
+    """Check the TRANSLATION edition of GAME (e.g. 1.070/fr) against ORIGINAL (e.g. 1.070), clause by clause."""
+    from corpus.library import load_book
+    from corpus.versions.translation import check_translation
+
+    findings = check_translation(load_book(game, original), load_book(game, translation))
+    if as_json:
+        emit_json(
+            {
+                "game": game,
+                "original": original,
+                "translation": translation,
+                "findings": [finding.as_dict() for finding in findings],
+            }
+        )
+        return
+    kinds = ", ".join(f"{n} {kind}" for kind, n in Counter(f.kind for f in findings).items()) or "nothing"
+    click.echo(f"{game} {original} → {translation}: {kinds}")
+    for finding in findings:
+        click.echo(f"  {finding.kind:<9} {finding.clause}: {finding.message}")

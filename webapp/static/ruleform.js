@@ -78,6 +78,9 @@
       if (real.length === 1 && options.length === 2) {
         var inner = Object.assign({}, real[0], { description: s.description || real[0].description });
         if (composite(inner)) { return optional(inner, s, value, path, name); }
+        if (inner.type === "boolean") {  /* yes, no, or left out (not known): never false by default */
+          return choice(Object.assign({}, inner, { "enum": [true, false] }), value === null ? undefined : value, path, name, false);
+        }
         return editor(inner, value === null ? undefined : value, path, name, false);  /* empty = left out */
       }
       return union(real, value, path, name);
@@ -279,7 +282,15 @@
   function fits(s, value) {
     if (s.enum) { return s.enum.indexOf(value) >= 0; }
     if (s.type === "array") { return Array.isArray(value); }
-    if (s.type === "object" || s.properties) { return isMapping(value); }
+    if (s.type === "object" || s.properties) {
+      /* A mapping fits an object that has all its keys, and the keys it requires (a timeline
+         action is a mapping with one key, its verb). */
+      if (!isMapping(value)) { return false; }
+      var known = s.properties || {};
+      var strange = Object.keys(value).some(function (k) { return !(k in known); });
+      var missing = (s.required || []).some(function (k) { return !(k in value); });
+      return !(s.additionalProperties === false && strange) && !missing;
+    }
     if (s.type === "integer") { return Number.isInteger(value); }
     if (s.type === "number") { return typeof value === "number"; }
     if (s.type === "boolean") { return typeof value === "boolean"; }

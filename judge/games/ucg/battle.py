@@ -265,14 +265,16 @@ def _settle_undecided(
         return found, False
     text = "勝負判定的結果（有戰鬥區的 BP 無法確定）"
     if len(open_) > MOST_OPEN:
-        replay.fact("judgment", None, None, text, "5.9.4.1")
+        replay.fact(f"judgment:{replay.state.turn}", None, None, text, "5.9.4.1")
     results: dict[str, Judgment] = {}
     for combination in _combinations([found.areas[i].possible for i in open_]):
         judged = decide_game(fighters, first, fixed=dict(zip(open_, combination, strict=True)))
         results.setdefault(_label(judged), judged)
     asked = len(results) > 1
     chosen = (
-        results[replay.fact("judgment", None, sorted(results), text, "5.9.4.1", "5.9.5.1")]
+        results[
+            replay.fact(f"judgment:{replay.state.turn}", None, sorted(results), text, "5.9.4.1", "5.9.5.1")
+        ]
         if asked
         else next(iter(results.values()))
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from pydantic import Field, create_model
+from pydantic.json_schema import SkipJsonSchema
 
 from judge.action import Action
 from judge.board import BoardProblem
@@ -141,7 +142,8 @@ def view(phase: str, summary: str) -> type[UcgTimeline]:
     steps = {point.point.step for point in TURN if point.point.phase == phase}
     step = "first" if "first" in steps else None
     fixed_phase: Any = Literal[phase]  # a type built at run time, one per view
-    fixed_step: Any = Literal[step] if step else None
+    #: a phase without steps has no step field to fill in
+    fixed_step: Any = Literal[step] if step else SkipJsonSchema[None]  # type: ignore[misc]  # built at run time
     fixed_until: Any = Literal[Until.END_OF_PHASE]
     state = create_model(
         f"{phase.title().replace('_', '')}State",

@@ -41,7 +41,7 @@ def take_from_hand(replay: Run, player: Player, stated: C) -> C:
     if found is None:
         return stated
     known = found.model_dump(exclude_unset=True)
-    return type(stated).model_validate({**known, **stated.model_dump(exclude_unset=True)})
+    return type(stated).model_validate({**known, **stated.model_dump(exclude_defaults=True)})
 
 
 def _take_from_hand(replay: Run, player: Player, name: str) -> UcgCard | None:

@@ -1,0 +1,121 @@
+"""Editions in other languages: ingested as ``version/lang``, addressed so, compared with their original.
+
+The French 1.070 of dbscg is the publisher's text edition, kept in
+``tests/fixtures/dbscg/``.  The findings asserted were read in both texts
+first; each is listed in the README as a real difference between them.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from corpus import store
+from corpus.library import book_info, load_book, versions
+from corpus.store import schema
+from corpus.versions.translation import check_translation
+from webapp.cli import main
+
+FRENCH = Path(__file__).parent / "fixtures" / "dbscg" / "dbscg-1.070-fr.txt"
+
+
+@pytest.fixture(scope="module")
+def french(tmp_path_factory):
+    with pytest.MonkeyPatch.context() as patch:  # a home of its own: other tests see no translation
+        patch.setenv("ARBITER_HOME", str(tmp_path_factory.mktemp("translations-home")))
+        result = CliRunner().invoke(
+            main, ["ingest", str(FRENCH), "--game", "dbscg", "--version", "1.070", "--json"]
+        )
+        assert result.exit_code == 0, result.output
+        report = json.loads(result.stdout)
+        assert (report["version"], report["language"]) == ("1.070/fr", "fr")  # detected, not told
+        yield load_book("dbscg", "1.070/fr")
+
+
+def test_a_translation_is_an_edition_beside_the_original_which_stays_the_default(french):
+    assert french.info.date == "2018-11-02"  # "Dernière mise à jour : 02/11/2018", day first
+    assert french.info.title.startswith("DRAGON BALL SUPER Jeu de cartes")
+    assert versions("dbscg")[-1] == "1.071" and book_info("dbscg").version == "1.071"
+    shown = CliRunner().invoke(main, ["show", "dbscg", "1-2-2-1", "--version", "1.070/fr"])
+    assert "Zone de Vie" in shown.stdout
+
+
+def test_compare_names_each_edition_and_checks_the_pair(french):
+    result = CliRunner().invoke(main, ["compare", "dbscg@1.070:10-13-4-4", "dbscg@1.070/fr:10-13-4-4"])
+    assert result.exit_code == 0, result.output
+    assert "── dbscg@1.070/fr:10-13-4-4" in result.stdout
+    assert "citations: cites 10-14-1; the translation cites 10-13-4-1" in result.stdout
+
+
+def test_the_translation_check_finds_what_differs_in_the_french_1_070(french):
+    findings = check_translation(load_book("dbscg", "1.070"), french)
+    found = {(finding.kind, finding.clause) for finding in findings}
+    # The French prints 1-2-2-1 twice; its second is the English 1-2-2-2 (Zone du Deck).
+    assert {("missing", "1-2-2-2"), ("missing", "1-2-2-1~2")} <= found
+    # The French numbers its keyword sections differently from 10-22 on: no 10-23 or 10-24.
+    assert {("missing", "10-23"), ("missing", "10-24")} <= found
+    assert ("keywords", "10-26") in found  # [Wormhole] against [Lien]
+    # The English cites 10-14-1 where the French (rightly) cites 10-13-4-1.
+    assert ("citations", "10-13-4-4") in found
+    assert ("numbers", "1-1-1") not in found  # "2-player … 3 or more" against "deux … trois": the same
+    assert ("numbers", "5-1-3") in found or ("numbers", "10-21-1") in found
+
+
+def test_a_language_that_is_no_tag_is_refused(tmp_path):
+    result = CliRunner().invoke(
+        main, ["ingest", str(FRENCH), "--game", "dbscg", "--version", "1.070", "--lang", "French"]
+    )
+    assert result.exit_code == 2
+    assert "invalid language 'French'" in result.stderr
+
+
+def test_a_store_of_schema_1_is_upgraded_with_its_editions(tmp_path, monkeypatch):
+    """A store written before languages were part of an edition keeps its versions."""
+    home = tmp_path / "home"
+    monkeypatch.setenv("ARBITER_HOME", str(home))
+    path = store.store_root() / "store.sqlite3"
+    path.parent.mkdir(parents=True)
+    connection = sqlite3.connect(path)
+    connection.executescript(
+        """CREATE TABLE store_state (singleton INTEGER PRIMARY KEY, schema_version INTEGER NOT NULL,
+               generation BIGINT NOT NULL);
+           INSERT INTO store_state VALUES (1, 1, 3);
+           CREATE TABLE texts (sha256 CHAR(64) PRIMARY KEY, size BIGINT NOT NULL, body TEXT NOT NULL);
+           CREATE TABLE editions (game VARCHAR(32) NOT NULL, version VARCHAR(32) NOT NULL,
+               game_title TEXT NOT NULL, game_title_zh TEXT NOT NULL, title TEXT NOT NULL,
+               published VARCHAR(10) NOT NULL, language VARCHAR(16) NOT NULL, script VARCHAR(4) NOT NULL,
+               parser VARCHAR(32) NOT NULL, sha256 CHAR(64) NOT NULL REFERENCES texts (sha256),
+               ingested VARCHAR(32) NOT NULL, PRIMARY KEY (game, version));"""
+    )
+    text = FRENCH.read_text(encoding="utf-8")
+    import hashlib
+
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    connection.execute("INSERT INTO texts VALUES (?, ?, ?)", (digest, len(text.encode()), text))
+    connection.execute(
+        "INSERT INTO editions VALUES ('dbfr', '1.070', 'Dragon Ball', '', 'Règles', '2018-11-02', 'fr', 'Latn', "
+        "'dashed', ?, '2024-01-01T00:00:00+00:00')",
+        (digest,),
+    )
+    connection.commit()
+    connection.close()
+    assert [(i.game, i.version, i.language) for i in store.user_versions()] == [("dbfr", "1.070", "fr")]
+    assert load_book("dbfr", "1.070").get("1-2-2-1") is not None
+    with sqlite3.connect(path) as check:
+        assert check.execute("SELECT schema_version FROM store_state").fetchone()[0] == schema.SCHEMA_VERSION
+        assert check.execute("SELECT edition FROM editions").fetchall() == [("1.070",)]
+
+
+def test_a_translation_is_no_step_in_the_books_history(french):
+    """Diffs, clause histories and "newest" run over the game's own editions only."""
+    from corpus.library import editions
+
+    assert versions("dbscg") == ["1.070", "1.071"]
+    assert editions("dbscg") == ["1.070/fr", "1.070", "1.071"]
+    history = CliRunner().invoke(main, ["diff", "dbscg", "--only", "10-32-1-1", "--json"])
+    assert history.exit_code == 0, history.output
+    assert "1.070/fr" not in history.stdout and "11-1-2" in history.stdout
