@@ -37,7 +37,7 @@ _BOOK_NAMES = {
     **{name.strip("《》"): key for key, name in FLAGS.items()},
     **{name.strip("《》"): key for key, name in VALUED.items()},
 }
-_KEYWORD = re.compile(r"^《?(?P<name>[^《》:：\s]+)》?(?:\s*[:：]\s*(?P<value>\d{1,2}))?$")
+_KEYWORD = re.compile(r"^《?(?P<name>[^《》:：\s]+)(?:\s*[:：]\s*(?P<value>\d{1,2}))?》?$")
 KEYWORDS_EXPECTED = (
     "blocker, first_strike, high_maneuver, repair:N, breach:N, support:N (or 《阻擋者》, 《修復：1》 …)"
 )

@@ -33,7 +33,10 @@ def active_step(replay: Run) -> None:
 
 def start_step(replay: Run) -> None:
     """7-2-4-1: effects of 「回合開始時」 trigger."""
+    waiting = len(replay.fired)
     replay.event("turn_start", player=processing.turn_player(replay))
+    if len(replay.fired) > waiting:
+        replay.step("開始步驟：發動「回合開始時」所指定的效果。", "7-2-4-1")
 
 
 def draw_phase(replay: Run) -> None:
@@ -64,7 +67,10 @@ def energy_phase_end(replay: Run) -> None:
 def end_step(replay: Run) -> None:
     """7-6-4-1: 「回合結束時」 effects, 《修復》 among them (13-1-1-1)."""
     player = processing.turn_player(replay)
+    waiting = len(replay.fired)
     replay.event("turn_end", player=player)
+    if len(replay.fired) > waiting:
+        replay.step("結束步驟：發動「回合結束時」所指定的效果。", "7-6-4-1")
     repairing = []
     for owner in turn_order(player):
         for unit in replay.state.side(owner).battle.cards:
