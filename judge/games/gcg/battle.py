@@ -256,7 +256,9 @@ def _blocked(replay: Run, battle: Battle, unit: GcgCard) -> None:
     )
     if battle.declared is None:
         replay.not_applied(
-            f"玩家 {_defender(replay)} 不會受到戰鬥傷害：攻擊對象已變更為「{unit.name}」，不再是玩家。", "8-3-1", "1-2-2-1"
+            f"玩家 {_defender(replay)} 不會受到戰鬥傷害：攻擊對象已變更為「{unit.name}」，不再是玩家。",
+            "8-3-1",
+            "1-2-2-1",
         )
     _end_block_step(replay, battle)
 
