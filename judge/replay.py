@@ -33,20 +33,27 @@ flow of a turn, one game state changed only through commands).
    clause it cites with the phrase it relies on (checked against the book).
 
 **What the loop does** (:func:`replay`): the state is a snapshot at the
-*start* of its phase or step; the replay runs that procedure's start, then
-for each action advances through the turn to the first procedure that
-accepts it (never into the next turn: that takes ``next_turn``), refusing
-it with :meth:`Rules.when` when nothing left of the turn does; applies it;
-resolves triggered effects; runs the rule processing.  Then it plays on as
-``until`` asks.
+*start* of its phase or step; triggered effects listed before anything else
+are put in force, then the replay runs that procedure's start, and for each
+action advances through the turn to the first procedure that accepts it
+(never into the next turn: that takes ``next_turn``; an action
+:meth:`Rules.anytime` takes happens where it is listed), refusing it with
+:meth:`Rules.when` when nothing left of the turn does; applies it; resolves
+triggered effects; runs the rule processing.  Then it plays on as ``until``
+asks.  A refused action ends the replay there: the outcome is ``refused``,
+its clause a decisive step.  The game ends where :meth:`Replay.end_game` is
+called; later actions are not replayed.
 
 **Choices and unknown facts.** Rules code asks :meth:`Replay.choose` for a
 player's choice and :meth:`Replay.fact` for a fact the state may lack.  A
 choice the timeline states, or a fact it gives, is used.  Otherwise, when
 the possibilities are few, the replay is run again in full once per
 possibility (each a :class:`~judge.ruling.Choice` of the ruling, ``kind``
-``choice`` or ``fact``); when they are not (an unknown BP), the ruling stops
-there and says what it depends on.  A fact no rule asks for is never needed.
+``choice`` or ``fact``; all of them or, past :data:`MAX_BRANCHES`, none); when
+they are not (an unknown BP), the ruling stops there and says what it
+depends on.  A fact no rule asks for is never needed.  Give each fact a key
+that names it for the whole replay (``f"{card}.level"``, ``f"judgment:{turn}"``):
+the same key is answered the same way every time it is asked.
 
 **Why not.** Rules code records each rule it checked that did not apply
 with :meth:`Replay.not_applied` and the clause that says so; the ruling lists

@@ -148,6 +148,9 @@ class Choice(Frozen):
 
 
 class Ruling(Frozen):
+    """A ruling: the outcome, the steps that led to it, the clauses that decide it, each
+    possibility replayed (``choices``) and why the rules that did not apply did not."""
+
     game: str
     rulebook_version: str
     question: str
