@@ -30,7 +30,6 @@ from judge.games.gcg.state import Battle, GcgCard, GcgState, Timing
 from judge.games.gcg.values import (
     at_least,
     change_text,
-    has,
     instances,
     is_link,
     keyword_value,
@@ -171,8 +170,8 @@ def blockers(replay: Run, battle: Battle) -> list[str]:
     """The units that may block now, and why each other one may not (not applied)."""
     defender = _defender(replay)
     attacker = replay.state.unit(battle.attacker)
-    able = [u for u in replay.state.side(defender).battle.cards if has(u, "blocker")]
-    if attacker is not None and has(attacker[1], "high_maneuver") and able:
+    able = [u for u in replay.state.side(defender).battle.cards if u.has("blocker")]
+    if attacker is not None and attacker[1].has("high_maneuver") and able:
         replay.not_applied(
             f"「{battle.attacker}」擁有《高機動》：此機體進行攻擊的期間，對方的機體無法發動《阻擋者》效果"
             f"（{'、'.join(u.name for u in able)}）。",
@@ -225,10 +224,10 @@ def block(replay: Run, action: Block | None) -> None:
     if found is None or found[0] is not defender:
         replay.refuse(f"「{action.by}」不是非回合玩家 {defender} 戰鬥區中的機體。", "8-3-1")
     unit = found[1]
-    if not has(unit, "blocker"):
+    if not unit.has("blocker"):
         replay.refuse(f"「{unit.name}」沒有《阻擋者》效果，無法阻擋。", "8-3-1", "13-1-4-1")
     attacker = replay.state.unit(battle.attacker)
-    if attacker is not None and has(attacker[1], "high_maneuver"):
+    if attacker is not None and attacker[1].has("high_maneuver"):
         replay.refuse(
             f"「{battle.attacker}」擁有《高機動》：此機體進行攻擊的期間，對方的機體無法發動《阻擋者》效果。",
             "13-1-6-1",
@@ -504,7 +503,7 @@ def _hit_base(replay: Run, attacker: GcgCard, base: GcgCard) -> None:
         "8-5-2-4",
         "1-2-2-1",
     )
-    first = has(attacker, "first_strike")
+    first = attacker.has("first_strike")
     if first:
         replay.step(
             f"「{attacker.name}」擁有《先制攻擊》，在通常處理之前，優先給予對方基地戰鬥傷害。",
@@ -585,12 +584,12 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
     back = _fact(replay, target, "ap", "8-5-3-2")
     for card in (attacker, target):
         _fact(replay, card, "hp", "8-5-3-2-1")
-    if has(target, "first_strike"):
+    if target.has("first_strike"):
         replay.not_applied(
             f"「{name}」的《先制攻擊》只在攻擊中的機體進行戰鬥時生效，被攻擊時不會優先給予傷害。", "13-1-5-1"
         )
     destroyed: list[str] = []
-    if has(attacker, "first_strike"):
+    if attacker.has("first_strike"):
         replay.step(
             f"「{attacker.name}」擁有《先制攻擊》：在通常處理之前，優先給予「{name}」戰鬥傷害，之後被攻擊方機體再給予戰鬥傷害。",
             "8-5-3-2-2",

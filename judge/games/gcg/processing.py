@@ -184,10 +184,3 @@ def lose(replay: Run, causes: dict[Player, list[GcgReason]]) -> None:
         "規則處理：所有滿足敗北條件的玩家同時在對戰中敗北，遊戲結束。",
         "11-2-1",
     )
-
-
-def lives_on(replay: Run, player: Player, zone: str, why: str, *cites: str) -> None:
-    """Why not: a player's deck did not run out (1-2-2-2)."""
-    total = replay.state.side(player).zone(zone).total
-    left = "張數未知" if total is None else f"還有 {total} 張"
-    replay.not_applied(f"玩家 {player} 的卡組{left}{why}，不滿足敗北條件。", *cites, deck=total)

@@ -133,9 +133,6 @@ class GcgCard(Card):
             )
         return {"name": EX_BASE, **data, "kind": "base", "ap": EX_BASE_AP, "hp": EX_BASE_HP, "token": True}
 
-    def is_unit(self) -> bool:
-        return self.kind in (None, Kind.UNIT)
-
 
 class GcgZone(Zone[GcgCard]):
     """A zone of gcg cards: every card a player has comes from a deck of exactly 50 (6-1-1)."""

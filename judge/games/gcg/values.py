@@ -66,11 +66,6 @@ def keyword_value(card: GcgCard, name: str) -> int:
     return sum(instances(card, name))
 
 
-def has(card: GcgCard, key: str) -> bool:
-    """A keyword without a value (blocker, first_strike, high_maneuver), as effects left it."""
-    return card.has(key)
-
-
 def is_link(card: GcgCard) -> bool:
     """A link unit: its boarded pilot meets its link condition by name or trait (3-2-6-2, 2-12-1)."""
     pilot = card.pilot
