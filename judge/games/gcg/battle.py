@@ -27,15 +27,7 @@ from judge.games.gcg import effects, processing
 from judge.games.gcg.actions import PLAYER, Attack, Block, Command, Pass
 from judge.games.gcg.outcome import BattleRecord
 from judge.games.gcg.state import Battle, GcgCard, GcgState, Timing
-from judge.games.gcg.values import (
-    at_least,
-    change_text,
-    instances,
-    is_link,
-    keyword_value,
-    remaining,
-    stat,
-)
+from judge.games.gcg.values import at_least, change_text, is_link, remaining, stacked, stat
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Duration, Status
@@ -620,19 +612,10 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
 
 def _breach(replay: Run, attacker: GcgCard, both: bool) -> None:
     """《突破》 (13-1-2): a battle kill in our turn deals (value) to the base, else the top shield."""
-    value = keyword_value(attacker, "breach")
+    value = stacked(replay, attacker, "breach")
     if value == 0:
         return
     defender = _defender(replay)
-    found = instances(attacker, "breach")
-    if len(found) > 1:
-        listed = "、".join(f"《突破：{v}》" for v in found)
-        replay.step(
-            f"「{attacker.name}」擁有 {listed}：不算擁有多個，而是疊加數值，成為《突破：{value}》。",
-            "13-1-2-5",
-            decisive=True,
-            breach=value,
-        )
     if both:
         replay.step(
             f"即便雙方的機體均因戰鬥被破壞，「{attacker.name}」的《突破》也會發動。",

@@ -16,7 +16,7 @@ from typing import Any
 from judge.games.gcg import processing
 from judge.games.gcg.actions import Command, Concede, Deploy, Discard, Pair, PlaceEnergy, Support, Uses
 from judge.games.gcg.state import GcgCard, GcgState, Kind, Timing
-from judge.games.gcg.values import at_least, is_link, keyword_value
+from judge.games.gcg.values import at_least, instances, is_link, stacked
 from judge.outcome import Result
 from judge.players import Player
 from judge.replay import Replay
@@ -268,8 +268,7 @@ def support(replay: Run, action: Support) -> None:
     if found is None or found[0] is not player:
         replay.refuse(f"「{action.by}」不是回合玩家戰鬥區中的機體。", "13-1-3-1")
     unit = found[1]
-    value = keyword_value(unit, "support")
-    if value == 0:
+    if not instances(unit, "support"):
         replay.refuse(f"「{unit.name}」沒有《支援》效果。", "13-1-3-1")
     if target is None or target[0] is not player or target[1] is unit:
         replay.refuse(f"「{action.target}」不是友方的其他機體：《支援》選擇友方的 1 張其他機體。", "13-1-3-1")
@@ -285,6 +284,7 @@ def support(replay: Run, action: Support) -> None:
             f"「{unit.name}」處於休息狀態，無法透過將其轉為休息狀態發動《支援》。", "13-1-3-1", "10-1-7-2"
         )
     unit.status = Status.RESTED
+    value = stacked(replay, unit, "support")
     target[1].modifiers.append(Modifier(stat="ap", by=value, until=Duration.END_OF_TURN, source=unit.name))
     replay.step(
         f"【啟動·主要】將「{unit.name}」轉為休息狀態發動《支援：{value}》：本回合中「{action.target}」的 AP+{value}。",

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from judge.games.gcg import effects, play, processing
 from judge.games.gcg.state import GcgState
-from judge.games.gcg.values import change_text, instances, keyword_value
+from judge.games.gcg.values import change_text, stacked
 from judge.players import turn_order
 from judge.replay import Point, Procedure, Replay, accepts
 from judge.state import Duration, Status
@@ -74,18 +74,9 @@ def end_step(replay: Run) -> None:
     repairing = []
     for owner in turn_order(player):
         for unit in replay.state.side(owner).battle.cards:
-            value = keyword_value(unit, "repair")
+            value = stacked(replay, unit, "repair", decisive=owner is player)
             if not value:
                 continue
-            found = instances(unit, "repair")
-            if len(found) > 1:
-                listed = "、".join(f"《修復：{v}》" for v in found)
-                replay.step(
-                    f"「{unit.name}」擁有 {listed}：不算擁有多個，而是疊加數值，成為《修復：{value}》。",
-                    "13-1-1-2",
-                    decisive=owner is player,
-                    repair=value,
-                )
             if owner is not player:
                 replay.not_applied(
                     f"玩家 {owner} 的「{unit.name}」的《修復：{value}》只在其持有者的回合結束時發動，現在是玩家 {player} 的回合。",

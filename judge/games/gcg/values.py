@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.gcg.state import GcgCard, GcgState
+from judge.games.gcg.state import VALUED, GcgCard, GcgState
 from judge.replay import Replay
 
 Run = Replay[GcgState]
@@ -61,9 +61,25 @@ def instances(card: GcgCard, name: str) -> list[int]:
     return values
 
 
-def keyword_value(card: GcgCard, name: str) -> int:
-    """One effect whose value is every instance's added up (13-1-1-2, 13-1-2-5, 13-1-3-2)."""
-    return sum(instances(card, name))
+#: the clause that makes each keyword's instances one effect of their summed value
+STACKING = {"repair": "13-1-1-2", "breach": "13-1-2-5", "support": "13-1-3-2"}
+
+
+def stacked(replay: Run, card: GcgCard, name: str, decisive: bool = True) -> int:
+    """The value of ``card``'s one ``name`` effect: every instance added up, a step saying so where
+    there are several (13-1-1-2, 13-1-2-5, 13-1-3-2); 0 when it has none."""
+    found = instances(card, name)
+    value = sum(found)
+    if len(found) > 1:
+        word = VALUED[name].strip("《》")
+        listed = "、".join(f"《{word}：{v}》" for v in found)
+        replay.step(
+            f"「{card.name}」擁有 {listed}：不算擁有多個，而是疊加數值，成為《{word}：{value}》。",
+            STACKING[name],
+            decisive=decisive,
+            **{name: value},
+        )
+    return value
 
 
 def is_link(card: GcgCard) -> bool:
