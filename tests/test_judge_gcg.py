@@ -33,12 +33,20 @@ def unit(name: str, ap: int = 3, hp: int = 3, **extra: Any) -> dict:
     return {"name": name, "ap": ap, "hp": hp, "status": "active", "entered_turn": 1, **extra}
 
 
-def replay(a: dict, b: dict, actions: list, phase: str = "main", step: str | None = None, **state: Any):
-    """A's turn 5 from ``phase``, the two sides as given, then ``actions``."""
+def replay(
+    a: dict,
+    b: dict,
+    actions: list,
+    phase: str = "main",
+    step: str | None = None,
+    until: str = "last_action",
+    **state: Any,
+):
+    """A's turn 5 from ``phase``, the two sides as given, then ``actions``, replayed ``until``."""
     board = {"turn": 5, "turn_player": "A", "phase": phase, "players": {"A": a, "B": b}, **state}
     if step:
         board["step"] = step
-    return rule({"game": "gcg", "state": board, "actions": actions})
+    return rule({"game": "gcg", "state": board, "actions": actions, "until": until})
 
 
 def problems(a: dict, b: dict, actions: list) -> list[tuple[str, str, tuple[str, ...]]]:
@@ -217,6 +225,19 @@ def test_breach_needs_a_card_in_the_shield_area():
     assert "13-1-2-4" in why_not(ruling) and ruling.outcome.losers == []
 
 
+def test_a_snapshot_taken_as_the_damage_step_starts_deals_the_damage():
+    battle = {"attacker": "鋼彈", "target": "薩克", "step": "damage"}
+    ruling = replay(
+        {"battle": [unit("鋼彈", status="rested")]},
+        {"battle": [unit("薩克", 1, 3, status="rested")]},
+        [],
+        battle=battle,
+    )
+    assert ruling.outcome.destroyed == ["薩克"] and ruling.outcome.battles[0].attacker == "鋼彈"
+    with pytest.raises(BoardError, match=r"state\.battle\.attacker: no unit named '德姆'"):
+        replay({}, {}, [], battle={**battle, "attacker": "德姆", "target": None})
+
+
 # --- effects (ch. 5, 10) -------------------------------------------------------------------------
 
 
@@ -280,6 +301,25 @@ def test_an_hp_change_to_the_damage_a_unit_has_destroys_it():
         [{"effect": {"modify": {"card": "薩克", "stat": "hp", "by": -1}}}],
     )
     assert ruling.outcome.destroyed == ["薩克"] and "11-3-1" in ruling.decisive
+
+
+def test_the_hand_step_leaves_ten_cards_and_which_named_ones_go_is_the_players_choice():
+    a = {"hand": {"cards": ["光束步槍", "護盾"], "unnamed": 9}, "trash": 0}
+    ruling = replay(a, {}, [], phase="end", step="hand", until="end_of_phase")
+    assert [c.player for c in ruling.choices] == [Player.A] * 3  # nothing named, or either named card
+    assert all(c.outcome.state.players.A.hand.total == 10 for c in ruling.choices)
+    stated = replay(a, {}, [{"discard": {"cards": ["護盾"]}}], phase="end", step="hand", until="end_of_phase")
+    assert stated.choices == () and stated.outcome.state.players.A.hand.names() == ["光束步槍"]
+    too_many = replay(a, {}, [{"discard": {"cards": ["護盾", "光束步槍"]}}], phase="end", step="hand")
+    assert too_many.outcome.refused.cites == ("7-6-5-1",)
+
+
+def test_only_units_and_bases_are_deployed_and_only_pilots_board():
+    pilot = {"name": "阿姆羅", "kind": "pilot", "level": 1, "cost": 1, "ap": 1, "hp": 1}
+    a = {"hand": 2, "energy": {"active": 3, "rested": 0}, "battle": [unit("鋼彈")]}
+    assert replay(a, {}, [{"deploy": {"card": pilot}}]).outcome.refused.cites == ("5-8-1",)
+    gm = {"name": "吉姆", "kind": "unit", "level": 1, "cost": 1, "ap": 1, "hp": 1}
+    assert replay(a, {}, [{"pair": {"card": gm, "unit": "鋼彈"}}]).outcome.refused.cites == ("5-9-1",)
 
 
 # --- costs (7-5-2-2) ----------------------------------------------------------------------------

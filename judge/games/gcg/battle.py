@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.action import Action
+from judge.board import BoardProblem
 from judge.effects import Effect
 from judge.games.gcg import effects, processing
 from judge.games.gcg.actions import PLAYER, Attack, Block, Command, Pass
@@ -38,8 +39,22 @@ BATTLES = "battles"  # notes: the BattleRecord of each battle, in order
 
 
 def record(replay: Run) -> BattleRecord:
-    found: BattleRecord = replay.notes[BATTLES][-1]
-    return found
+    """The record of the battle in progress (begun here when the snapshot is taken mid-battle)."""
+    records: list[BattleRecord] = replay.notes.setdefault(BATTLES, [])
+    battle = replay.state.battle
+    if not records and battle is not None:
+        found = replay.state.unit(battle.attacker)
+        player = found[0] if found else processing.turn_player(replay)
+        declared, target = battle.declared or battle.target or PLAYER, battle.target or PLAYER
+        records.append(
+            BattleRecord(attacker=battle.attacker, player=player, declared=declared, target=target)
+        )
+    return records[-1]
+
+
+def _number(replay: Run) -> int:
+    """Which battle of the replay this is (for the keys of the facts it asks)."""
+    return len(replay.notes.get(BATTLES, []))
 
 
 def _fact(replay: Run, card: GcgCard, name: str, *cites: str) -> int:
@@ -130,6 +145,24 @@ def declare(replay: Run, action: Attack) -> None:
     replay.event("attack", card=unit.name, player=player)
 
 
+def problems(state: GcgState) -> list[BoardProblem]:
+    """A battle in the snapshot happens in the main phase (8-1), between units on the field."""
+    battle = state.battle
+    if battle is None:
+        return []
+    found = []
+    if state.phase != "main":
+        found.append(BoardProblem("state.battle", "a battle happens in the main phase", ("8-1",)))
+    for field, name in (
+        ("attacker", battle.attacker),
+        ("target", battle.target),
+        ("blocker", battle.blocker),
+    ):
+        if name is not None and state.unit(name) is None:
+            found.append(BoardProblem(f"state.battle.{field}", f"no unit named {name!r} in a battle area"))
+    return found
+
+
 def _defender(replay: Run) -> Player:
     return processing.turn_player(replay).other
 
@@ -174,9 +207,7 @@ def blockers(replay: Run, battle: Battle) -> list[str]:
     for unit in able:
         if unit.name == battle.declared:
             replay.not_applied(f"「{unit.name}」原本就是攻擊對象，無法發動其《阻擋者》效果。", "8-3-3")
-        elif not _is(
-            replay, unit, Status.ACTIVE, f"{unit.name}.active@block{len(replay.notes[BATTLES])}", "8-3-1"
-        ):
+        elif not _is(replay, unit, Status.ACTIVE, f"{unit.name}.active@block{_number(replay)}", "8-3-1"):
             replay.not_applied(
                 f"「{unit.name}」處於休息狀態：只有活躍狀態的機體能發動《阻擋者》。", "8-3-1", "13-1-4-1"
             )
@@ -188,7 +219,7 @@ def blockers(replay: Run, battle: Battle) -> list[str]:
 def _end_attack_step(replay: Run) -> Battle | None:
     battle = replay.state.battle
     assert battle is not None  # called during a battle
-    if _ends_early(replay, battle, "8-2-4", "攻擊步驟", "阻擋步驟"):
+    if battle.step == "attack" and _ends_early(replay, battle, "8-2-4", "攻擊步驟", "阻擋步驟"):
         return None
     battle.step = "block"
     return battle
@@ -197,7 +228,7 @@ def _end_attack_step(replay: Run) -> Battle | None:
 def block(replay: Run, action: Block | None) -> None:
     """The block step as the timeline states it: a block by a unit, or none (8-3-4)."""
     battle = replay.state.battle
-    if battle is None or battle.step != "attack":
+    if battle is None or battle.step not in ("attack", "block"):
         replay.refuse(
             "現在沒有等待阻擋的攻擊：《阻擋者》在攻擊的阻擋步驟中發動，每次攻擊只能發動 1 次。",
             "8-3-1",
@@ -331,10 +362,14 @@ def progress(replay: Run) -> None:
         return
     actions = replay.timeline.actions
     following: Action | None = actions[replay.index + 1] if replay.index + 1 < len(actions) else None
-    if battle.step == "attack":
+    if battle.step in ("attack", "block"):
         if following is not None and following.verb in ("effect", "block", "no_block", "concede"):
             return
         _open_block(replay, battle)
+    elif battle.step == "damage":  # a snapshot taken as the damage step starts
+        _finish(replay, battle)
+    elif battle.step == "end":
+        battle_end(replay)
     battle = replay.state.battle
     if battle is None or battle.step != "action":
         return
@@ -404,7 +439,7 @@ def _front(replay: Run, defender: Player, why: str, *cites: str) -> GcgCard | st
 
 
 def _hit_shield_area(replay: Run, attacker: GcgCard) -> None:
-    front = _front(replay, _defender(replay), f"battle{len(replay.notes[BATTLES])}", "8-5-2-1")
+    front = _front(replay, _defender(replay), f"battle{_number(replay)}", "8-5-2-1")
     if isinstance(front, GcgCard):
         _hit_base(replay, attacker, front)
     elif front == "shield":
@@ -622,7 +657,7 @@ def _breach(replay: Run, attacker: GcgCard, both: bool) -> None:
             "13-1-2-3",
             decisive=True,
         )
-    front = _front(replay, defender, f"breach{len(replay.notes[BATTLES])}", "13-1-2-2")
+    front = _front(replay, defender, f"breach{_number(replay)}", "13-1-2-2")
     if front is None:
         replay.not_applied("對方護盾區中沒有任何 1 張基地或護盾，不發動《突破》效果。", "13-1-2-4")
         return

@@ -90,6 +90,8 @@ def _move_problems(where: str, move: Move) -> list[BoardProblem]:
         found.append(BoardProblem(where, "gcg puts a card under a unit only by boarding a pilot: use pair"))
     if move.from_.zone is not None and move.from_.zone not in (*ZONES, *FIELD):
         found.append(BoardProblem(f"{where}.from.zone", f"expected one of {', '.join((*ZONES, *FIELD))}"))
+    if move.from_.zone in FIELD and move.to.zone == "energy":
+        found.append(BoardProblem(f"{where}.to.zone", "a card from the field does not become energy"))
     if move.from_.zone in FIELD and move.count is not None:
         found.append(BoardProblem(f"{where}.from", "name the cards that leave the field (cards: [...])"))
     if move.to.zone is not None and move.to.zone not in (*ZONES, "energy"):

@@ -167,6 +167,8 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
 
     def check(self, timeline: Timeline) -> list[BoardProblem]:
         found = super().check(timeline)
+        if isinstance(timeline.state, GcgState):  # always: the timeline model is GcgTimeline
+            found += battle.problems(timeline.state)
         for index, action in enumerate(timeline.actions):
             if isinstance(action, Effect):
                 found += effects.problems(f"actions[{index}].effect", action)

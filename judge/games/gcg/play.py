@@ -11,7 +11,7 @@ section sends a card already there to the trash, which is not destruction
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import combinations
 
 from judge.games.gcg import processing
 from judge.games.gcg.actions import Command, Concede, Deploy, Discard, Pair, PlaceEnergy, Support, Uses
@@ -135,6 +135,8 @@ def _shown(value: int | None) -> str:
 
 def deploy(replay: Run, action: Deploy) -> None:
     player, card = _card_in_hand(replay, action)
+    if card.kind in (Kind.PILOT, Kind.COMMAND):
+        replay.refuse(f"「{card.name}」不是機體或基地：配置是指將機體和基地置於場上。", "5-8-1")
     state = replay.state
     if not action.by_effect:
         if player is not processing.turn_player(replay):
@@ -202,6 +204,10 @@ def _make_room(
 
 def pair(replay: Run, action: Pair) -> None:
     player, card = _card_in_hand(replay, action)
+    if card.kind in (Kind.UNIT, Kind.BASE):
+        replay.refuse(
+            f"「{card.name}」不是駕駛員：搭乘的是駕駛員卡牌或擁有【駕駛員】效果的指令卡牌。", "5-9-1"
+        )
     found = replay.state.unit(action.unit)
     if found is None or found[0] is not player:
         replay.refuse(
@@ -233,6 +239,8 @@ def _signed(value: int | None) -> str:
 
 def command(replay: Run, action: Command) -> None:
     player, card = _card_in_hand(replay, action)
+    if card.kind not in (None, Kind.COMMAND):
+        replay.refuse(f"「{card.name}」不是指令卡牌：指令卡牌使用即可發動指令效果。", "3-4-1")
     in_battle = replay.state.battle is not None or replay.state.phase == "end"
     timing = Timing.ACTION if in_battle else Timing.MAIN
     if not in_battle and player is not processing.turn_player(replay):
@@ -331,6 +339,11 @@ def place_energy(replay: Run, _action: PlaceEnergy | None = None) -> None:
 def discard(replay: Run, action: Discard) -> None:
     player = action.player or processing.turn_player(replay)
     hand = replay.state.side(player).hand
+    if hand.total is not None and len(action.cards) > hand.total - HAND_LIMIT:
+        replay.refuse(
+            f"玩家 {player} 的手牌 {hand.total} 張：只需丟棄到手牌變成 10 張，不能丟棄 {len(action.cards)} 張。",
+            "7-6-5-1",
+        )
     for name in action.cards:
         card = hand.find(name)
         if card is None:
@@ -362,23 +375,26 @@ def hand_step(replay: Run) -> None:
         return
     excess = None if total is None else total - HAND_LIMIT
     trash = replay.state.side(player).trash
-    if hand.unnamed is None or excess is None or hand.unnamed >= excess:
-        if hand.unnamed is not None and excess is not None:
-            hand.unnamed -= excess
-        else:
-            hand.unnamed = HAND_LIMIT - len(hand.cards)
-        trash.unnamed = None if excess is None or trash.unnamed is None else trash.unnamed + excess
+    if excess is None:  # over 10 by how many is not known: 10 are left, the rest went to the trash
+        hand.unnamed, trash.unnamed = HAND_LIMIT - len(hand.cards), None
     else:
+        assert hand.unnamed is not None  # the total is known
         names = [card.name for card in hand.cards]
-        rest = excess - hand.unnamed
-        trash.unnamed = None if trash.unnamed is None else trash.unnamed + hand.unnamed
-        hand.unnamed = 0
-        chosen: Any = replay.choose(player, "discard", None, names, f"玩家 {player} 丟棄的卡牌", "7-6-5-1")
-        for name in [chosen] if rest == 1 else [chosen, *[n for n in names if n != chosen][: rest - 1]]:
+        low, high = max(0, excess - hand.unnamed), min(excess, len(names))
+        options = [pick for size in range(low, high + 1) for pick in combinations(names, size)]
+        chosen: tuple[str, ...] = (
+            options[0]
+            if len(options) == 1
+            else replay.choose(player, "discard", None, options, f"玩家 {player} 丟棄的有名稱卡牌", "7-6-5-1")
+        )
+        for name in chosen:
             card = hand.find(name)
             assert card is not None  # chosen from the hand
             hand.cards.remove(card)
             processing.put(trash, card)
+        hand.unnamed -= excess - len(chosen)
+        if trash.unnamed is not None:
+            trash.unnamed += excess - len(chosen)
     replay.step(
         f"手牌步驟：玩家 {player} 的手牌超過上限 10 張，丟棄{'' if excess is None else f' {excess} 張'}直到手牌變成 10 張。",
         "7-6-5-1",
