@@ -72,10 +72,18 @@ def test_the_ex_base_is_a_preset_whose_values_cannot_be_typed():
     assert found == [
         (
             "state.players.B.base",
-            "the EX base's values are the book's (hp given): AP 0 and HP 3, a base token",
+            "the EX base's values are the book's (hp given otherwise): AP 0 and HP 3, a base token",
             ("5-17-3-1-1",),
         )
     ]
+    restated = {
+        "preset": "ex_base",
+        "ap": 0,
+        "hp": 3,
+        "kind": "base",
+        "token": True,
+    }  # as the web form writes it
+    assert replay({}, {"base": restated}, []).outcome.state.players.B.base.cards[0].hp == 3
     ex = replay({}, {"base": "ex_base"}, []).outcome.state.players.B.base.cards[0]
     ap, hp = (int(n) for n in re.search(r"AP(\d+)和HP(\d+)", text_of("5-17-3-1-1")).groups())
     assert (ex.name, ex.ap, ex.hp, ex.token) == ("EX基地(B)", ap, hp, True)

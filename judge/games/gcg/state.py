@@ -124,14 +124,18 @@ class GcgCard(Card):
             data = {"preset": "ex_base"}
         if not isinstance(data, dict) or data.get("preset") != "ex_base":
             return data
-        typed = [key for key in ("ap", "hp", "level", "cost", "kind", "token") if key in data]
+        printed = {"kind": "base", "ap": EX_BASE_AP, "hp": EX_BASE_HP, "token": True}
+        typed = [key for key, value in printed.items() if key in data and data[key] != value]
+        typed += [
+            key for key in ("level", "cost") if data.get(key) not in (None, 0)
+        ]  # a token's are 0 (5-17-2-4)
         if typed:
             raise impossible(
-                f"the EX base's values are the book's ({', '.join(typed)} given): "
+                f"the EX base's values are the book's ({', '.join(typed)} given otherwise): "
                 f"AP {EX_BASE_AP} and HP {EX_BASE_HP}, a base token",
                 "5-17-3-1-1",
             )
-        return {"name": EX_BASE, **data, "kind": "base", "ap": EX_BASE_AP, "hp": EX_BASE_HP, "token": True}
+        return {"name": EX_BASE, **data, **printed}
 
 
 class GcgZone(Zone[GcgCard]):
