@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ModelWrapValidatorHandler, ValidationError, model_validator
+from pydantic_core import PydanticCustomError
+from pydantic_core.core_schema import ErrorType
 
 from judge.bounds import Flag, Many, StatChange, Turn
 from judge.players import Player
@@ -130,9 +132,9 @@ class Zone(Mutable, Generic[C]):
     def _shorthand(cls, data: Any, handler: ModelWrapValidatorHandler[Any]) -> Any:
         """A count or a list stands for the whole zone; a problem is still named where it was typed."""
         if isinstance(data, (bool, int, float, str)):
-            return _rooted(handler, {"unnamed": data}, "unnamed")
+            return rooted(handler, {"unnamed": data}, "unnamed")
         if isinstance(data, list):
-            return _rooted(handler, {"cards": data, "unnamed": 0}, "cards")
+            return rooted(handler, {"cards": data, "unnamed": 0}, "cards")
         return handler(data)
 
     @property
@@ -147,16 +149,31 @@ class Zone(Mutable, Generic[C]):
         return next((card for card in self.cards if card.name == name), None)
 
 
-def _rooted(handler: ModelWrapValidatorHandler[Any], data: dict[str, Any], field: str) -> Any:
-    """Validate ``data``, reporting a problem of ``field`` at the place the shorthand was written."""
+def rooted(handler: ModelWrapValidatorHandler[Any], data: dict[str, Any], *where: str | int) -> Any:
+    """Validate ``data``, the full form of a shorthand, reporting a problem found at ``where`` in it
+    (``"cards", 0``) at the place the shorthand was written."""
     try:
         return handler(data)
     except ValidationError as error:
+        depth = len(where)
         details: list[Any] = [
-            {**detail, "loc": detail["loc"][1:] if detail["loc"][:1] == (field,) else detail["loc"]}
+            {
+                **detail,
+                "loc": detail["loc"][depth:] if detail["loc"][:depth] == where else detail["loc"],
+                "type": _error_type(detail),
+            }
             for detail in error.errors()
         ]
         raise ValidationError.from_exception_data(error.title, details) from None
+
+
+_KNOWN_ERRORS = frozenset(get_args(ErrorType))
+
+
+def _error_type(detail: Any) -> Any:
+    """pydantic's own error types by name; one a validator made up (an impossible board) as itself."""
+    kind = detail["type"]
+    return kind if kind in _KNOWN_ERRORS else PydanticCustomError(kind, detail["msg"], detail.get("ctx"))
 
 
 class PlayerState(Mutable):

@@ -1,24 +1,23 @@
-"""gcg engine, question by question; numbers are read from the clause each case tests.
+"""gcg engine on the replay: what the situations (test_judge_gcg_situations.py) do not show one by
+one — board problems, the battle's steps, effects and their order, costs — and the deck check.
 
-The book's worked example (13-1-1-2's stacking 《修復》) is one of them.
+Numbers the book states are read from the clause text each case tests.
 """
 
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import pytest
 
 from corpus.library import load_book
 from judge.board import BoardError
-from judge.games.gcg.attack import Illegal
-from judge.games.gcg.damage import Result
 from judge.games.gcg.decklist import DeckRuling
-from judge.games.gcg.defeat import Cause, Defeat
-from judge.games.gcg.deploy import Deploy
-from judge.games.gcg.repair import Repair
+from judge.outcome import Result
+from judge.players import Player
 from judge.registry import rule
-from judge.ruling import StepKind
+from judge.state import Status
 
 
 def text_of(clause: str) -> str:
@@ -30,551 +29,340 @@ def number_in(clause: str, pattern: str) -> int:
     return int(re.search(pattern, text_of(clause)).group(1))
 
 
-def unit(name: str, ap: int, hp: int, **extra) -> dict:
-    return {"name": name, "ap": ap, "hp": hp, **extra}
+def unit(name: str, ap: int = 3, hp: int = 3, **extra: Any) -> dict:
+    return {"name": name, "ap": ap, "hp": hp, "status": "active", "entered_turn": 1, **extra}
 
 
-def attack(attacker: dict, target: str = "PLAYER", turn: str = "A", left_field=None, **defender):
-    board = {
-        "game": "gcg",
-        "question": "attack",
-        "turn_player": turn,
-        "attacker": attacker,
-        "target": target,
-        "defender": {"shields": 0, **defender},
-    }
-    if left_field:
-        board["left_field"] = left_field
-    return rule(board)
+def replay(
+    a: dict,
+    b: dict,
+    actions: list,
+    phase: str = "main",
+    step: str | None = None,
+    until: str = "last_action",
+    **state: Any,
+):
+    """A's turn 5 from ``phase``, the two sides as given, then ``actions``, replayed ``until``."""
+    board = {"turn": 5, "turn_player": "A", "phase": phase, "players": {"A": a, "B": b}, **state}
+    if step:
+        board["step"] = step
+    return rule({"game": "gcg", "state": board, "actions": actions, "until": until})
 
 
-def cited(ruling, clause: str) -> bool:
-    return any(clause in step.cites for step in ruling.steps)
+def problems(a: dict, b: dict, actions: list) -> list[tuple[str, str, tuple[str, ...]]]:
+    with pytest.raises(BoardError) as caught:
+        replay(a, b, actions)
+    return [(p.path, p.message, p.cites) for p in caught.value.problems]
 
 
-# --- attack: the shield area (8-5-2) --------------------------------------------
+def texts(ruling) -> list[str]:
+    return [step.text for step in ruling.steps]
 
 
-def test_an_attack_on_a_player_with_shields_destroys_only_the_top_shield():
-    ruling = attack(unit("鋼彈", 5, 4), shields=3)
-    assert ruling.outcome.reason is Result.SHIELD_DESTROYED
-    assert ruling.outcome["shields_destroyed"] == 1  # 4 excess damage never reach another shield
-    assert {"8-5-2-3", "8-5-2-3-1", "5-5-6"} <= set(ruling.decisive)
-    assert ruling.outcome["loser"] is None
+def why_not(ruling) -> set[str]:
+    return {cite for step in ruling.not_applied for cite in step.cites}
 
 
-def test_one_damage_destroys_a_shield_of_hp_1():
-    hp = number_in("11-3-1-1", r"擁有HP(\d+)")
-    ruling = attack(unit("吉姆", hp, 3), shields=1)
-    assert ruling.outcome["shields_destroyed"] == 1
-    assert not cited(ruling, "5-5-6")
+# --- the board ---------------------------------------------------------------------------------
 
 
-def test_a_player_with_an_empty_shield_area_who_takes_battle_damage_loses():
-    ruling = attack(unit("鋼彈", 3, 4), turn="B")
-    assert ruling.outcome.reason is Result.PLAYER_DEFEATED
-    assert (ruling.outcome["loser"], ruling.outcome["winner"]) == ("A", "B")
-    assert {"8-5-2-2", "11-2-1-1", "11-2-1", "1-2-1"} <= set(ruling.decisive)
-
-
-def test_an_ap_of_zero_deals_no_damage_so_the_player_does_not_lose():
-    assert "若給予的傷害是0，則不視為給予了傷害" in text_of("5-5-5")
-    ruling = attack(unit("鋼坦克", 0, 3))
-    assert ruling.outcome.reason is Result.NO_DAMAGE
-    assert ruling.outcome["loser"] is None
-    assert "5-5-5" in ruling.decisive
-
-
-def test_a_negative_ap_counts_as_zero():
-    ruling = attack(unit("鋼坦克", 2, 3, ap_changes=[-3]), shields=2)
-    assert ruling.outcome.reason is Result.NO_DAMAGE
-    assert ruling.outcome["shields_destroyed"] == 0
-    assert {"1-3-6", "8-5-2-3-1"} <= set(ruling.decisive)
-
-
-def test_a_value_below_zero_that_is_adjusted_again_keeps_its_true_value():
-    """1-3-6: 「除非有其他效果對該數值進行增減調整」 — 3 - 3 - 1 + 2 is 1, not 2 counted from 0."""
-    ruling = attack(unit("鋼坦克", 3, 3, ap_changes=[-3, -1, 2]))
-    steps = [s.values for s in ruling.steps if s.cites == ("1-3-6",)]
-    assert steps[-1] == {"value": 1}
-    assert ruling.outcome.reason is Result.PLAYER_DEFEATED
-
-
-def test_the_base_takes_the_damage_first_and_keeps_counters():
-    ruling = attack(unit("薩克II", 1, 2), shields=2, base=unit("EX基地", 0, 3, damage=1, token=True))
-    assert ruling.outcome.reason is Result.BASE_DAMAGED
-    assert ruling.outcome["cards"]["EX基地"] == {"damage": 2, "destroyed": False}
-    assert ruling.outcome["shields_destroyed"] == 0
-    assert {"8-5-2-4", "3-5-3"} <= set(ruling.decisive)
-    assert ruling.gaps == ()  # AP 0: whether a base strikes back does not matter
-
-
-def test_a_destroyed_base_passes_no_excess_damage_to_the_shields():
-    ruling = attack(unit("鋼彈", 6, 4), shields=2, base=unit("EX基地", 0, 3, token=True))
-    assert ruling.outcome.reason is Result.BASE_DESTROYED
-    assert ruling.outcome["shields_destroyed"] == 0
-    assert {"8-5-2-4-1", "11-3-1", "5-5-6"} <= set(ruling.decisive)
-    assert cited(ruling, "5-17-2-5")  # the EX Base is a token: removed from the game
-
-
-def test_whether_a_base_deals_its_ap_back_is_reported_as_silent_citing_both_sides():
-    ruling = attack(unit("薩克II", 3, 3, damage=1), shields=2, base=unit("白色基地", 2, 5))
-    (gap,) = ruling.gaps
-    assert gap.kind is StepKind.SILENT
-    assert set(gap.cites) == {"8-5-2-4", "3-5-4-1", "8-5-2-4-2"}
-    assert ruling.outcome["cards"]["薩克II"] == {
-        "damage": None,
-        "destroyed": None,
-    }  # 2 left, the base has AP 2
-    assert {"3-5-4-1", "8-5-2-4-2"} <= set(ruling.decisive)
-    tough = attack(unit("薩克II", 3, 5), shields=2, base=unit("白色基地", 2, 5))
-    assert tough.outcome["cards"]["薩克II"] == {"damage": None, "destroyed": False}
-
-
-def test_a_first_strike_that_destroys_the_base_leaves_nothing_undecided():
-    ruling = attack(unit("鋼彈", 5, 3, first_strike=True), base=unit("白色基地", 2, 5))
-    assert ruling.outcome.reason is Result.BASE_DESTROYED
-    assert ruling.gaps == ()
-    assert cited(ruling, "8-5-2-4-2")
-    assert "13-1-5-2" in ruling.decisive  # without it the base's counter-blow is back in question
-
-
-# --- attack: unit against unit (8-5-3) ------------------------------------------
-
-
-def test_units_deal_their_ap_to_each_other_at_once_and_both_can_be_destroyed():
-    ruling = attack(unit("鋼彈", 3, 3), "薩克II", units=[unit("薩克II", 3, 3, rested=True)])
-    assert ruling.outcome.reason is Result.BOTH_DESTROYED
-    assert cited(ruling, "8-5-3-2-3")
-    assert {"8-5-3-2", "8-5-3-2-1", "11-3-1"} <= set(ruling.decisive)
-
-
-def test_damage_counters_already_on_a_unit_count_toward_its_hp():
-    ruling = attack(unit("鋼彈", 1, 4), "薩克II", units=[unit("薩克II", 1, 3, damage=2, rested=True)])
-    assert ruling.outcome.reason is Result.TARGET_DESTROYED
-    assert ruling.outcome["cards"] == {
-        "薩克II": {"damage": 3, "destroyed": True},
-        "鋼彈": {"damage": 1, "destroyed": False},
-    }
-
-
-def test_first_strike_spares_the_attacker_when_it_destroys_the_target():
-    ruling = attack(
-        unit("鋼彈", 3, 3, first_strike=True), "薩克II", units=[unit("薩克II", 3, 3, rested=True)]
-    )
-    assert ruling.outcome.reason is Result.TARGET_DESTROYED
-    assert ruling.outcome["cards"]["鋼彈"] == {"damage": 0, "destroyed": False}
-    assert "13-1-5-2" in ruling.decisive
-
-
-def test_a_target_that_survives_the_first_strike_hits_back():
-    ruling = attack(
-        unit("鋼彈", 2, 3, first_strike=True), "薩克II", units=[unit("薩克II", 3, 3, rested=True)]
-    )
-    assert ruling.outcome.reason is Result.ATTACKER_DESTROYED
-    assert "13-1-5-2" not in ruling.decisive  # the same as dealing damage at once
-
-
-def test_first_strike_works_only_for_the_attacking_unit():
-    ruling = attack(
-        unit("鋼彈", 3, 3), "薩克II", units=[unit("薩克II", 3, 3, rested=True, first_strike=True)]
-    )
-    assert ruling.outcome.reason is Result.BOTH_DESTROYED
-    assert cited(ruling, "13-1-5-1")
-
-
-def test_a_pilot_adds_its_modifiers_and_goes_to_the_trash_with_its_unit():
-    pilot = {"name": "阿姆羅·雷", "ap": 1, "hp": 1}
-    ruling = attack(unit("鋼彈", 2, 2, pilot=pilot), "薩克II", units=[unit("薩克II", 2, 3, rested=True)])
-    assert ruling.outcome["cards"]["鋼彈"] == {"damage": 2, "destroyed": False}  # HP 2 + 1
-    assert ruling.outcome["cards"]["薩克II"]["destroyed"]  # AP 2 + 1
-    low = attack(unit("鋼彈", 2, 1, pilot=pilot), "薩克II", units=[unit("薩克II", 3, 3, rested=True)])
-    assert cited(low, "3-3-6") and cited(low, "3-3-8-1")
-
-
-# --- attack: blockers (8-3, 13-1-4, 13-1-6) ---------------------------------------
-
-
-def test_the_defender_may_block_once_with_any_active_blocker_but_the_target():
-    units = [
-        unit("薩克II", 2, 2, rested=True, blocker=True),
-        unit("吉姆", 2, 5, blocker=True),
-        unit("古夫", 4, 4, blocker=True),
-        unit("鋼坦克", 1, 1, blocker=True, rested=True),
+def test_the_ex_base_is_a_preset_whose_values_cannot_be_typed():
+    """Before, a problem raised inside a zone written as a list crashed the validation (KeyError)."""
+    found = problems({}, {"base": {"preset": "ex_base", "hp": 5}}, [])
+    assert found == [
+        (
+            "state.players.B.base",
+            "the EX base's values are the book's (hp given otherwise): AP 0 and HP 3, a base token",
+            ("5-17-3-1-1",),
+        )
     ]
-    ruling = attack(unit("鋼彈", 3, 4), "薩克II", units=units)
-    assert ruling.outcome["blocked_by"] is None and ruling.outcome.reason is Result.TARGET_DESTROYED
-    options = {c.option["blocker"]: c for c in ruling.choices}
-    assert set(options) == {None, "吉姆", "古夫"}  # one blocker per attack, never two at once
-    assert all(c.player == "B" for c in ruling.choices)
-    assert options["吉姆"].outcome.reason is Result.NEITHER_DESTROYED
-    assert options["古夫"].outcome.reason is Result.ATTACKER_DESTROYED
-    assert options["古夫"].outcome["target"] == "古夫"
-    assert cited(ruling, "8-3-3")
+    restated = {
+        "preset": "ex_base",
+        "ap": 0,
+        "hp": 3,
+        "kind": "base",
+        "token": True,
+    }  # as the web form writes it
+    assert replay({}, {"base": restated}, []).outcome.state.players.B.base.cards[0].hp == 3
+    ex = replay({}, {"base": "ex_base"}, []).outcome.state.players.B.base.cards[0]
+    ap, hp = (int(n) for n in re.search(r"AP(\d+)和HP(\d+)", text_of("5-17-3-1-1")).groups())
+    assert (ex.name, ex.ap, ex.hp, ex.token) == ("EX基地(B)", ap, hp, True)
 
 
-def test_a_blocker_redirects_an_attack_on_the_player():
-    ruling = attack(unit("鋼彈", 3, 4), units=[unit("吉姆", 2, 3, blocker=True)])
-    assert ruling.outcome.reason is Result.PLAYER_DEFEATED  # nobody blocks
-    blocked = next(c for c in ruling.choices if c.option["blocker"] == "吉姆")
-    assert blocked.outcome.reason is Result.TARGET_DESTROYED
-    assert blocked.outcome["loser"] is None
-    assert any("13-1-4-1" in s.cites for s in blocked.steps)
+def test_a_keyword_the_book_does_not_have_is_a_board_problem():
+    found = problems({"battle": [unit("鋼彈", keywords=["flying"])]}, {}, [])
+    assert found[0][0] == "state.players.A.battle[0].keywords" and found[0][2] == ("13-1",)
+    spelled = replay({"battle": [unit("鋼彈", keywords=["《突破：2》", "阻擋者"])]}, {}, [])
+    assert spelled.outcome.state.players.A.battle.cards[0].keywords == ["breach:2", "blocker"]
 
 
-def test_high_maneuver_stops_every_blocker():
-    ruling = attack(unit("鋼彈", 3, 4, high_maneuver=True), units=[unit("吉姆", 2, 3, blocker=True)])
-    assert ruling.choices == ()
-    assert ruling.outcome.reason is Result.PLAYER_DEFEATED
-    assert "13-1-6-1" in ruling.decisive
-
-
-# --- attack: 【爆發】, 《突破》 (13-1-2, 13-2-5) --------------------------------------
-
-
-def test_burst_is_a_choice_with_an_outcome_each_way():
-    ruling = attack(unit("鋼彈", 3, 4), shields=2, top_shield_burst=True)
-    assert ruling.outcome["burst"] == "declined"
-    declined, activated = ruling.choices
-    assert declined.option == {"blocker": None, "burst": False}
-    assert activated.option == {"blocker": None, "burst": True}
-    assert activated.outcome["effects"] == ["【爆發】（被破壞的護盾）"]
-    assert any("13-2-5-3" in s.cites for s in activated.steps)
-    assert cited(ruling, "13-2-5-2")
-
-
-def test_breach_after_a_battle_kill_hits_the_base_first():
-    ruling = attack(
-        unit("鋼彈", 3, 4, breach=[2]),
-        "薩克II",
-        shields=2,
-        base=unit("EX基地", 0, 3, token=True),
-        units=[unit("薩克II", 2, 2, rested=True)],
+def test_effects_gcg_has_no_reading_for_are_board_problems():
+    found = problems(
+        {"battle": [unit("鋼彈")]},
+        {},
+        [
+            {"effect": {"ko": {"card": "鋼彈"}}},
+            {"effect": {"modify": {"card": "鋼彈", "stat": "ap", "by": 1}, "until": "end_of_phase"}},
+            {
+                "effect": {
+                    "move": {"count": 1, "from": {"player": "A", "zone": "deck"}, "to": {"card": "鋼彈"}}
+                }
+            },
+        ],
     )
-    assert ruling.outcome["breach"]["to"] == "base"
-    assert ruling.outcome["cards"]["EX基地"] == {"damage": 2, "destroyed": False}
-    assert ruling.outcome["shields_destroyed"] == 0
-    assert {"13-1-2-1", "13-1-2-2"} <= set(ruling.decisive)
-
-
-def test_breach_fires_even_when_both_units_are_destroyed():
-    ruling = attack(
-        unit("鋼彈", 3, 3, breach=[1]), "薩克II", shields=2, units=[unit("薩克II", 3, 3, rested=True)]
-    )
-    assert ruling.outcome.reason is Result.BOTH_DESTROYED
-    assert ruling.outcome["shields_destroyed"] == 1
-    assert "13-1-2-3" in ruling.decisive
-
-
-def test_breach_needs_a_kill_and_a_card_in_the_shield_area():
-    survived = attack(
-        unit("鋼彈", 1, 3, breach=[1]), "薩克II", shields=2, units=[unit("薩克II", 3, 3, rested=True)]
-    )
-    assert survived.outcome["breach"] is None
-    empty = attack(unit("鋼彈", 3, 3, breach=[1]), "薩克II", units=[unit("薩克II", 1, 1, rested=True)])
-    assert empty.outcome["breach"] is None and cited(empty, "13-1-2-4")
-    assert empty.outcome["loser"] is None
-
-
-def test_stacked_breach_values_make_one_effect_that_destroys_one_shield():
-    example = text_of("13-1-2-5")
-    first, gained, total = (
-        int(n) for n in re.search(r"《突破：(\d+)》.*《突破：(\d+)》.*《突破：(\d+)》", example).groups()
-    )
-    ruling = attack(
-        unit("鋼彈", 3, 4, breach=[first, gained]),
-        "薩克II",
-        shields=3,
-        top_shield_burst=True,
-        units=[unit("薩克II", 1, 1, rested=True, on_destroy=True)],
-    )
-    assert ruling.outcome["breach"]["value"] == total
-    assert ruling.outcome["shields_destroyed"] == 1  # two separate effects would destroy two
-    assert "13-1-2-5" in ruling.decisive
-    activated = next(c for c in ruling.choices if c.option["burst"])
-    assert activated.outcome["effects"] == [
-        f"《突破：{total}》（鋼彈）",
-        "【爆發】（被破壞的護盾）",
-        "【破壞時】（薩克II）",
+    assert [path for path, _, _ in found] == [
+        "actions[0].effect.ko",
+        "actions[1].effect.until",
+        "actions[2].effect.move",
     ]
-    assert any("10-1-6-7" in s.cites for s in activated.steps)
 
 
-def test_effects_of_both_players_resolve_turn_player_first():
-    ruling = attack(
-        unit("鋼彈", 3, 3, on_destroy=True),
-        "薩克II",
-        turn="B",
-        units=[unit("薩克II", 3, 3, rested=True, on_destroy=True)],
+def test_a_battle_area_holds_six_units_and_is_public():
+    found = problems({"battle": [unit(f"機{n}") for n in range(7)]}, {}, [])
+    assert found == [("state.players.A.battle", "a battle area holds at most 6 units", ("4-5-4",))]
+
+
+# --- the attack and the battle (ch. 8) -----------------------------------------------------------
+
+
+def test_first_strike_spares_the_attacker_only_when_it_destroys_the_target():
+    first = {"keywords": ["first_strike"]}
+    kills = replay(
+        {"battle": [unit("鋼彈", 3, 2, **first)]},
+        {"battle": [unit("薩克", 3, 3, status="rested")]},
+        [{"attack": {"by": "鋼彈", "target": "薩克"}}],
     )
-    assert ruling.outcome["effects"] == ["【破壞時】（鋼彈）", "【破壞時】（薩克II）"]
-    assert cited(ruling, "10-1-6-6")
-
-
-# --- attack: declaration and leaving the field (8-2, 8-3-5, 8-4-2) ----------------
-
-
-@pytest.mark.parametrize(
-    "attacker, target_rested, reason, clause",
-    [
-        ({"rested": True}, True, Illegal.ATTACKER_RESTED, "8-2-1"),
-        ({"deployed_this_turn": True}, True, Illegal.DEPLOYED_THIS_TURN, "3-2-4"),
-        ({}, False, Illegal.TARGET_NOT_RESTED, "7-5-4-1"),
-    ],
-)
-def test_illegal_attacks(attacker, target_rested, reason, clause):
-    ruling = attack(
-        unit("鋼彈", 3, 4, **attacker), "薩克II", units=[unit("薩克II", 1, 1, rested=target_rested)]
+    assert kills.outcome.destroyed == ["薩克"] and "13-1-5-2" in why_not(kills)
+    survives = replay(
+        {"battle": [unit("鋼彈", 2, 2, **first)]},
+        {"battle": [unit("薩克", 3, 3, status="rested")]},
+        [{"attack": {"by": "鋼彈", "target": "薩克"}}],
     )
-    assert ruling.outcome.reason is reason
-    assert ruling.outcome["legal"] is False
-    assert clause in ruling.decisive
-
-
-def test_a_link_unit_attacks_the_turn_it_is_deployed():
-    linked = unit(
-        "鋼彈",
-        3,
-        4,
-        deployed_this_turn=True,
-        link_condition=["阿姆羅·雷"],
-        pilot={"name": "阿姆羅·雷", "ap": 1, "hp": 1},
+    assert survives.outcome.destroyed == ["鋼彈"]
+    defending = replay(
+        {"battle": [unit("鋼彈", 3, 3)]},
+        {"battle": [unit("薩克", 3, 3, status="rested", **first)]},
+        [{"attack": {"by": "鋼彈", "target": "薩克"}}],
     )
-    ruling = attack(linked, shields=1)
-    assert ruling.outcome["legal"] is True
-    assert {"3-2-6-2", "3-2-6-3"} <= set(ruling.decisive)
-    by_trait = attack(
-        {**linked, "link_condition": ["白色基地隊"], "pilot": {"name": "哈亞特", "traits": ["白色基地隊"]}},
-        shields=1,
+    assert defending.outcome.destroyed == ["鋼彈", "薩克"] and "13-1-5-1" in why_not(defending)
+
+
+def test_a_unit_leaving_the_field_in_the_attack_step_ends_the_battle_without_damage():
+    ruling = replay(
+        {"battle": [unit("鋼彈", 5, 3)]},
+        {"base": "none", "shields": 0},
+        [{"attack": {"by": "鋼彈"}}, {"effect": {"destroy": {"card": "鋼彈"}, "by": "B"}}],
     )
-    assert by_trait.outcome["legal"] is True
+    assert ruling.outcome.result is Result.CONTINUES and ruling.outcome.battles[0].ended_early
+    assert "8-2-4" in ruling.decisive
 
 
-@pytest.mark.parametrize("step, clause", [("ATTACK", "8-2-4"), ("BLOCK", "8-3-5"), ("ACTION", "8-4-2")])
-def test_a_card_leaving_the_field_ends_the_battle_without_damage(step, clause):
-    ruling = attack(
-        unit("鋼彈", 3, 4),
-        "薩克II",
-        units=[unit("薩克II", 3, 3, rested=True)],
-        left_field={"card": "薩克II", "step": step},
-    )
-    assert ruling.outcome.reason is Result.ENDED_EARLY
-    assert ruling.outcome["cards"] == {}
-    assert clause in ruling.decisive
-    assert cited(ruling, "8-6-1")
-
-
-def test_the_original_target_leaving_after_a_block_does_not_stop_the_battle():
-    ruling = attack(
-        unit("鋼彈", 3, 4),
-        "薩克II",
-        units=[unit("薩克II", 1, 1, rested=True), unit("吉姆", 1, 3, blocker=True)],
-        left_field={"card": "薩克II", "step": "ACTION"},
-    )
-    assert ruling.outcome.reason is Result.ENDED_EARLY
-    blocked = next(c for c in ruling.choices if c.option["blocker"] == "吉姆")
-    assert blocked.outcome.reason is Result.TARGET_DESTROYED
-
-
-def test_impossible_attack_boards_name_every_problem():
-    with pytest.raises(BoardError) as error:
-        attack(unit("鋼彈", 1.5, 2, damage=2), "薩克", top_shield_burst=True)
-    found = {p.path: p.cites for p in error.value.problems}
-    assert found["attacker.ap"] == ("1-3-6",)
-    with pytest.raises(BoardError) as error:
-        attack(unit("鋼彈", 1, 2, damage=2), "薩克", top_shield_burst=True)
-    found = {p.path: p.cites for p in error.value.problems}
-    assert found == {
-        "target": (),
-        "attacker.damage": ("5-5-2", "11-3-1"),
-        "defender.top_shield_burst": ("4-6-4",),
+def test_the_declared_target_cannot_block_and_a_second_block_is_refused():
+    b = {
+        "battle": [unit("吉姆", status="rested", keywords=["blocker"]), unit("鋼坦克", keywords=["blocker"])]
     }
-
-
-# --- deploy (2-9, 2-10, 7-5-2-2, 11-4, 11-5) ----------------------------------------
-
-
-def deploy(card: dict, **extra):
-    return rule({"game": "gcg", "question": "deploy", "card": {"type": "UNIT", **card}, **extra})
-
-
-def test_the_level_check_counts_rested_and_ex_energy():
-    ruling = deploy({"name": "鋼彈", "level": 4, "cost": 1}, energy={"active": 1, "rested": 2, "ex": 1})
-    assert ruling.outcome.reason is Deploy.DEPLOYED
-    assert {"2-9-1", "2-9-4"} <= set(ruling.decisive)
-    short = deploy({"name": "鋼彈", "level": 5, "cost": 1}, energy={"active": 1, "rested": 2, "ex": 1})
-    assert short.outcome.reason is Deploy.LEVEL_TOO_HIGH
-
-
-def test_the_cost_is_paid_with_active_energy_only():
-    ruling = deploy({"name": "鋼彈", "level": 3, "cost": 2}, energy={"active": 1, "rested": 3})
-    assert ruling.outcome.reason is Deploy.COST_UNPAYABLE
-    assert "2-10-1" in ruling.decisive
-
-
-def test_paying_with_ex_energy_is_a_choice_and_removes_it_from_the_game():
-    ruling = deploy({"name": "鋼彈", "level": 2, "cost": 2}, energy={"active": 2, "rested": 0, "ex": 1})
-    assert ruling.outcome["energy_after"] == {"active": 0, "rested": 2, "ex": 1, "lv": 3}
-    options = {c.option["ex_energy_used"]: c.outcome["energy_after"] for c in ruling.choices}
-    assert options == {
-        0: {"active": 0, "rested": 2, "ex": 1, "lv": 3},
-        1: {"active": 1, "rested": 1, "ex": 0, "lv": 2},
-    }
-    assert any("5-17-3-2-3" in s.cites for c in ruling.choices for s in c.steps)
-
-
-def test_a_full_battle_area_trashes_a_unit_without_destroying_it():
-    limit = number_in("4-5-4", r"最多可以放置(\d+)張機體")
-    area = [{"name": f"機體{i}", "on_destroy": i == 0} for i in range(limit)]
-    ruling = deploy(
-        {"name": "鋼彈", "level": 1, "cost": 1}, energy={"active": 1}, battle_area=area, trash=["機體0"]
+    refused = replay(
+        {"battle": [unit("鋼彈")]},
+        b,
+        [{"attack": {"by": "鋼彈", "target": "吉姆"}}, {"block": {"by": "吉姆"}}],
     )
-    assert ruling.outcome.reason is Deploy.DEPLOYED_OVER_LIMIT
-    assert ruling.outcome["trashed"] == ["機體0"]
-    assert {"11-4-2", "11-4-2-1", "5-10-4", "13-2-8-1"} <= set(ruling.decisive)
-    open_pick = deploy({"name": "鋼彈", "level": 1, "cost": 1}, energy={"active": 1}, battle_area=area)
-    assert open_pick.outcome["trashed"] is None
-    assert [c.option["trash"] for c in open_pick.choices] == [[u["name"]] for u in area]
-
-
-def test_several_units_deployed_at_once_trash_as_many():
-    area = [{"name": f"機體{i}"} for i in range(5)]
-    ruling = deploy(
-        {"name": "薩克II", "level": 9, "cost": 9},
-        by_effect=True,
-        count=3,
-        battle_area=area,
-        trash=["機體0", "機體1"],
+    assert refused.outcome.refused.cites == ("8-3-3",)
+    twice = replay(
+        {"battle": [unit("鋼彈")]},
+        b,
+        [
+            {"attack": {"by": "鋼彈", "target": "吉姆"}},
+            {"block": {"by": "鋼坦克"}},
+            {"block": {"by": "鋼坦克"}},
+        ],
     )
-    assert ruling.outcome["trashed"] == ["機體0", "機體1"]
-    assert "11-4-2-2" in ruling.decisive
-    assert cited(ruling, "5-8-1") and not cited(ruling, "2-9-1")  # an effect's deployment is not a use
+    assert twice.outcome.refused.action == 2 and "8-3-2" in twice.outcome.refused.cites
 
 
-def test_a_second_base_trashes_the_first_and_a_token_leaves_the_game():
-    ruling = deploy(
-        {"name": "白色基地", "type": "BASE", "level": 2, "cost": 2},
-        energy={"active": 2},
-        base={"name": "EX基地", "token": True},
+def flash_battle(until: str):
+    """A's 鋼彈 (AP 2) attacks B's 薩克 (HP 2); in the action step B uses a 【瞬動】 command whose
+    effect gives 薩克 HP+2 until ``until``; both players pass."""
+    a = {"battle": [unit("鋼彈", 2, 3)], "hand": 3}
+    b = {"battle": [unit("薩克", 2, 2, status="rested")], "hand": 3, "energy": {"active": 2, "rested": 0}}
+    flash = {"name": "瞬間防禦", "kind": "command", "level": 1, "cost": 1, "timing": ["action"]}
+    hp = {"modify": {"card": "薩克", "stat": "hp", "by": 2}, "until": until, "by": "B"}
+    actions = [
+        {"attack": {"by": "鋼彈", "target": "薩克"}},
+        "no_block",
+        {"command": {"card": flash, "player": "B"}},
+    ]
+    return replay(a, b, [*actions, {"effect": hp}, {"pass": {"player": "A"}}, {"pass": {"player": "B"}}])
+
+
+def test_the_action_step_lasts_until_two_passes():
+    ruling = flash_battle("end_of_turn")
+    assert ruling.outcome.destroyed == [] and ruling.outcome.state.players.B.energy.rested == 1
+    assert any("9-5" in s.cites for s in ruling.steps)
+
+
+def test_hp_given_for_the_battle_ends_with_it_and_the_damage_stays():
+    ruling = flash_battle("end_of_battle")
+    assert ruling.outcome.destroyed == ["薩克"]
+    ends, destroyed = (next(i for i, t in enumerate(texts(ruling)) if key in t) for key in ("失效", "被破壞"))
+    assert ends < destroyed
+
+
+def test_a_command_without_action_timing_is_refused_in_the_action_step():
+    main_only = {"name": "作戰", "kind": "command", "level": 1, "cost": 1, "timing": ["main"]}
+    late = replay(
+        {"hand": 3}, {}, [{"pass": {}}, {"command": {"card": main_only}}], phase="end", step="action"
     )
-    assert ruling.outcome["trashed"] == ["EX基地"]
-    assert {"11-5-1", "11-5-2"} <= set(ruling.decisive)
-    assert cited(ruling, "5-17-2-5") and cited(ruling, "11-5-2-1")
-    assert ruling.outcome["can_attack_this_turn"] is None
+    assert late.outcome.refused.cites == ("13-2-4-1", "9-3-1")
 
 
-def test_a_new_unit_attacks_this_turn_only_as_a_link_unit():
-    card = {"name": "鋼彈", "level": 1, "cost": 1, "link_condition": ["阿姆羅·雷"]}
-    plain = deploy(card, energy={"active": 1})
-    assert plain.outcome["can_attack_this_turn"] is False and "3-2-4" in plain.decisive
-    linked = deploy(card, energy={"active": 1}, pilot={"name": "阿姆羅·雷"})
-    assert linked.outcome["can_attack_this_turn"] is True and "3-2-6-3" in linked.decisive
-
-
-@pytest.mark.parametrize(
-    "extra, path, cites",
-    [
-        ({"trash": ["機體9"]}, "trash[0]", ()),
-        ({"trash": []}, "trash", ("11-4-2", "11-4-2-2")),
-        ({"count": 0, "by_effect": True}, "count", ("1-3-5",)),
-        ({"energy": None}, "energy", ("7-5-2-2",)),
-    ],
-)
-def test_impossible_deploy_boards(extra, path, cites):
-    board = {"energy": {"active": 1}, "battle_area": [{"name": f"機體{i}"} for i in range(6)], **extra}
-    with pytest.raises(BoardError) as error:
-        deploy({"name": "鋼彈", "level": 1, "cost": 1}, **board)
-    assert (path, cites) in {(p.path, p.cites) for p in error.value.problems}
-
-
-# --- rule_processing (1-2, 11-1, 11-2) ---------------------------------------------
-
-
-def processing(a: dict, b: dict, turn: str = "A"):
-    return rule(
-        {
-            "game": "gcg",
-            "question": "rule_processing",
-            "turn_player": turn,
-            "players": {"A": {"deck": 20, "shields": 3, **a}, "B": {"deck": 20, "shields": 3, **b}},
-        }
+def test_an_attack_out_of_the_main_phase_is_refused_with_when_it_may_be_made():
+    ruling = replay({"battle": [unit("鋼彈")]}, {}, [{"attack": {"by": "鋼彈"}}], phase="end", step="hand")
+    assert ruling.outcome.result is Result.REFUSED and ruling.outcome.refused.cites == (
+        "7-1-1",
+        "7-5-1",
+        "7-5-4-1",
     )
 
 
-def test_a_deck_of_zero_loses_and_the_other_player_wins():
-    ruling = processing({"deck": 0}, {})
-    assert ruling.outcome.reason is Defeat.DEFEATED
-    assert (ruling.outcome["losers"], ruling.outcome["winner"]) == (["A"], "B")
-    assert ruling.outcome["causes"] == {"A": [Cause.EMPTY_DECK]}
-    assert {"11-2-1-2", "1-2-1"} <= set(ruling.decisive)
-
-
-def test_only_battle_damage_with_an_empty_shield_area_loses():
-    ruling = processing({}, {"shields": 0, "battle_damage": 2})
-    assert ruling.outcome["losers"] == ["B"]
-    assert "11-2-1-1" in ruling.decisive
-    effect = processing({}, {"shields": 0, "effect_damage": 2})
-    assert effect.outcome.reason is Defeat.CONTINUES and {"5-5-4", "11-2-1-1"} <= set(effect.decisive)
-    zero = processing({}, {"shields": 0, "battle_damage": 0})
-    assert zero.outcome.reason is Defeat.CONTINUES and "5-5-5" in zero.decisive
-
-
-def test_every_player_meeting_a_condition_loses_at_once_and_the_book_names_no_result():
-    ruling = processing({"deck": 0}, {"shields": 0, "battle_damage": 1}, turn="B")
-    assert ruling.outcome.reason is Defeat.ALL_DEFEATED
-    assert ruling.outcome["losers"] == ["B", "A"]  # listed turn player first
-    assert ruling.outcome["winner"] is None
-    (gap,) = ruling.gaps
-    assert set(gap.cites) == {"1-2-1", "11-2-1"}
-    assert "所有滿足敗北條件的玩家在對戰中敗北" in text_of("11-2-1")
-
-
-def test_battle_damage_to_a_player_with_shields_is_impossible():
-    with pytest.raises(BoardError) as error:
-        processing({"battle_damage": 2}, {})
-    assert error.value.problems[0].cites == ("8-5-2-2", "8-5-2-3", "8-5-2-4")
-
-
-# --- repair: the worked example of 13-1-1-2 -----------------------------------------
-
-
-def repair(a: list, b: list = (), turn: str = "A"):
-    return rule(
-        {"game": "gcg", "question": "repair", "turn_player": turn, "battle_area": {"A": a, "B": list(b)}}
+def test_breach_needs_a_card_in_the_shield_area():
+    ruling = replay(
+        {"battle": [unit("鋼彈", 4, 4, keywords=["breach:2"])]},
+        {"base": "none", "shields": 0, "battle": [unit("薩克", 1, 2, status="rested")]},
+        [{"attack": {"by": "鋼彈", "target": "薩克"}}],
     )
+    assert "13-1-2-4" in why_not(ruling) and ruling.outcome.losers == []
 
 
-def test_worked_example_13_1_1_2_repair_1_gaining_repair_2_is_repair_3():
-    example = text_of("13-1-1-2")
-    printed, gained, total = (
-        int(n)
-        for n in re.search(
-            r"擁有《修復：(\d+)》.*獲得新的《修復：(\d+)》.*變成《修復：(\d+)》", example
-        ).groups()
+def test_a_snapshot_taken_as_the_damage_step_starts_deals_the_damage():
+    battle = {"attacker": "鋼彈", "target": "薩克", "step": "damage"}
+    ruling = replay(
+        {"battle": [unit("鋼彈", status="rested")]},
+        {"battle": [unit("薩克", 1, 3, status="rested")]},
+        [],
+        battle=battle,
     )
-    ruling = repair([{"name": "鋼彈", "hp": total + 2, "damage": total + 1, "repair": [printed, gained]}])
-    (unit_result,) = ruling.outcome["units"]
-    assert unit_result["repair"] == total
-    assert (unit_result["recovered"], unit_result["damage"]) == (total, 1)
-    assert ruling.outcome.reason is Repair.RECOVERED
-    assert {"13-1-1-2", "13-1-1-1", "5-6-1"} <= set(ruling.decisive)
+    assert ruling.outcome.destroyed == ["薩克"] and ruling.outcome.battles[0].attacker == "鋼彈"
+    with pytest.raises(BoardError, match=r"state\.battle\.attacker: no unit named '德姆'"):
+        replay({}, {}, [], battle={**battle, "attacker": "德姆", "target": None})
 
 
-def test_recovery_never_exceeds_the_damage_and_an_undamaged_unit_cannot_recover():
-    ruling = repair(
-        [{"name": "鋼彈", "hp": 4, "damage": 1, "repair": [3]}, {"name": "吉姆", "hp": 3, "repair": [1]}]
+# --- effects (ch. 5, 10) -------------------------------------------------------------------------
+
+
+def test_a_removed_unit_is_not_destroyed_and_its_pilot_goes_with_it():
+    pilot = {"name": "阿姆羅", "kind": "pilot", "ap": 1, "hp": 1}
+    ruling = replay(
+        {"battle": [unit("鋼彈", pilot=pilot)], "removed": 0},
+        {},
+        [
+            {"effect": {"draw": {"player": "A"}, "when": {"event": "destroyed", "card": "鋼彈"}}},
+            {"effect": {"remove": {"card": "鋼彈"}, "by": "B"}},
+        ],
     )
-    damaged, whole = ruling.outcome["units"]
-    assert (damaged["recovered"], damaged["damage"]) == (1, 0)
-    assert whole["recovered"] == 0
-    assert {"5-6-2", "5-6-3"} <= set(ruling.decisive)
+    assert ruling.outcome.state.players.A.removed.names() == ["阿姆羅", "鋼彈"]
+    assert ruling.outcome.destroyed == [] and {"5-12-2", "3-3-6"} <= set(ruling.cited)
 
 
-def test_only_the_turn_players_units_repair():
-    ruling = repair([], [{"name": "薩克II", "hp": 3, "damage": 2, "repair": [1]}])
-    assert ruling.outcome.reason is Repair.NOTHING_RECOVERED
-    assert ruling.outcome["units"][0]["damage"] == 2
-    assert "13-1-1-1" in ruling.decisive
+def test_a_new_trigger_resolves_before_the_rest_of_the_batch():
+    ruling = replay(
+        {"battle": [unit("鋼彈"), unit("吉姆", 1, 1)], "deck": 10, "hand": 0},
+        {"battle": [unit("薩克", 3, 3, status="rested")], "deck": 10, "hand": 0},
+        [
+            {
+                "effect": {
+                    "destroy": {"card": "吉姆"},
+                    "when": {"event": "destroyed", "card": "鋼彈"},
+                    "by": "A",
+                }
+            },
+            {"effect": {"draw": {"player": "A"}, "when": {"event": "destroyed", "card": "吉姆"}, "by": "A"}},
+            {"effect": {"draw": {"player": "B"}, "when": {"event": "destroyed", "card": "薩克"}, "by": "B"}},
+            {"attack": {"by": "鋼彈", "target": "薩克"}},
+        ],
+    )
+    order = [t for t in texts(ruling) if "抽 1 張" in t or "被破壞，置於" in t]
+    assert order == [
+        "「吉姆」因效果被破壞，置於廢棄區。",
+        "玩家 A 從卡組最上方抽 1 張卡牌加入手牌（1 張）。",
+        "玩家 B 從卡組最上方抽 1 張卡牌加入手牌（1 張）。",
+    ]
+    assert {"10-1-6-6", "10-1-6-7"} <= set(ruling.cited)
+
+
+def test_a_draw_that_empties_the_deck_loses_at_the_next_rule_processing():
+    ruling = replay({"deck": 2}, {}, [{"effect": {"draw": {"player": "A", "count": 3}}}])
+    assert ruling.outcome.reason.value == "deck_of_zero_cards" and ruling.outcome.winner is Player.B
+
+
+def test_a_condition_counts_ex_energy_and_includes_its_threshold():
+    energy = {"energy": {"active": 3, "rested": 0, "ex": 1}, "deck": 5, "hand": 0}
+    at_least = {"effect": {"draw": {"player": "A"}, "if": {"player": "A", "zone": "energy", "at_least": 4}}}
+    more_than = {"effect": {"draw": {"player": "A"}, "if": {"player": "A", "zone": "energy", "more_than": 4}}}
+    assert replay(energy, {}, [at_least]).outcome.state.players.A.hand.total == 1
+    assert replay(energy, {}, [more_than]).outcome.state.players.A.hand.total == 0
+
+
+def test_an_hp_change_to_the_damage_a_unit_has_destroys_it():
+    ruling = replay(
+        {},
+        {"battle": [unit("薩克", 2, 3, damage=2)]},
+        [{"effect": {"modify": {"card": "薩克", "stat": "hp", "by": -1}}}],
+    )
+    assert ruling.outcome.destroyed == ["薩克"] and "11-3-1" in ruling.decisive
+
+
+def test_the_hand_step_leaves_ten_cards_and_which_named_ones_go_is_the_players_choice():
+    a = {"hand": {"cards": ["光束步槍", "護盾"], "unnamed": 9}, "trash": 0}
+    ruling = replay(a, {}, [], phase="end", step="hand", until="end_of_phase")
+    assert [c.player for c in ruling.choices] == [Player.A] * 3  # nothing named, or either named card
+    assert all(c.outcome.state.players.A.hand.total == 10 for c in ruling.choices)
+    stated = replay(a, {}, [{"discard": {"cards": ["護盾"]}}], phase="end", step="hand", until="end_of_phase")
+    assert stated.choices == () and stated.outcome.state.players.A.hand.names() == ["光束步槍"]
+    too_many = replay(a, {}, [{"discard": {"cards": ["護盾", "光束步槍"]}}], phase="end", step="hand")
+    assert too_many.outcome.refused.cites == ("7-6-5-1",)
+
+
+def test_only_units_and_bases_are_deployed_and_only_pilots_board():
+    pilot = {"name": "阿姆羅", "kind": "pilot", "level": 1, "cost": 1, "ap": 1, "hp": 1}
+    a = {"hand": 2, "energy": {"active": 3, "rested": 0}, "battle": [unit("鋼彈")]}
+    assert replay(a, {}, [{"deploy": {"card": pilot}}]).outcome.refused.cites == ("5-8-1",)
+    gm = {"name": "吉姆", "kind": "unit", "level": 1, "cost": 1, "ap": 1, "hp": 1}
+    assert replay(a, {}, [{"pair": {"card": gm, "unit": "鋼彈"}}]).outcome.refused.cites == ("5-9-1",)
+
+
+# --- costs (7-5-2-2) ----------------------------------------------------------------------------
+
+
+def test_paying_with_ex_energy_is_the_players_choice_where_both_ways_pay():
+    a = {"hand": 2, "energy": {"active": 3, "rested": 0, "ex": 1}}
+    card = {"name": "吉姆", "kind": "unit", "level": 2, "cost": 2, "ap": 2, "hp": 2}
+    ruling = replay(a, {}, [{"deploy": {"card": card}}])
+    assert [c.player for c in ruling.choices] == [Player.A, Player.A]
+    lv = sorted(c.outcome.state.players.A.energy.total for c in ruling.choices)
+    assert lv == [3, 4]  # the EX energy that pays leaves the game (5-17-3-2-3)
+
+
+def test_the_level_check_counts_rested_and_ex_energy_but_the_cost_only_active():
+    card = {"name": "鋼彈", "kind": "unit", "level": 3, "cost": 2, "ap": 3, "hp": 3}
+    level_met = replay(
+        {"hand": 1, "energy": {"active": 1, "rested": 1, "ex": 1}}, {}, [{"deploy": {"card": card, "ex": 1}}]
+    )
+    assert level_met.outcome.result is Result.CONTINUES
+    unpaid = replay({"hand": 1, "energy": {"active": 1, "rested": 2}}, {}, [{"deploy": {"card": card}}])
+    assert unpaid.outcome.refused.cites == ("2-10-1", "7-5-2-2")
+
+
+def test_the_turn_players_rested_cards_stand_up_at_the_start_of_the_turn_and_none_of_the_others():
+    ruling = replay(
+        {"battle": [unit("鋼彈", status="rested")], "energy": {"active": 0, "rested": 3}, "deck": 9},
+        {"battle": [unit("薩克", status="rested")]},
+        [],
+        phase="start",
+        step="active",
+    )
+    players = ruling.outcome.state.players
+    assert players.A.battle.cards[0].status is Status.ACTIVE and players.A.energy.rested == 0
+    assert players.B.battle.cards[0].status is Status.RESTED
 
 
 # --- deck (6-1-1, 2-1) ----------------------------------------------------------------

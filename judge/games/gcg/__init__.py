@@ -1,47 +1,56 @@
-"""Gundam Card Game (鋼彈卡牌對戰), comprehensive rules Ver.1.1.0.
+"""Gundam Card Game (鋼彈卡牌對戰), comprehensive rules Ver.1.1.0, on the replay.
 
-Steps are written in Traditional Chinese, the language of the rulebook.
-Values on cards are whole numbers and a negative result counts as 0
-(1-3-6), wherever the engine computes one (:mod:`judge.games.gcg.cards`).
+Steps are written in Traditional Chinese, the language of the rulebook.  A
+ruling request is a timeline (:class:`~judge.games.gcg.engine.GcgTimeline`):
+the table at the start of a phase or step, then what happens.  The named
+questions are views onto it; ``deck`` stays a static check of a deck list.
+Multiplayer (ch. 12) is out of scope: two players, A and B.
 """
 
-from judge.games.gcg import attack, decklist, defeat, deploy, repair
+from judge.games.gcg import decklist
+from judge.games.gcg.engine import RULES, view
 from judge.games.gcg.rules import CITE
-from judge.registry import build
+from judge.registry import as_it_is, build
 
 ENGINE = build(
     "gcg",
     CITE,
     [
         (
-            "attack",
-            "One attack from declaration to battle end: blocks, damage, 《先制攻擊》, 《突破》, 【爆發】, defeat.",
-            attack.AttackBoard,
-            attack.judge,
-        ),
-        (
-            "deploy",
-            "Deploying a unit or base: Lv. and cost, the limits of 6 units and 1 base, link units attacking.",
-            deploy.DeployBoard,
-            deploy.judge,
-        ),
-        (
-            "rule_processing",
-            "Who loses when rule processing starts: battle damage with no shields, a deck of 0.",
-            defeat.RuleProcessingBoard,
-            defeat.judge,
-        ),
-        (
-            "repair",
-            "《修復》 at the end of the turn: stacked values and how much damage is recovered.",
-            repair.RepairBoard,
-            repair.judge,
-        ),
-        (
             "deck",
             "Whether a deck and energy deck are legal: 50 and 10 cards, 1-2 colours, at most 4 of a number.",
             decklist.DeckBoard,
             decklist.judge,
+        ),
+    ],
+    rules=RULES,
+    timeline_example="turn_whole.yaml",
+    views=[
+        (
+            "attack",
+            "One attack from the main phase to the battle's end: blocks, damage, 《先制攻擊》, 《突破》, 【爆發】, defeat.",
+            view("attack", "The table in the main phase (7-5), then the attack and what follows.", "main"),
+            as_it_is,
+        ),
+        (
+            "deploy",
+            "Deploying a unit or base: Lv. and cost, EX energy, the limits of 6 units and 1 base, link units.",
+            view("deploy", "The table in the main phase (7-5), then the card deployed.", "main"),
+            as_it_is,
+        ),
+        (
+            "rule_processing",
+            "Who loses when rule processing runs: battle damage with no shields, a deck of 0, destruction at 0 HP.",
+            view("rule_processing", "The table at any point: rule processing runs as it starts (ch. 11)."),
+            as_it_is,
+        ),
+        (
+            "repair",
+            "The end step: 《修復》 of the turn player's units, stacked values, how much damage is recovered.",
+            view(
+                "repair", "The table at the start of the end step (7-6-4), replayed to its end.", "end", "end"
+            ),
+            as_it_is,
         ),
     ],
 )

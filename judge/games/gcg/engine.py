@@ -1,0 +1,216 @@
+"""The gcg rules on the replay: the timeline a board file states, the turn, and the rules.
+
+The questions of old are views (:func:`view`): each is a timeline whose state
+is a snapshot at the start of one phase or step — ``attack`` and ``deploy``
+in the main phase, ``repair`` at the end step, ``rule_processing`` anywhere.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field, create_model
+
+from judge.action import Action
+from judge.board import BoardProblem
+from judge.effects import Effect
+from judge.games.gcg import battle, effects, play, processing
+from judge.games.gcg.actions import (
+    ACTIONS,
+    Attack,
+    Block,
+    Command,
+    Concede,
+    Deploy,
+    Discard,
+    NoBlock,
+    Pair,
+    Pass,
+    PlaceEnergy,
+    Support,
+)
+from judge.games.gcg.outcome import GcgOutcome, GcgReason
+from judge.games.gcg.rules import CITE
+from judge.games.gcg.state import GcgCard, GcgState
+from judge.games.gcg.turn import TURN
+from judge.games.gcg.values import stat
+from judge.outcome import Result
+from judge.replay import Ending, Phrases, Replay, Rules
+from judge.state import Card
+from judge.timeline import Timeline, Until, actions_of
+
+Run = Replay[GcgState]
+
+GcgAction = actions_of(*ACTIONS)
+
+
+class GcgTimeline(Timeline):
+    """A gcg board file: the table at the start of a phase or step, then what happens."""
+
+    state: GcgState
+    actions: list[GcgAction] = Field(default_factory=list, description="what happens, in order")  # type: ignore[valid-type]
+
+
+PHRASES = Phrases(
+    not_now=("{verb} 不能在本回合剩下的階段或步驟進行（目前為 {point}）。", ("7-1-1",)),
+    game_over=("遊戲已結束；第 {index} 個動作（從 0 起算）起不再重演。", ("1-2-1",)),
+    depends=("裁定取決於{what}：以下分別完整重演每一種可能。", ()),
+    unknown=("裁定取決於{what}，而盤面未提供此資訊。", ()),
+    too_many=("可能情況超過 {most} 種：裁定取決於{what}。", ()),
+    same_either_way=("無論{what}，結果都相同。", ()),
+    declined=("{effect} 是「可以～」的效果，選擇不發動。", ("10-1-3",)),
+    optional=("是否發動 {effect}", ("10-1-3",)),
+    condition_fails=("{effect} 的條件（{condition}）不滿足，該效果不會發動。", ("10-2-1",)),
+    waits=("{effect} 等待其誘發條件（{event}）。", ("10-1-6-2",)),
+    fires=("{event}：誘發 {effect}。", ("10-1-6-1",)),
+)
+
+#: when each action may be taken, for a refusal out of its time
+WHEN: dict[str, tuple[str, tuple[str, ...]]] = {
+    "deploy": ("使用手牌在我方的主要階段進行。", ("7-5-1", "7-5-2-1")),
+    "pair": ("讓駕駛員搭乘在我方的主要階段進行。", ("7-5-2-1",)),
+    "command": ("指令在主要階段（【主要】）或瞬動步驟（【瞬動】）使用。", ("3-4-5",)),
+    "support": ("《支援》是【啟動·主要】效果，在我方的主要階段發動。", ("13-1-3-1", "13-2-1-1")),
+    "attack": ("機體攻擊在主要階段中進行。", ("7-5-1", "7-5-4-1")),
+    "block": ("《阻擋者》在攻擊的阻擋步驟中發動。", ("8-3-1",)),
+    "no_block": ("是否阻擋在攻擊的阻擋步驟中決定。", ("8-3-4",)),
+    "pass": ("讓過在瞬動步驟中進行。", ("9-1", "9-3-3")),
+    "place_energy": ("能源在能源階段放置，每回合 1 張。", ("7-4-1",)),
+    "discard": ("手牌超過上限時，在結束階段的手牌步驟丟棄。", ("7-6-5-1",)),
+}
+
+#: the events a triggered effect may wait for, and the clause that names each
+EVENTS = {
+    "turn_start": "7-2-4-1",  # 「回合開始時」
+    "deployed": "13-2-6-1",  # 【配置時】
+    "attack": "13-2-7-1",  # 【攻擊時】
+    "destroyed": "13-2-8-1",  # 【破壞時】
+    "destroys": "13-1-2-1",  # a unit destroys an opposing unit with battle damage
+    "burst": "13-2-5-1",  # 【爆發】
+    "paired": "13-2-9-1",  # 【搭乘時】
+    "linked": "13-2-11-1",  # 【共鳴時】
+    "turn_end": "7-6-4-1",  # 「回合結束時」
+}
+
+
+class GcgRules(Rules[GcgState, GcgOutcome]):
+    game = "gcg"
+    citations = CITE
+    timeline = GcgTimeline
+    outcome = GcgOutcome
+    turn = TURN
+    phrases = PHRASES
+    events = frozenset(EVENTS)
+    stats = frozenset({"ap", "hp"})
+
+    def act(self, replay: Run, action: Action) -> None:
+        if isinstance(action, Attack):
+            battle.declare(replay, action)
+        elif isinstance(action, Block):
+            battle.block(replay, action)
+        elif isinstance(action, NoBlock):
+            battle.block(replay, None)
+        elif isinstance(action, Pass):
+            battle.pass_(replay, action)
+        elif isinstance(action, Deploy):
+            play.deploy(replay, action)
+        elif isinstance(action, Pair):
+            play.pair(replay, action)
+        elif isinstance(action, Command):
+            play.command(replay, action)
+        elif isinstance(action, Support):
+            play.support(replay, action)
+        elif isinstance(action, PlaceEnergy):
+            play.place_energy(replay, action)
+        elif isinstance(action, Discard):
+            play.discard(replay, action)
+        elif isinstance(action, Concede):
+            play.concede(replay, action)
+
+    def anytime(self, state: GcgState, action: Action) -> bool:
+        """A concession comes at any time (1-2-4); a unit an effect deploys comes when the effect says."""
+        return isinstance(action, Concede) or (isinstance(action, Deploy) and action.by_effect)
+
+    def apply_effect(self, replay: Run, effect: Effect) -> None:
+        effects.apply(replay, effect)
+
+    def order(self, replay: Run, waiting: list[Effect]) -> list[Effect]:
+        return effects.order(replay, waiting)
+
+    def process(self, replay: Run) -> None:
+        """The battle's own steps as far as no decision is due, then rule processing (ch. 11)."""
+        battle.progress(replay)
+        processing.check(replay)
+
+    def value(self, replay: Run, card: Card, stat_name: str) -> int:
+        assert isinstance(card, GcgCard)  # the state holds gcg cards only
+        known: int = replay.fact(
+            f"{card.name}.{stat_name}", stat(card, stat_name), None, f"「{card.name}」的 {stat_name.upper()}"
+        )
+        return known
+
+    def next_turn(self, replay: Run) -> None:
+        state = replay.state
+        player = processing.turn_player(replay)
+        state.turn = None if state.turn is None else state.turn + 1
+        state.turn_player, state.energy_placed = player.other, False
+        replay.notes["deployed"], replay.notes["new_turn"] = set(), True
+        replay.step(
+            f"結束階段結束，回合移交給對方玩家：{'' if state.turn is None else f'第 {state.turn} 回合，'}"
+            f"回合玩家為 {player.other}。",
+            "7-6-7",
+            turn=state.turn,
+        )
+
+    def when(self, verb: str) -> tuple[str, tuple[str, ...]]:
+        return WHEN.get(verb, ("", ()))
+
+    def check(self, timeline: Timeline) -> list[BoardProblem]:
+        found = super().check(timeline)
+        if isinstance(timeline.state, GcgState):  # always: the timeline model is GcgTimeline
+            found += battle.problems(timeline.state)
+        for index, action in enumerate(timeline.actions):
+            if isinstance(action, Effect):
+                found += effects.problems(f"actions[{index}].effect", action)
+        return found
+
+    def conclude(self, replay: Run, ending: Ending | None) -> GcgOutcome:
+        common: dict[str, Any] = {
+            "state": replay.state,
+            "battles": list(replay.notes.get(battle.BATTLES, [])),
+            "losers": list(replay.notes.get("losers", [])),
+            "destroyed": list(replay.notes.get(processing.DESTROYED, [])),
+        }
+        if ending is None:
+            return GcgOutcome(result=Result.CONTINUES, reason=GcgReason.GAME_CONTINUES, **common)
+        return GcgOutcome(
+            result=ending.result, reason=GcgReason(ending.reason.value), winner=ending.winner, **common
+        )
+
+
+RULES = GcgRules()
+
+
+def view(name: str, summary: str, phase: str | None = None, step: str | None = None) -> type[GcgTimeline]:
+    """A question: a snapshot at the start of ``phase`` (and ``step``), replayed as its actions say."""
+    fields: dict[str, Any] = {}
+    if phase is not None:
+        fixed_phase: Any = Literal[phase]  # a type built at run time, one per view
+        fixed_step: Any = Literal[step] if step else None
+        fields = {
+            "phase": (fixed_phase, Field(default=phase, description="the phase this question starts at")),
+            "step": (fixed_step, Field(default=step, description="the step this question starts at")),
+        }
+    title = name.title().replace("_", "")
+    state = create_model(f"Gcg{title}State", __base__=GcgState, __doc__=f"The table for {name}.", **fields)
+    model: type[GcgTimeline] = create_model(
+        f"Gcg{title}View",
+        __base__=GcgTimeline,
+        __doc__=summary,
+        state=(state, ...),
+        until=(
+            Until,
+            Field(default=Until.LAST_ACTION, description="how far to replay after the last action"),
+        ),
+    )
+    return model

@@ -1,0 +1,556 @@
+"""gcg situations: timeline files under judge/examples/gcg/, each written from the rulebook text
+with its question in its header comment, ruled by replay.
+
+Each test names the outcome and every clause that decides it *by quote*: an exact phrase of
+the clause's text, looked up in the parsed book (so a clause is named by what it says, and a
+renumbered or reworded book fails here).  ``decides`` is the whole set of decisive clauses;
+``refused`` the clauses a refusal cites; ``why_not`` clauses among the ruling's "why not";
+``cited`` clauses some step must cite.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from corpus.library import load_book
+from judge.outcome import Result
+from judge.players import Player
+from judge.registry import rule_text
+from judge.ruling import Ruling, StepKind
+from judge.state import Status
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "gcg"
+
+Q_1_2_1 = "由自身未敗北的玩家獲得遊戲勝利"
+#: 1-2-2-1 and 11-2-1-1 (1-2-2-2 and 11-2-1-2) say the same words: the one under 「遊戲敗北條件如下」
+Q_1_2_2_1 = ("遊戲敗北條件如下", "該玩家受到來自機體的戰鬥傷害時，該玩家即滿足敗北條件")
+Q_1_2_2_2 = ("遊戲敗北條件如下", "當任一玩家的卡組變成 0 張時，該玩家即滿足敗北條件")
+Q_1_2_4 = "所有玩家皆可在對戰中任意時間點宣告認輸"
+Q_1_2_5 = "任何置換效果也都無法置換因認輸而導致的敗北"
+Q_1_3_6 = "若因卡牌效果使卡牌上的數值資訊產生變動時"
+Q_2_9_1 = "確認我方能源區中的能源數量，若其中放置的能源張數與 Lv. 數值相同或更多"
+Q_3_2_4 = "在配置的回合中無法攻擊"
+Q_3_2_6_2 = "稱為「共鳴機體」"
+Q_3_2_6_3 = "在配置的回合就可以立即攻擊"
+Q_3_3_4 = "1 張機體只能被 1 張駕駛員搭乘"
+Q_3_5_3 = "給予護盾區的傷害會優先給予基地"
+Q_4_8_4 = "手牌的上限張數是 10 張"
+Q_5_5_4 = "這種傷害被稱為「效果傷害」"
+Q_5_5_5 = "則不視為給予了傷害"
+Q_5_5_6 = "超出的傷害也不會給予其他護盾"
+Q_5_6_3 = "沒有受到傷害的機體無法回復"
+Q_5_10_1 = "破壞是指卡牌受到其 HP 或更高數值的傷害"
+Q_5_10_4 = "由於張數超過戰鬥區以及基地放置處的張數上限"
+Q_5_14_1_1 = "若有「抽 1 張卡」的指示"
+Q_5_17_2_5 = "將從遊戲中被移除"
+Q_5_17_3_2_3 = "使用 EX 能源支付費用後"
+Q_6_2_4 = "後攻玩家將 1 張活躍狀態的「EX 能源」"
+Q_7_1_1 = "回合是依「起始階段」「抽卡階段」"
+Q_7_2_3_1 = "所有休息狀態的卡牌轉為活躍狀態"
+Q_7_2_4_1 = "發動「回合開始時」所指定的效果"
+Q_7_3_1 = "回合玩家從卡組中抽取 1 張卡牌並加入手牌"
+Q_7_3_1_1 = "當抽取卡牌後卡組變為 0 張時"
+Q_7_4_1 = "回合玩家從能源卡組中將 1 張能源卡牌"
+Q_7_5_2_2 = "從手牌使用卡牌時，依以下順序進行"
+Q_7_5_4_1 = "攻擊對方玩家或者對方休息狀態的機體"
+Q_7_6_5_1 = "則需選擇並丟棄卡牌直到手牌變成 10 張"
+Q_7_6_6_1 = "為期限的效果失效"
+Q_7_6_7 = "回合移交給對方玩家"
+Q_8_2_1 = "選擇我方戰鬥區中 1 張活躍狀態的機體"
+Q_8_2_3 = "「本次戰鬥中」效果是在此時間點開始生效"
+Q_8_3_1 = "非回合玩家可以發動其戰鬥區中活躍狀態的機體所擁有的《阻擋者》效果"
+Q_8_3_4 = "也可以選擇不發動《阻擋者》效果"
+Q_8_5_2_2 = "若對方的護盾區中沒有任何 1 張基地或護盾"
+Q_8_5_2_3 = "若對方的護盾區中沒有基地只有護盾"
+Q_8_5_2_3_1 = "受到 1 點或更多傷害的護盾會被破壞"
+Q_8_5_2_4 = "若對方的護盾區中存在基地，則攻擊中的機體給予被攻擊的基地"
+Q_8_5_3_2 = "攻擊中的機體給予攻擊對象的機體與其 AP 相同數值的戰鬥傷害"
+Q_8_5_3_2_2 = "優先給予對方機體戰鬥傷害"
+Q_8_5_3_2_3 = "若雙方戰鬥中的機體都被破壞，則視為同時被破壞"
+Q_8_6_1 = "所有「本次戰鬥中」效果均失效"
+Q_10_1_3 = "則可以選擇不發動該效果"
+Q_10_1_6_6 = "首先解決回合玩家誘發的所有效果"
+Q_11_2_1 = "若在規則處理開始的時間點"
+Q_11_3_1 = "其 HP 變得不高於 0 時就會被破壞"
+Q_11_4_2 = "需選擇 1 張已在戰鬥區的機體並將其置於廢棄區"
+Q_11_4_2_1 = "透過此處理被置於廢棄區的機體不視為被破壞"
+Q_11_5_2 = "需選擇 1 張已在基地放置處的基地並將其置於廢棄區"
+Q_13_1_1_1 = "《修復》是我方的回合結束時發動的效果"
+Q_13_1_1_2 = "則該機體的《修復》效果變成《修復：3》"
+Q_13_1_2_1 = "《突破》是當機體透過戰鬥傷害破壞對方的機體時發動的關鍵字效果"
+Q_13_1_2_2 = "若對方有基地則給予該張基地"
+Q_13_1_2_5 = "則該機體的《突破》效果變成《突破：3》"
+Q_13_1_3_1 = "《支援》是透過將機體轉為休息狀態而發動的關鍵字效果"
+Q_13_1_4_1 = "可以將攻擊對象變更為我方的關鍵字效果"
+Q_13_1_5_2 = "擁有《先制攻擊》效果的機體優先給予傷害後"
+Q_13_1_6_1 = "對方的機體無法發動《阻擋者》效果」的意思"
+Q_13_2_5_1 = "在被置於廢棄區前可以立即發動效果的關鍵字"
+Q_13_2_6_1 = "【配置時】是指"
+Q_13_2_7_1 = "【攻擊時】是指"
+Q_13_2_8_1 = "【破壞時】是指"
+Q_5_6_1 = "則移除等同於其回復數值的表示傷害的計數器"
+Q_5_6_2 = "剩餘數值不會疊加到 HP 上"
+WON_BY_BATTLE_DAMAGE = (Q_8_5_2_2, Q_1_2_2_1, Q_11_2_1, Q_1_2_1)
+UNIT_DESTROYED = (Q_8_5_3_2, Q_11_3_1)
+
+
+def _squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+Quote = str | tuple[str, str]
+
+
+def clause(quote: Quote) -> str:
+    """The one clause of the gcg book whose text holds ``quote`` exactly (spaces aside); a pair
+    ``(parent's quote, quote)`` is the one under the clause that holds the first."""
+    within = ""
+    if isinstance(quote, tuple):
+        parent, quote = quote
+        within = clause(parent) + "-"
+    found = [
+        c.id
+        for c in load_book("gcg").clauses
+        if c.id.startswith(within) and _squeezed(quote) in _squeezed(f"{c.title or ''}{c.text}")
+    ]
+    assert len(found) == 1, (quote, found)
+    return found[0]
+
+
+@dataclass(frozen=True)
+class Expect:
+    result: Result
+    reason: str | None = None
+    decides: tuple[Quote, ...] = ()
+    refused: tuple[Quote, ...] = ()
+    why_not: tuple[Quote, ...] = ()
+    cited: tuple[Quote, ...] = ()
+    winner: Player | None = None
+    check: Callable[[Ruling], Any] | None = field(default=None, compare=False)
+
+
+def state(ruling: Ruling) -> Any:
+    return ruling.outcome.state
+
+
+def side(ruling: Ruling, player: str) -> Any:
+    return getattr(ruling.outcome.state.players, player)
+
+
+def battles(ruling: Ruling) -> list[Any]:
+    return ruling.outcome.battles
+
+
+def unit(ruling: Ruling, player: str, name: str) -> Any:
+    return side(ruling, player).battle.find(name)
+
+
+def choice_outcomes(ruling: Ruling) -> dict[str, Any]:
+    return {str(next(iter(c.option.values()))): c.outcome for c in ruling.choices}
+
+
+CONTINUES = (Result.CONTINUES, "game_continues")
+
+SITUATIONS: dict[str, Expect] = {
+    # -- a whole turn from its start --------------------------------------------------------------
+    "turn_whole": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1),
+        why_not=(Q_1_2_2_2, Q_1_2_2_1, Q_5_5_6, Q_4_8_4),
+        cited=(Q_7_2_3_1, Q_7_3_1, Q_7_4_1, Q_7_5_2_2, Q_8_2_1, Q_7_6_7),
+        check=lambda r: (
+            (state(r).turn, state(r).turn_player, state(r).phase, state(r).step)
+            == (4, Player.B, "start", "active")
+            and unit(r, "A", "鋼彈").status is Status.RESTED
+            and unit(r, "A", "吉姆").status is Status.ACTIVE
+            and (side(r, "A").hand.total, side(r, "A").deck.total, side(r, "A").energy.total) == (5, 29, 3)
+            and side(r, "B").shields.total == 3
+        ),
+    ),
+    "turn_first": Expect(
+        *CONTINUES,
+        why_not=(Q_7_3_1, Q_6_2_4),
+        cited=(Q_7_3_1, Q_7_4_1, Q_7_6_7),
+        check=lambda r: (
+            (side(r, "A").deck.total, side(r, "A").hand.total, side(r, "A").energy.total) == (43, 5, 1)
+            and (state(r).turn, state(r).turn_player) == (2, Player.B)
+        ),
+    ),
+    "turn_second_player_ex_energy": Expect(
+        *CONTINUES,
+        cited=(Q_5_17_3_2_3, Q_7_4_1),
+        check=lambda r: (side(r, "B").energy.ex, side(r, "B").energy.total) == (0, 1),
+    ),
+    "turn_deck_out_on_draw": Expect(
+        Result.WON, "deck_of_zero_cards", decides=(Q_7_3_1_1, Q_1_2_2_2, Q_11_2_1, Q_1_2_1), winner=Player.A
+    ),
+    "turn_hand_limit": Expect(
+        *CONTINUES,
+        cited=(Q_7_6_5_1, Q_4_8_4),
+        check=lambda r: (side(r, "A").hand.total, side(r, "A").trash.total) == (10, 5),
+    ),
+    # -- two attacks, the second seeing the first's result ----------------------------------------
+    "two_attacks_last_shield_then_player": Expect(
+        Result.WON,
+        "battle_damage_with_empty_shield_area",
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1, *WON_BY_BATTLE_DAMAGE),
+        winner=Player.A,
+        check=lambda r: [(b.shields_destroyed, b.player_damage) for b in battles(r)] == [(1, 0), (0, 2)],
+    ),
+    "two_attacks_base_then_shield": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_4, Q_3_5_3, Q_11_3_1, Q_8_5_2_3, Q_8_5_2_3_1),
+        why_not=(Q_3_5_3,),
+        cited=(Q_5_17_2_5,),
+        check=lambda r: (
+            [b.destroyed for b in battles(r)] == [["EX基地(B)"], []]
+            and side(r, "B").base.total == 0
+            and side(r, "B").shields.total == 4
+        ),
+    ),
+    "two_attacks_blocker_spent": Expect(
+        Result.WON,
+        "battle_damage_with_empty_shield_area",
+        decides=(Q_8_3_1, Q_13_1_4_1, *UNIT_DESTROYED, *WON_BY_BATTLE_DAMAGE),
+        why_not=(Q_8_3_1,),
+        winner=Player.A,
+        check=lambda r: [b.blocked_by for b in battles(r)] == ["吉姆", None],
+    ),
+    "two_attacks_unit_destroyed_then_breach": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_13_1_2_1, Q_13_1_2_2, Q_3_5_3),
+        check=lambda r: (
+            side(r, "B").base.cards[0].damage == 3
+            and side(r, "B").shields.total == 3
+            and r.outcome.destroyed == ["薩克II", "德姆"]
+        ),
+    ),
+    # -- a fixed choice and an open one -----------------------------------------------------------
+    "choice_block_fixed": Expect(
+        *CONTINUES,
+        decides=(Q_8_3_1, Q_13_1_4_1, Q_8_5_3_2),
+        check=lambda r: r.choices == () and unit(r, "B", "鋼坦克").damage == 3,
+    ),
+    "choice_block_open": Expect(
+        Result.DEPENDS,
+        decides=(Q_8_5_2_4, Q_3_5_3, Q_11_3_1, Q_8_3_1, Q_13_1_4_1, Q_8_5_3_2),
+        cited=(Q_8_3_4,),
+        check=lambda r: (
+            {name: o.destroyed for name, o in choice_outcomes(r).items()}
+            == {"no_block": ["EX基地(B)"], "吉姆": ["吉姆"], "鋼坦克": []}
+            and {c.player for c in r.choices} == {Player.B}
+        ),
+    ),
+    "choice_burst_open": Expect(
+        Result.DEPENDS,
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1, Q_5_10_1),
+        cited=(Q_10_1_3,),
+        check=lambda r: (
+            {k: o.destroyed for k, o in choice_outcomes(r).items()} == {"True": ["德姆"], "False": []}
+        ),
+    ),
+    "choice_burst_declined": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1),
+        cited=(Q_10_1_3,),
+        check=lambda r: (
+            r.choices == ()
+            and unit(r, "A", "德姆") is not None
+            and side(r, "B").trash.names() == ["光束步槍"]
+        ),
+    ),
+    "choice_replace_fixed": Expect(
+        *CONTINUES,
+        decides=(Q_11_4_2,),
+        why_not=(Q_11_4_2_1, Q_5_10_4, Q_13_2_8_1),
+        check=lambda r: (
+            side(r, "A").hand.total == 3  # 鋼彈 left the hand, and 鋼坦克's draw never happened
+            and side(r, "A").trash.names() == ["鋼坦克"]
+            and len(side(r, "A").battle.cards) == 6
+        ),
+    ),
+    # -- durations that end with the turn or the battle -------------------------------------------
+    "duration_end_of_turn": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        cited=(Q_1_3_6, Q_7_6_6_1),
+        check=lambda r: (
+            unit(r, "B", "薩克II").modifiers == []
+            and side(r, "A").trash.names() == ["吉姆"]
+            and state(r).turn == 5
+        ),
+    ),
+    "duration_end_of_battle": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        cited=(Q_8_2_3, Q_8_6_1),
+        check=lambda r: unit(r, "A", "鋼彈").modifiers == [] and r.outcome.destroyed == ["德姆"],
+    ),
+    "duration_support": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        cited=(Q_13_1_3_1, Q_7_6_6_1),
+        check=lambda r: (
+            unit(r, "A", "鋼加農").modifiers == []
+            and unit(r, "A", "吉姆").status is Status.RESTED
+            and r.outcome.destroyed == ["薩克II"]
+        ),
+    ),
+    # -- triggered effects ------------------------------------------------------------------------
+    "trigger_on_destroyed": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        cited=(Q_5_14_1_1,),
+        check=lambda r: (side(r, "B").hand.total, side(r, "B").deck.total) == (4, 21),
+    ),
+    "trigger_on_deploy": Expect(
+        *CONTINUES,
+        decides=(Q_11_3_1,),
+        cited=(Q_5_5_4,),
+        check=lambda r: r.outcome.destroyed == ["吉姆"] and side(r, "A").energy.rested == 2,
+    ),
+    "trigger_on_attack": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        cited=(Q_8_5_3_2_3, Q_8_6_1),
+        check=lambda r: r.outcome.destroyed == ["鋼彈", "德姆"],
+    ),
+    "trigger_both_players": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        cited=(Q_10_1_6_6, Q_8_5_3_2_3),
+        check=lambda r: (
+            r.outcome.destroyed == ["鋼彈", "薩克II", "吉姆"]
+            and side(r, "A").hand.total == 3
+            and [s.text for s in r.steps].index("玩家 A 從卡組最上方抽 1 張卡牌加入手牌（1 張）。")
+            < [s.text for s in r.steps].index("「吉姆」受到 1 點效果傷害（計數器 2）。")
+        ),
+    ),
+    "trigger_turn_start": Expect(
+        *CONTINUES,
+        cited=(Q_7_2_4_1, Q_7_3_1),
+        check=lambda r: (side(r, "B").hand.total, side(r, "B").deck.total) == (4, 14),
+    ),
+    # -- missing facts that matter, and one that does not -----------------------------------------
+    "unknown_ap_matters": Expect(
+        Result.DEPENDS,
+        decides=(Q_8_5_3_2,),
+        check=lambda r: r.outcome.depends_on == ["「鋼坦克」的 AP"] and r.gaps[0].kind is StepKind.UNKNOWN,
+    ),
+    "unknown_hand_does_not_matter": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1),
+        check=lambda r: r.gaps == () and r.choices == () and side(r, "B").shields.total == 2,
+    ),
+    "unknown_shields_matter": Expect(
+        Result.DEPENDS,
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1, *WON_BY_BATTLE_DAMAGE),
+        check=lambda r: (
+            [c.outcome.result for c in r.choices] == [Result.CONTINUES, Result.WON]
+            and all(c.kind == "fact" for c in r.choices)
+        ),
+    ),
+    "unknown_deck_matters": Expect(
+        Result.DEPENDS,
+        decides=(Q_7_3_1_1, Q_1_2_2_2, Q_11_2_1, Q_1_2_1),
+        check=lambda r: [c.outcome.winner for c in r.choices] == [None, Player.A],
+    ),
+    "unknown_status_matters": Expect(
+        Result.DEPENDS,
+        decides=(*WON_BY_BATTLE_DAMAGE, Q_8_2_1),
+        check=lambda r: [c.outcome.result for c in r.choices] == [Result.WON, Result.REFUSED],
+    ),
+    # -- illegal actions, refused with the clause that forbids them -------------------------------
+    "illegal_attack_rested": Expect(Result.REFUSED, decides=(Q_8_2_1,), refused=(Q_8_2_1,)),
+    "illegal_attack_deployed_this_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_3_2_4,),
+        refused=(Q_3_2_4,),
+        check=lambda r: r.outcome.refused.action == 1 and unit(r, "A", "薩克II") is not None,
+    ),
+    "illegal_second_energy": Expect(
+        Result.REFUSED, decides=(Q_7_4_1,), refused=(Q_7_4_1,), check=lambda r: side(r, "B").energy.total == 5
+    ),
+    "illegal_energy_in_main_phase": Expect(
+        Result.REFUSED, decides=(Q_7_1_1, Q_7_4_1), refused=(Q_7_1_1, Q_7_4_1)
+    ),
+    "illegal_attack_active_unit": Expect(
+        Result.REFUSED, decides=(Q_8_2_1, Q_7_5_4_1), refused=(Q_8_2_1, Q_7_5_4_1)
+    ),
+    "illegal_block_high_maneuver": Expect(
+        Result.REFUSED,
+        decides=(Q_13_1_6_1,),
+        refused=(Q_13_1_6_1,),
+        check=lambda r: r.outcome.refused.action == 1,
+    ),
+    "illegal_level_too_high": Expect(
+        Result.REFUSED, decides=(Q_7_5_2_2, Q_2_9_1), refused=(Q_7_5_2_2, Q_2_9_1)
+    ),
+    "illegal_second_pilot": Expect(Result.REFUSED, decides=(Q_3_3_4,), refused=(Q_3_3_4,)),
+    "link_unit_attacks_on_deploy": Expect(
+        *CONTINUES,
+        decides=(Q_3_2_6_2, Q_3_2_6_3, *UNIT_DESTROYED),
+        check=lambda r: r.outcome.destroyed == ["薩克II"] and unit(r, "A", "鋼彈").pilot.name == "阿姆羅·雷",
+    ),
+    # -- why not: each way to lose (and so to win) that does not apply ----------------------------
+    "why_not_base_stops_damage": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_4, Q_3_5_3, Q_11_3_1),
+        why_not=(Q_3_5_3, Q_1_2_2_1, Q_5_5_6),
+        check=lambda r: r.outcome.losers == [] and side(r, "B").base.total == 0,
+    ),
+    "why_not_zero_damage": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_2, Q_5_5_5),
+        why_not=(Q_5_5_5, Q_1_2_2_1),
+        cited=(Q_1_3_6,),
+        check=lambda r: battles(r)[0].player_damage == 0,
+    ),
+    "why_not_effect_damage": Expect(
+        *CONTINUES,
+        why_not=(Q_1_2_2_1, Q_5_5_4),
+        check=lambda r: [g.kind for g in r.gaps] == [StepKind.SILENT],
+    ),
+    "why_not_blocked": Expect(
+        *CONTINUES,
+        decides=(Q_8_3_1, Q_13_1_4_1, Q_8_5_3_2),
+        why_not=(Q_8_3_1, Q_1_2_2_1),
+        check=lambda r: r.outcome.losers == [],
+    ),
+    "why_not_deck_not_empty": Expect(
+        *CONTINUES,
+        why_not=(Q_1_2_2_2,),
+        check=lambda r: (side(r, "B").deck.total, side(r, "B").trash.total) == (1, 12),
+    ),
+    "why_not_forced_concession": Expect(
+        Result.WON,
+        "conceded",
+        decides=(Q_1_2_4, Q_1_2_1),
+        why_not=(Q_1_2_5,),
+        winner=Player.A,
+        check=lambda r: r.outcome.losers == [Player.B],
+    ),
+    # -- the question examples, views onto the replay ---------------------------------------------
+    "attack": Expect(
+        Result.DEPENDS,
+        decides=(
+            Q_8_5_3_2,
+            Q_8_5_3_2_2,
+            Q_13_1_5_2,
+            Q_11_3_1,
+            Q_13_1_2_5,
+            Q_13_1_2_1,
+            Q_13_1_2_2,
+            Q_8_3_1,
+            Q_13_1_4_1,
+        ),
+        check=lambda r: (
+            {k: o.destroyed for k, o in choice_outcomes(r).items()}
+            == {"no_block": ["薩克II"], "吉姆": ["吉姆"]}
+            and all(o.state.players.B.shields.total == 2 for o in choice_outcomes(r).values())
+        ),
+    ),
+    "attack_base": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_4, Q_3_5_3),
+        why_not=(Q_3_5_3,),
+        check=lambda r: (
+            [g.kind for g in r.gaps] == [StepKind.SILENT] and side(r, "B").base.cards[0].damage == 3
+        ),
+    ),
+    "attack_player": Expect(
+        Result.WON, "battle_damage_with_empty_shield_area", decides=WON_BY_BATTLE_DAMAGE, winner=Player.A
+    ),
+    "deploy": Expect(
+        *CONTINUES,
+        decides=(Q_11_4_2,),
+        cited=(Q_5_17_3_2_3,),
+        check=lambda r: len(r.choices) == 6 and all(c.player is Player.A for c in r.choices),
+    ),
+    "deploy_base": Expect(
+        *CONTINUES,
+        decides=(Q_11_5_2,),
+        why_not=(Q_5_10_4,),
+        cited=(Q_5_17_2_5,),
+        check=lambda r: side(r, "B").base.names() == ["白色基地"] and side(r, "B").trash.names() == [],
+    ),
+    "repair": Expect(
+        *CONTINUES,
+        decides=(Q_13_1_1_2, Q_13_1_1_1, Q_5_6_1, Q_5_6_2),
+        why_not=(Q_13_1_1_1,),
+        check=lambda r: (unit(r, "A", "鋼彈").damage, unit(r, "B", "吉姆").damage) == (0, 1),
+    ),
+    "rule_processing": Expect(
+        Result.DRAWN,
+        "every_player_lost",
+        decides=(Q_1_2_2_2, Q_11_2_1),
+        check=lambda r: r.outcome.losers == [Player.A, Player.B] and r.gaps[0].kind is StepKind.SILENT,
+    ),
+}
+
+
+def ruled(name: str) -> Ruling:
+    return rule_text((EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"), name)
+
+
+@pytest.mark.parametrize("name", sorted(SITUATIONS))
+def test_a_situation_is_ruled_and_decided_by_the_clauses_it_quotes(name):
+    expect, ruling = SITUATIONS[name], ruled(name)
+    outcome = ruling.outcome
+    assert outcome.result is expect.result
+    assert (outcome.reason.value if outcome.reason else None) == expect.reason
+    assert outcome.winner is expect.winner
+    assert set(ruling.decisive) == {clause(q) for q in expect.decides}
+    if expect.refused:
+        assert set(outcome.refused.cites) == {clause(q) for q in expect.refused}
+    why_not = {cite for step in ruling.not_applied for cite in step.cites}
+    why_not |= {cite for choice in ruling.choices for step in choice.not_applied for cite in step.cites}
+    assert {clause(q) for q in expect.why_not} <= why_not
+    assert {clause(q) for q in expect.cited} <= set(ruling.cited)
+    if expect.check is not None:
+        assert expect.check(ruling)
+
+
+def test_every_example_file_is_a_situation_here_or_the_deck_list():
+    files = {path.stem for path in EXAMPLES.glob("*.yaml")}
+    assert files - {"deck"} == set(SITUATIONS)
+    assert (
+        len([name for name in SITUATIONS if name not in ("attack", "deploy", "rule_processing", "repair")])
+        >= 30
+    )
+
+
+@pytest.mark.parametrize("name", sorted(SITUATIONS))
+def test_each_situation_states_its_question_in_its_header(name):
+    header = (EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8").split("\ngame:")[0]
+    assert header.startswith("# ") and "?" in header
+
+
+def test_the_covered_classes():
+    prefixes = (
+        "turn_",
+        "two_attacks_",
+        "choice_",
+        "duration_",
+        "trigger_",
+        "unknown_",
+        "illegal_",
+        "why_not_",
+    )
+    for prefix in prefixes:
+        assert any(name.startswith(prefix) for name in SITUATIONS), prefix
+    why_not = {
+        cite
+        for name in SITUATIONS
+        if name.startswith("why_not_")
+        for s in ruled(name).not_applied
+        for cite in s.cites
+    }
+    # every way the game is lost, or not: battle damage, an empty deck, a concession
+    assert {clause(Q_1_2_2_1), clause(Q_1_2_2_2), clause(Q_1_2_5)} <= why_not
