@@ -16,6 +16,8 @@ from corpus.library import load_book
 from judge.citations import verify
 from judge.games.gcg.rules import CITE
 from judge.registry import rule
+from tests.judging import PLAYERS, comparable
+from tests.judging import swapped as swapped_players
 
 FEW = settings(
     max_examples=int(os.environ.get("ARBITER_HYPOTHESIS_EXAMPLES", "60")),
@@ -193,25 +195,15 @@ def effects(draw: Any, player: str, names: list[str]) -> dict:
     return {kind: {"card": card}}
 
 
+def player_name(name: str) -> str:
+    """A and B, and each player's EX base (``EX 基地 (A)``), named for the other player."""
+    if name in PLAYERS:
+        return PLAYERS[name]
+    return re.sub(r"\((A|B)\)$", lambda m: f"({PLAYERS[m.group(1)]})", name)
+
+
 def swapped(value: Any) -> Any:
-    """The same value with the players' names exchanged: A and B, and each player's EX base."""
-    if isinstance(value, dict):
-        return {swapped(k): swapped(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [swapped(v) for v in value]
-    if isinstance(value, str):
-        if value in ("A", "B"):
-            return {"A": "B", "B": "A"}[value]
-        return re.sub(r"\((A|B)\)$", lambda m: "(B)" if m.group(1) == "A" else "(A)", value)
-    return value
-
-
-def comparable(outcome: dict) -> dict:
-    """An outcome without its sentences (which name the players in words)."""
-    found = {k: v for k, v in outcome.items() if k != "depends_on"}
-    if found.get("refused"):
-        found["refused"] = {k: v for k, v in found["refused"].items() if k != "text"}
-    return found
+    return swapped_players(value, player_name)
 
 
 def test_the_registry_holds_in_the_book():

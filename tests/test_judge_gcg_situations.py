@@ -10,7 +10,6 @@ renumbered or reworded book fails here).  ``decides`` is the whole set of decisi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from corpus.library import load_book
 from judge.outcome import Result
 from judge.players import Player
 from judge.registry import rule_text
 from judge.ruling import Ruling, StepKind
 from judge.state import Status
+from tests.judging import Quote, clause_by_quote
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "gcg"
 
@@ -100,27 +99,8 @@ WON_BY_BATTLE_DAMAGE = (Q_8_5_2_2, Q_1_2_2_1, Q_11_2_1, Q_1_2_1)
 UNIT_DESTROYED = (Q_8_5_3_2, Q_11_3_1)
 
 
-def _squeezed(text: str) -> str:
-    return re.sub(r"\s+", "", text)
-
-
-Quote = str | tuple[str, str]
-
-
 def clause(quote: Quote) -> str:
-    """The one clause of the gcg book whose text holds ``quote`` exactly (spaces aside); a pair
-    ``(parent's quote, quote)`` is the one under the clause that holds the first."""
-    within = ""
-    if isinstance(quote, tuple):
-        parent, quote = quote
-        within = clause(parent) + "-"
-    found = [
-        c.id
-        for c in load_book("gcg").clauses
-        if c.id.startswith(within) and _squeezed(quote) in _squeezed(f"{c.title or ''}{c.text}")
-    ]
-    assert len(found) == 1, (quote, found)
-    return found[0]
+    return clause_by_quote("gcg", quote)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from corpus.library import load_book
 from judge.citations import verify
 from judge.games.ucg.rules import CITE
 from judge.registry import rule
+from tests.judging import comparable, swapped
 
 FEW = settings(
     max_examples=int(os.environ.get("ARBITER_HYPOTHESIS_EXAMPLES", "60")),
@@ -121,23 +122,6 @@ def timelines(draw: Any) -> dict:
                 actions.append({"effect": {"move": move}})
     until = draw(st.sampled_from(["last_action", "end_of_phase", "end_of_turn"]))
     return {"game": "ucg", "state": state, "actions": actions, "until": until}
-
-
-def swapped(value: Any) -> Any:
-    """The same value with the players' names exchanged (card names never are A or B)."""
-    if isinstance(value, dict):
-        return {{"A": "B", "B": "A"}.get(k, k): swapped(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [swapped(v) for v in value]
-    return {"A": "B", "B": "A"}.get(value, value) if isinstance(value, str) else value
-
-
-def comparable(outcome: dict) -> dict:
-    """An outcome without its sentences (which name the players in words)."""
-    found = {k: v for k, v in outcome.items() if k != "depends_on"}
-    if found.get("refused"):
-        found["refused"] = {k: v for k, v in found["refused"].items() if k != "text"}
-    return found
 
 
 def test_the_registry_holds_in_the_book():

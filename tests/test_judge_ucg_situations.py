@@ -10,7 +10,6 @@ renumbered or reworded book fails here).  ``decides`` is the whole set of decisi
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,12 +17,12 @@ from typing import Any
 
 import pytest
 
-from corpus.library import load_book
 from judge.outcome import Result
 from judge.players import Player
 from judge.registry import rule_text
 from judge.ruling import Ruling, StepKind
 from judge.state import Status
+from tests.judging import Quote, clause_by_quote
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "ucg"
 
@@ -84,17 +83,8 @@ Q_12_4_3 = "玩家必須在自己所有空出的戰鬥區中設置角色牌"
 BATTLE = (Q_8_1_1, Q_5_9_4_1)
 
 
-def _squeezed(text: str) -> str:
-    return re.sub(r"\s+", "", text)
-
-
-def clause(quote: str) -> str:
-    """The one clause of the ucg book whose text holds ``quote`` exactly (spaces aside)."""
-    found = [
-        c.id for c in load_book("ucg").clauses if _squeezed(quote) in _squeezed(f"{c.title or ''}{c.text}")
-    ]
-    assert len(found) == 1, (quote, found)
-    return found[0]
+def clause(quote: Quote) -> str:
+    return clause_by_quote("ucg", quote)
 
 
 @dataclass(frozen=True)
