@@ -22,7 +22,7 @@ from typing import Any
 from corpus.errors import ArbiterError, NotFound
 from corpus.freshness import one_look
 from corpus.model import ClauseKind
-from corpus.search.analysis import han_runs, strip_question_words
+from corpus.search.analysis import DEFAULT_LANGUAGE, han_runs, strip_question_words, word_language
 from corpus.search.backend import (
     BackendHit,
     Filters,
@@ -286,15 +286,19 @@ class Searcher:
             else {}
         )
         found = self.backend.search(SearchQuery(parsed, synonyms), filters, PageRequest(page, limit))
-        highlighters: dict[str, Highlighter] = {}
+        highlighters: dict[tuple[str, str], Highlighter] = {}
         hits = []
         for hit in found.hits:
-            if hit.game not in highlighters:
-                words = [p.text for p in parsed.positive] + list(synonyms.get(hit.game, ()))
-                words += [w for w in found.widened if han_runs(w)]
-                stems = [w for w in found.widened if not han_runs(w)]
-                highlighters[hit.game] = Highlighter(words, stems)
-            hits.append(_hit(view, hit, highlighters[hit.game]))
+            doc = view.documents.get(hit.key)
+            language = word_language(doc.language) if doc else DEFAULT_LANGUAGE
+            key = (hit.game, language)
+            if key not in highlighters:
+                words, stems = [p.text for p in parsed.positive], []
+                if language == DEFAULT_LANGUAGE:  # a translation is searched without synonyms or glosses
+                    words += list(synonyms.get(hit.game, ())) + [w for w in found.widened if han_runs(w)]
+                    stems = [w for w in found.widened if not han_runs(w)]
+                highlighters[key] = Highlighter(words, stems, language)
+            hits.append(_hit(view, hit, highlighters[key]))
         return SearchResults(parsed.raw, tuple(hits), found.total, page, limit)
 
     @staticmethod
