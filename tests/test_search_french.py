@@ -90,3 +90,9 @@ def test_french_words_are_one_term_in_any_inflection_and_without_accents():
     assert terms("ne pas piocher") == ["ne", "pas", "pioch"]  # negation is kept, articles are not
     assert terms("The players draw") == ["the", "player", "draw"]  # French analysis only where asked
     assert analysis.query_words(fold("The players draw")) == ["player", "draw"]
+
+
+def test_the_edition_may_be_written_as_a_web_address_has_it(searcher):
+    assert ids(searcher, "zone de vie") == [
+        hit.id for hit in searcher.search("zone de vie", game="dbscg", version="1.070~fr").hits
+    ]

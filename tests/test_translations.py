@@ -80,6 +80,48 @@ def test_a_clauses_history_on_the_command_line_stays_in_one_language(french):
     assert "1.070/fr and 1.071 are in different languages" in mixed.stderr
 
 
+@pytest.mark.parametrize("written", ["1.070/fr", "1.070~fr"])
+def test_the_command_line_names_an_edition_as_the_library_lists_it_or_as_an_address_has_it(french, written):
+    def run(*args: str) -> str:
+        result = CliRunner().invoke(main, list(args))
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    assert "Zone de Vie" in run("show", "dbscg", "1-2-2-1", "--version", written)
+    assert "── dbscg@1.070/fr:10-13-4-4" in run(
+        "compare", "dbscg@1.070:10-13-4-4", f"dbscg@{written}:10-13-4-4"
+    )
+    assert json.loads(run("diff", "dbscg", written, "--only", "1-2-2-1", "--json"))["steps"] == []
+    assert run("translation", "dbscg", "1.070", written).startswith("dbscg 1.070 → 1.070/fr: ")
+    own = run("show", "dbscg", "1-2-2-1", "--version", "1.070/en")  # the game's own language, named
+    assert own == run("show", "dbscg", "1-2-2-1", "--version", "1.070")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["show", "dbscg", "1-2-2-1", "--version", "1.070~de"],
+            "no edition of dbscg in 'de': expected one of en, fr",
+        ),
+        (
+            ["show", "dbscg", "1-2-2-1", "--version", "1.070/French"],
+            "invalid language 'French' in '1.070/French'",
+        ),
+        (["compare", "dbscg@1.070~xx:10-5", "dbscg@1.070:10-5"], "no edition of dbscg in 'xx'"),
+        (["diff", "dbscg", "1.070~Fr", "--only", "1-2-2-1"], "invalid language 'Fr' in '1.070~Fr'"),
+        (
+            ["translation", "dbscg", "1.070", "1.071~fr"],
+            "unknown version '1.071' of dbscg in 'fr': expected one of 1.070/fr",
+        ),
+    ],
+)
+def test_a_bad_language_in_an_edition_is_one_line_naming_it(french, args, message):
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert message in result.stderr and len(result.stderr.splitlines()) == 1, result.stderr
+
+
 def test_a_language_that_is_no_tag_is_refused(tmp_path):
     result = CliRunner().invoke(
         main, ["ingest", str(FRENCH), "--game", "dbscg", "--version", "1.070", "--lang", "French"]

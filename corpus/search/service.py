@@ -314,7 +314,9 @@ class Searcher:
                 known = ", ".join(sorted(view.versions))
                 raise NotFound(f"unknown game {name!r}: expected one of {known}", "game")
         all_versions = "all" in versions
-        versions = tuple(v for v in versions if v != "all")
+        versions = tuple(
+            _edition(wanted, games or tuple(view.versions)) for wanted in versions if wanted != "all"
+        )
         offered = set().union(*(view.versions[g] for g in games or view.versions))
         for wanted in versions:
             if wanted not in offered:
@@ -327,6 +329,18 @@ class Searcher:
                     f"unknown kind {wanted!r}: expected one of {', '.join(known_kinds)}", "kind"
                 )
         return Filters(games=games, versions=versions, kinds=kinds, all_versions=all_versions)
+
+
+def _edition(written: str, games: Iterable[str]) -> str:
+    """The library's name of an edition written ``1.070~fr`` (as a web address has it) or
+    ``1.070/en`` (a game's own language named), for the first of ``games`` that has it;
+    as written when none has (the caller says what is offered)."""
+    from corpus.library import edition
+
+    for game in games:
+        with contextlib.suppress(NotFound):
+            return edition(game, written)
+    return written
 
 
 def _hit(view: _CorpusView, hit: BackendHit, highlighter: Highlighter) -> Hit:
