@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 
-from corpus.errors import ArbiterError
+from corpus.errors import ArbiterError, NotFound
 from corpus.model import BookInfo, Script
 
 TAG = re.compile(r"[a-z]{2,3}(?:-(?:Hant|Hans|[A-Z][a-z]{3}))?")
@@ -51,11 +51,17 @@ def language_tag(info: BookInfo) -> str:
     return info.language
 
 
-def valid_tag(tag: str, field: str, written: str | None = None) -> str:
-    """``tag`` if it is a language tag; else an error naming ``field`` (and what the user wrote it in)."""
+def valid_tag(
+    tag: str, field: str, written: str | None = None, error: type[ArbiterError] = ArbiterError
+) -> str:
+    """``tag`` if it is a language tag; else ``error`` naming ``field`` (and what the user wrote it in).
+
+    Where the tag names an edition (``1.070~French``, ``?language=French``) the error is
+    :class:`NotFound`, as for any edition the game lacks: the request itself may be well formed.
+    """
     if not TAG.fullmatch(tag):
         where = f" in {written!r}" if written is not None else ""
-        raise ArbiterError(
+        raise error(
             f"invalid language {tag!r}{where}: expected a language tag such as en, fr, zh-Hant or zh-Hans",
             field,
         )
@@ -94,8 +100,8 @@ def split_edition(name: str) -> tuple[str, str | None]:
 def written_edition(text: str, field: str = "version") -> tuple[str, str | None]:
     """``(version, language)`` of an edition as a user writes it: ``1.071``, or the version and a
     language tag joined by ``/`` (as the library lists it) or ``~`` (as a web address has it).
-    A language that is no tag is an error naming ``field``."""
+    A language that is no tag is an edition no game has (:class:`NotFound`, naming ``field``)."""
     match = _WRITTEN_EDITION.fullmatch(text)
     if match is None:
         return text, None
-    return match["version"], valid_tag(match["language"], field, text)
+    return match["version"], valid_tag(match["language"], field, text, NotFound)

@@ -84,7 +84,7 @@ def versions_in(game: str, language: str | None = None) -> list[str]:
     game's own.  A clause's history and a diff's defaults stay within one language; an unknown
     language is an error naming the game's languages."""
     if language is not None:
-        valid_tag(language, "language")
+        valid_tag(language, "language", error=NotFound)
     wanted = None if language is None or language == own_language(game) else language
     found = [version for version in editions(game) if split_edition(version)[1] == wanted]
     if not found:

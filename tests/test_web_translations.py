@@ -225,10 +225,10 @@ def test_the_games_own_language_may_be_named(client):
             "version",
             "no edition of dbscg in 'de': expected one of en, fr",
         ),
-        ("/api/dbscg/1.070~French/1-2-2-1", 400, "version", "invalid language 'French' in '1.070/French': "),
+        ("/api/dbscg/1.070~French/1-2-2-1", 404, "version", "invalid language 'French' in '1.070/French': "),
         (
             "/api/search?q=zone&game=dbscg&version=1.070~FR",
-            400,
+            404,
             "version",
             "invalid language 'FR' in '1.070~FR'",
         ),
@@ -244,7 +244,7 @@ def test_the_games_own_language_may_be_named(client):
             "new",
             "unknown version '1.072' of dbscg in 'fr': expected one of 1.070/fr, 1.071/fr",
         ),
-        ("/api/versions/dbscg/history/1-2-2-1?language=French", 400, "language", "invalid language 'French'"),
+        ("/api/versions/dbscg/history/1-2-2-1?language=French", 404, "language", "invalid language 'French'"),
     ],
 )
 def test_a_bad_language_in_an_address_or_a_parameter_is_named(client, address, status, field, message):

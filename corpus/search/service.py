@@ -335,8 +335,10 @@ def _edition(written: str, games: Iterable[str]) -> str:
     """The library's name of an edition written ``1.070~fr`` (as a web address has it) or
     ``1.070/en`` (a game's own language named), for the first of ``games`` that has it;
     as written when none has (the caller says what is offered)."""
+    from corpus.languages import written_edition
     from corpus.library import edition
 
+    written_edition(written)  # a language that is no tag is said as such, whatever the game
     for game in games:
         with contextlib.suppress(NotFound):
             return edition(game, written)
