@@ -67,7 +67,7 @@ class Summon(Action):
     unite: str | None = Field(default=None, description="a brave summoned united with this spirit (直接合體)")
 
     def names(self) -> list[str]:
-        paid = [name for name in self.pay if name != RESERVE]
+        paid = [name for name in self.pay if name not in (RESERVE, "life", "trash")]
         return ([self.card] if isinstance(self.card, str) else []) + paid + ([self.unite] if self.unite else [])
 
     def introduces(self) -> list[str]:
@@ -211,6 +211,8 @@ class Refresh(Action):
 
 #: decisions stated right after what asks for them
 DECISIONS = (Burst, KeepBrave, Soul)
+#: decisions about a card leaving the field: they never move the battle on
+LEAVING = (KeepBrave, Soul)
 #: what an effect does at its own time, wherever the timeline lists it
 BY_EFFECT = (Exhaust, Refresh)
 ACTIONS = (

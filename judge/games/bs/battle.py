@@ -19,7 +19,7 @@ able to block — is no choice).
 from __future__ import annotations
 
 from judge.games.bs import bursts, field
-from judge.games.bs.actions import DECISIONS, Attack, Block, Flash, NoBlock, Pass
+from judge.games.bs.actions import DECISIONS, LEAVING, Attack, Block, Flash, NoBlock, Pass
 from judge.games.bs.outcome import BattleRecord, BsReason
 from judge.games.bs.rules import (
     BATTLE_END,
@@ -56,7 +56,7 @@ Run = Replay[BsState]
 BATTLES = "battles"
 NO_BLOCK = "no_block"
 #: what may happen inside a flash timing, as the timeline lists it
-FLASH_VERBS = frozenset({"flash", "pass", "effect", "exhaust", "refresh", "move_cores"})
+FLASH_VERBS = frozenset({"flash", "pass", "effect", "burst", "exhaust", "refresh", "move_cores"})
 
 
 def turn_player(replay: Run) -> Player:
@@ -205,8 +205,8 @@ def progress(replay: Run) -> None:
     battle = replay.state.battle
     if battle is None:
         return
-    later = [a for a in replay.timeline.actions[replay.index + 1 :] if not isinstance(a, DECISIONS)]
-    verb = later[0].verb if later else None  # a decision belongs to what caused it, never to the battle's flow
+    later = [a for a in replay.timeline.actions[replay.index + 1 :] if not isinstance(a, LEAVING)]
+    verb = later[0].verb if later else None  # a card's leaving is decided where it left, whatever the step
     if battle.step in ("flash1", "flash2"):
         if verb in FLASH_VERBS:
             return
@@ -214,14 +214,20 @@ def progress(replay: Run) -> None:
             replay.step("雙方都不再使用靈動效果（連續跳過），靈動時機結束。", FLASH_RULES)
         _after_flash(battle)
     if battle.step == "block":
-        if verb in ("block", NO_BLOCK, "effect"):
+        if verb in ("block", NO_BLOCK, "effect", "burst"):
             return
         _open_block(replay, battle)
     if replay.state.battle is not None and replay.state.battle.step == "flash2":
         progress(replay)
         return
-    if replay.state.battle is not None and replay.state.battle.step == "resolve":
-        _resolve(replay, replay.state.battle)
+    battle = replay.state.battle
+    if battle is not None and battle.step == "resolve":
+        _resolve(replay, battle)
+    if battle is not None and battle.step == "end":
+        after = replay.timeline.actions[replay.index + 1 : replay.index + 2]
+        if after and after[0].verb in ("effect", *(d.verb for d in DECISIONS)):
+            return  # what the resolution caused (a burst, a brave kept) comes before the battle ends
+        end(replay)
 
 
 def _open_block(replay: Run, battle: Battle) -> None:
@@ -301,7 +307,7 @@ def _resolve(replay: Run, battle: Battle) -> None:
         )
     else:
         _compare(replay, battle, player)
-    end(replay)
+    battle.step = "end"
 
 
 def _unblocked(replay: Run, battle: Battle, player: Player) -> None:

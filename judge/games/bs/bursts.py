@@ -151,6 +151,11 @@ def act(replay: Run, action: Burst) -> None:
             BURST_WRONG,
             BURST_DEFENDER_FIRST,
         )
+    first = _first(replay)
+    if action.player is not first and first in ready and ready[first] not in replay.notes.get("bursts", []):
+        replay.refuse(
+            f"雙方的爆烈條件同時滿足時，由防禦方玩家 {first} 先行宣告是否發動。", BURST_DEFENDER_FIRST, BURST_USE
+        )
     if action.activate:
         _activate(replay, action.player)
     else:
@@ -167,6 +172,9 @@ def decline(replay: Run, owner: Player) -> None:
 
 def _activate(replay: Run, owner: Player) -> None:
     replay.notes[READY].pop(owner)
+    others = replay.notes[READY]
+    if others and not replay.notes.get("bursts"):
+        replay.step("雙方的爆烈條件同時滿足：由防禦方玩家先行宣告發動。", BURST_DEFENDER_FIRST)
     side = replay.state.side(owner)
     card = side.burst.cards.pop(0)
     declared: list[str] = replay.notes.setdefault("bursts", [])

@@ -187,10 +187,8 @@ class BsRules(Rules[BsState, BsOutcome]):
     def process(self, replay: Run) -> None:
         """The battle's steps as far as no decision is due; spirits below their lowest Lv are depleted."""
         field.deplete_drained(replay)
-        following = replay.index + 1 < len(replay.timeline.actions) and isinstance(
-            replay.timeline.actions[replay.index + 1], Effect
-        )
-        if not following:
+        after = replay.timeline.actions[replay.index + 1 : replay.index + 2]
+        if not (after and isinstance(after[0], (Effect, Burst))):  # a card's effects, and bursts declared with it
             bursts.finish_resolving(replay)
         battle.progress(replay)
 

@@ -25,6 +25,7 @@ from judge.games.bs.rules import (
     HEAVY_EXHAUST,
     REFRESH_TERM,
     IMA,
+    IMA_OTHER,
     LEAVE_TERM,
     OWN_RESERVE,
     SOUL,
@@ -209,7 +210,7 @@ def _brave_left_behind(replay: Run, owner: Player, spirit: BsCard, way: str) -> 
         replay.step(f"異魔神合體卡「{brave.name}」仍與「{others[0].name}」合體。", IMA)
         if battle is not None and battle.attacker is None:
             replay.not_applied(
-                f"與「{brave.name}」合體的另一張靈魂卡「{others[0].name}」不會被視為正在攻擊。", UNION_CONTINUES
+                f"與「{brave.name}」合體的另一張靈魂卡「{others[0].name}」不會被視為正在攻擊。", IMA_OTHER
             )
         return
     said = stated(replay, KeepBrave, brave=brave.name)

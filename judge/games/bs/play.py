@@ -144,8 +144,7 @@ def _pay(replay: Run, player: Player, card: BsCard, action: Summon, to_pay: int)
         *((PAY_FROM_FIELD,) if any(s != RESERVE for s in plan) else ()),
         paid=to_pay,
     )
-    if any(s != RESERVE for s in plan):
-        replay.notes["paid_from_field"] = True
+    field.deplete_drained(replay)  # a spirit drained below its lowest Lv is depleted at once (PAY_SHORT)
 
 
 def _place(replay: Run, player: Player, card: BsCard, action: Summon) -> None:

@@ -114,7 +114,7 @@ class BsPlayer(PlayerState):
 
 
 BsPhase = Literal["setup", "start", "core", "draw", "refresh", "main", "attack", "end"]
-BattleStep = Literal["flash1", "block", "flash2", "resolve"]
+BattleStep = Literal["flash1", "block", "flash2", "resolve", "end"]
 
 
 class Battle(Mutable):
