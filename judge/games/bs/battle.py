@@ -39,13 +39,13 @@ from judge.games.bs.rules import (
     HEAVY_EXHAUST,
     IMA,
     MAGIC,
-    RESOLUTION,
     UNBLOCKED,
+    UNION,
     WIN,
     WIN_BY_LIFE,
 )
 from judge.games.bs.state import Battle, BsCard, BsState, Kind
-from judge.games.bs.values import bp, symbols
+from judge.games.bs.values import bp, brave_of, symbols
 from judge.outcome import Result
 from judge.players import Player
 from judge.replay import Replay
@@ -360,11 +360,16 @@ def _compare(replay: Run, battle: Battle, player: Player) -> None:
     replay.step(
         f"⑤戰鬥結算：已宣告阻擋，比較 BP：攻擊的「{battle.attacker}」BP {mine}，阻擋的「{battle.blocker}」BP {theirs}。",
         BLOCKED,
-        RESOLUTION,
         decisive=True,
         attacker_bp=mine,
         blocker_bp=theirs,
     )
+    for _, fighter in (attacker, blocker):
+        brave = brave_of(replay.state, fighter)
+        if brave is not None:
+            replay.step(
+                f"「{fighter.name}」與合體卡「{brave.name}」合體：其 BP 含合體數值 BP+{brave.bp_plus}。", UNION
+            )
     losers = [(battle.blocker, player)] if mine > theirs else []
     losers += [(battle.attacker, player.other)] if mine < theirs else []
     if mine == theirs:

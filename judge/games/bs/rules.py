@@ -88,7 +88,6 @@ OWN_RESERVE = "常見問題/關於效果通則/Q14"
 FLASH_TIMING = "攻擊階段的行動/靈動時機的攻防"
 FLASH_RULES = "攻擊階段的行動/靈動效果的使用規則"
 FLASH_NO_INTERRUPT = "遊戲開始前/使用魔法卡/無法中斷魔法卡的使用"
-RESOLUTION = "攻擊階段的行動/戰鬥步驟/⑤戰鬥結算"
 EXHAUST_TERM = "用語集/疲勞"
 REFRESH_TERM = "用語集/回復"
 
@@ -204,7 +203,6 @@ CITE = Citations(
         FLASH_TIMING: "在戰鬥中最多 2 次的靈動時機中，可使用魔法卡的靈動效果",
         FLASH_RULES: "在靈動時機中，防禦方玩家擁有優先使用一個靈動效果的權利（也可選擇不使用）",
         FLASH_NO_INTERRUPT: "由於靈動效果在使用後會立即結算，因此無法在對手效果發揮前，插入使用其他的靈動效果",
-        RESOLUTION: "戰鬥結算",
         REFRESH_TERM: "將卡牌轉為直立",
         EXHAUST_TERM: "處於此狀態的靈魂卡或終極靈魂卡無法進行攻擊或阻擋",
         MAIN_ACTIONS: "回合玩家可在主要階段執行以下行動",
