@@ -29,7 +29,11 @@ ENGINE = build(
         (
             "attack",
             "One attack from the attack step: flash timings, block, BP, life, destruction, brave and burst.",
-            view("attack", "The table at the start of the attack step, then the attack and what follows.", "attack"),
+            view(
+                "attack",
+                "The table at the start of the attack step, then the attack and what follows.",
+                "attack",
+            ),
             as_it_is,
         ),
         (

@@ -44,7 +44,9 @@ class OpeningHand(Action):
 
     verb = "opening_hand"
     player: Player
-    contract: CardRef | None = Field(default=None, description="the contract card taken out of the deck (契約卡)")
+    contract: CardRef | None = Field(
+        default=None, description="the contract card taken out of the deck (契約卡)"
+    )
 
     def introduces(self) -> list[str]:
         return [] if self.contract is None or isinstance(self.contract, str) else [self.contract.name]
@@ -68,7 +70,9 @@ class Summon(Action):
 
     def names(self) -> list[str]:
         paid = [name for name in self.pay if name not in (RESERVE, "life", "trash")]
-        return ([self.card] if isinstance(self.card, str) else []) + paid + ([self.unite] if self.unite else [])
+        return (
+            ([self.card] if isinstance(self.card, str) else []) + paid + ([self.unite] if self.unite else [])
+        )
 
     def introduces(self) -> list[str]:
         return [] if isinstance(self.card, str) else [self.card.name]
@@ -92,7 +96,9 @@ class MoveCores(Action):
     count: Many = Field(description="how many cores")
     from_: str = Field(alias="from", min_length=1, description="reserve, or a field card")
     to: str = Field(min_length=1, description="reserve, or a field card")
-    player: Player | None = Field(default=None, description="whose cores (the card's owner, else the turn player)")
+    player: Player | None = Field(
+        default=None, description="whose cores (the card's owner, else the turn player)"
+    )
     by_effect: Flag = Field(default=False, description="an effect moves them, at the effect's time")
 
     def names(self) -> list[str]:

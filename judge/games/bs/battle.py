@@ -60,7 +60,9 @@ FLASH_VERBS = frozenset({"flash", "pass", "effect", "burst", "exhaust", "refresh
 
 
 def turn_player(replay: Run) -> Player:
-    known: Player = replay.fact("turn_player", replay.state.turn_player, (Player.A, Player.B), "本回合的回合玩家")
+    known: Player = replay.fact(
+        "turn_player", replay.state.turn_player, (Player.A, Player.B), "本回合的回合玩家"
+    )
     return known
 
 
@@ -70,25 +72,36 @@ def _record(replay: Run) -> BattleRecord:
 
 
 def _united_brave(state: BsState, card: BsCard) -> bool:
-    return card.kind is Kind.BRAVE and any(c.union == card.name for p in Player for c in state.side(p).field.cards)
+    return card.kind is Kind.BRAVE and any(
+        c.union == card.name for p in Player for c in state.side(p).field.cards
+    )
 
 
 def _ready(replay: Run, card: BsCard, role: str, clause: str) -> None:
     """Refuse a spirit that cannot attack or block: not a spirit, a united brave, an 異魔神, exhausted."""
-    if not card.fights or card.kind is Kind.BRAVE and card.ima:
+    if not card.fights or (card.kind is Kind.BRAVE and card.ima):
         cites = (IMA,) if card.ima else (clause,)
         replay.refuse(f"「{card.name}」不是可以{role}的靈魂卡或終極靈魂卡。", *cites)
     if _united_brave(replay.state, card):
         replay.refuse(f"「{card.name}」已與靈魂卡合體，合體靈魂卡視為 1 體：由合體靈魂卡{role}。", BRAVE)
     status = replay.fact(
-        f"{card.name}.status", card.status, (Status.ACTIVE, Status.RESTED), f"「{card.name}」是否為回復狀態", EXHAUSTED
+        f"{card.name}.status",
+        card.status,
+        (Status.ACTIVE, Status.RESTED),
+        f"「{card.name}」是否為回復狀態",
+        EXHAUSTED,
     )
     if card.heavy:
         replay.refuse(
-            f"「{card.name}」處於重疲勞狀態，與疲勞狀態相同，無法進行{role}。", HEAVY_EXHAUST, EXHAUSTED, EXHAUST_TERM
+            f"「{card.name}」處於重疲勞狀態，與疲勞狀態相同，無法進行{role}。",
+            HEAVY_EXHAUST,
+            EXHAUSTED,
+            EXHAUST_TERM,
         )
     if status is Status.RESTED:
-        replay.refuse(f"「{card.name}」處於疲勞狀態（橫置），無法進行{role}。", EXHAUSTED, EXHAUST_TERM, clause)
+        replay.refuse(
+            f"「{card.name}」處於疲勞狀態（橫置），無法進行{role}。", EXHAUSTED, EXHAUST_TERM, clause
+        )
 
 
 def declare(replay: Run, action: Attack) -> None:
@@ -119,7 +132,9 @@ def _open_flash(replay: Run, battle: Battle, clause: str) -> None:
     defender = turn_player(replay).other
     battle.priority, battle.passes = defender, 0
     which = "②靈動時機（第 1 次）" if battle.step == "flash1" else "④靈動時機（第 2 次）"
-    replay.step(f"{which}：防禦方 {defender} 擁有優先使用一個靈動效果的權利（也可選擇跳過）。", clause, FLASH_RULES)
+    replay.step(
+        f"{which}：防禦方 {defender} 擁有優先使用一個靈動效果的權利（也可選擇跳過）。", clause, FLASH_RULES
+    )
 
 
 def _flash_player(replay: Run, battle: Battle, player: Player | None, verb: str) -> Player:
@@ -144,7 +159,9 @@ def flash(replay: Run, action: Flash) -> None:
         player = action.player or turn_player(replay)
         if state.phase != "main" or player is not turn_player(replay):
             replay.refuse("靈動效果在自己的主要階段或戰鬥的靈動時機中使用。", MAGIC, FLASH_TIMING)
-        replay.step(f"主要階段：玩家 {player} 使用靈動效果{_of(card)}，該效果立即結算。", MAGIC, FLASH_NO_INTERRUPT)
+        replay.step(
+            f"主要階段：玩家 {player} 使用靈動效果{_of(card)}，該效果立即結算。", MAGIC, FLASH_NO_INTERRUPT
+        )
     else:
         if battle.step not in ("flash1", "flash2"):
             replay.refuse("靈動效果在戰鬥的靈動時機中使用，現在不是靈動時機。", FLASH_TIMING)
@@ -368,7 +385,8 @@ def _compare(replay: Run, battle: Battle, player: Player) -> None:
         brave = brave_of(replay.state, fighter)
         if brave is not None:
             replay.step(
-                f"「{fighter.name}」與合體卡「{brave.name}」合體：其 BP 含合體數值 BP+{brave.bp_plus}。", UNION
+                f"「{fighter.name}」與合體卡「{brave.name}」合體：其 BP 含合體數值 BP+{brave.bp_plus}。",
+                UNION,
             )
     losers = [(battle.blocker, player)] if mine > theirs else []
     losers += [(battle.attacker, player.other)] if mine < theirs else []
@@ -388,7 +406,9 @@ def end(replay: Run) -> None:
     bursts.happen(replay, "battle_end", None, player)
     replay.resolve_fired()
     replay.expire(
-        Duration.END_OF_BATTLE, lambda card, what: f"「{card.name}」的 {what}（本次戰鬥期間）失效。", BATTLE_END
+        Duration.END_OF_BATTLE,
+        lambda card, what: f"「{card.name}」的 {what}（本次戰鬥期間）失效。",
+        BATTLE_END,
     )
     replay.state.battle = None
     replay.step("⑦戰鬥結束：指定為「攻擊時」、「阻擋時」或「本次戰鬥期間」等的效果在此時失效。", BATTLE_END)
@@ -400,4 +420,3 @@ def problems(state: BsState) -> list[str]:
     if battle is None:
         return []
     return [name for name in (battle.attacker, battle.blocker) if name and state.on_field(name) is None]
-

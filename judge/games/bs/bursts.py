@@ -17,6 +17,7 @@ reduced, their spirit destroyed by the opponent, their side attacked).
 from __future__ import annotations
 
 from judge.games.bs.actions import Burst
+from judge.games.bs.outcome import BsReason
 from judge.games.bs.rules import (
     BURST_AFTER_SET,
     BURST_DEFENDER_FIRST,
@@ -29,9 +30,8 @@ from judge.games.bs.rules import (
     MAGIC,
     SET_BURST_ONCE,
 )
-from judge.games.bs.outcome import BsReason
-from judge.games.bs.stated import stated
 from judge.games.bs.state import BsCard, BsState, Kind
+from judge.games.bs.stated import stated
 from judge.outcome import Result
 from judge.players import Player, turn_order
 from judge.replay import Replay
@@ -60,7 +60,8 @@ def set_card(replay: Run, player: Player, card: BsCard) -> None:
         side.burst.cards.remove(old)
         side.trash.cards.insert(0, old)
         replay.step(
-            f"玩家 {player} 的爆烈區已設置有「{old.name}」：先將其破棄並移至廢棄區，再設置新的爆烈卡。", BURST_SET
+            f"玩家 {player} 的爆烈區已設置有「{old.name}」：先將其破棄並移至廢棄區，再設置新的爆烈卡。",
+            BURST_SET,
         )
         if old.burst is False:
             replay.end_game(
@@ -154,7 +155,9 @@ def act(replay: Run, action: Burst) -> None:
     first = _first(replay)
     if action.player is not first and first in ready and ready[first] not in replay.notes.get("bursts", []):
         replay.refuse(
-            f"雙方的爆烈條件同時滿足時，由防禦方玩家 {first} 先行宣告是否發動。", BURST_DEFENDER_FIRST, BURST_USE
+            f"雙方的爆烈條件同時滿足時，由防禦方玩家 {first} 先行宣告是否發動。",
+            BURST_DEFENDER_FIRST,
+            BURST_USE,
         )
     if action.activate:
         _activate(replay, action.player)

@@ -94,7 +94,12 @@ def _modify(replay: Run, effect: Effect) -> None:
         LASTS,
         change=change.by,
     )
-    if isinstance(card, BsCard) and card.levels and card.cores is not None and replay.state.on_field(card.name):
+    if (
+        isinstance(card, BsCard)
+        and card.levels
+        and card.cores is not None
+        and replay.state.on_field(card.name)
+    ):
         now = bp(replay, card)
         if now == 0:
             replay.step(f"「{card.name}」的 BP 變為 0，但不會因此被破壞。", BP_ZERO, bp=0)

@@ -134,7 +134,9 @@ class BsRules(Rules[BsState, BsOutcome]):
     def act(self, replay: Run, action: Action) -> None:
         if not isinstance(action, (*DECISIONS, *BY_EFFECT)):
             bursts.finish_resolving(replay)
-            replay.notes.pop(bursts.READY, None)  # a burst is declared when its condition is met, or not at all
+            replay.notes.pop(
+                bursts.READY, None
+            )  # a burst is declared when its condition is met, or not at all
         if isinstance(action, Attack):
             battle.declare(replay, action)
         elif isinstance(action, Block):
@@ -170,7 +172,9 @@ class BsRules(Rules[BsState, BsOutcome]):
         if isinstance(action, KeepBrave) and (action.verb, action.brave) not in decided:
             replay.refuse(f"「{action.brave}」沒有因合體靈魂卡離開場地而需要決定是否留下。", UNION_LEAVES)
         if isinstance(action, Soul) and (action.verb, action.card) not in decided:
-            replay.refuse(f"「{action.card}」沒有因對手而從場地離開：只有那時才能變為魂狀態。", SOUL, SOUL_ONLY_FIELD)
+            replay.refuse(
+                f"「{action.card}」沒有因對手而從場地離開：只有那時才能變為魂狀態。", SOUL, SOUL_ONLY_FIELD
+            )
 
     def anytime(self, state: BsState, action: Action) -> bool:
         """Decisions and what effects do happen where the timeline lists them."""
@@ -188,7 +192,9 @@ class BsRules(Rules[BsState, BsOutcome]):
         """The battle's steps as far as no decision is due; spirits below their lowest Lv are depleted."""
         field.deplete_drained(replay)
         after = replay.timeline.actions[replay.index + 1 : replay.index + 2]
-        if not (after and isinstance(after[0], (Effect, Burst))):  # a card's effects, and bursts declared with it
+        if not (
+            after and isinstance(after[0], (Effect, Burst))
+        ):  # a card's effects, and bursts declared with it
             bursts.finish_resolving(replay)
         battle.progress(replay)
 
@@ -214,7 +220,8 @@ class BsRules(Rules[BsState, BsOutcome]):
         found = super().check(timeline)
         if isinstance(timeline.state, BsState):  # always: the timeline model is BsTimeline
             found += [
-                BoardProblem("state.battle", f"{name!r} is not on the field") for name in battle.problems(timeline.state)
+                BoardProblem("state.battle", f"{name!r} is not on the field")
+                for name in battle.problems(timeline.state)
             ]
         for index, action in enumerate(timeline.actions):
             if isinstance(action, Effect):
@@ -230,7 +237,9 @@ class BsRules(Rules[BsState, BsOutcome]):
         }
         if ending is None:
             return BsOutcome(result=Result.CONTINUES, reason=BsReason.GAME_CONTINUES, **common)
-        return BsOutcome(result=ending.result, reason=BsReason(ending.reason.value), winner=ending.winner, **common)
+        return BsOutcome(
+            result=ending.result, reason=BsReason(ending.reason.value), winner=ending.winner, **common
+        )
 
 
 RULES = BsRules()
@@ -251,6 +260,9 @@ def view(name: str, summary: str, phase: str) -> type[BsTimeline]:
         __base__=BsTimeline,
         __doc__=summary,
         state=(state, ...),
-        until=(Until, Field(default=Until.LAST_ACTION, description="how far to replay after the last action")),
+        until=(
+            Until,
+            Field(default=Until.LAST_ACTION, description="how far to replay after the last action"),
+        ),
     )
     return model

@@ -23,11 +23,11 @@ from judge.games.bs.rules import (
     DEPLETION,
     DESTROY,
     HEAVY_EXHAUST,
-    REFRESH_TERM,
     IMA,
     IMA_OTHER,
     LEAVE_TERM,
     OWN_RESERVE,
+    REFRESH_TERM,
     SOUL,
     STANDBY,
     UNION_CONTINUES,
@@ -35,8 +35,8 @@ from judge.games.bs.rules import (
     UNION_KEEP,
     UNION_LEAVES,
 )
-from judge.games.bs.stated import stated
 from judge.games.bs.state import BsCard, BsState, Kind
+from judge.games.bs.stated import stated
 from judge.games.bs.values import level_of
 from judge.players import Player
 from judge.replay import Replay
@@ -70,7 +70,9 @@ def draw(replay: Run, player: Player, count: int, *cites: str, lead: str = "") -
         drawn += 1
     left = deck.total
     replay.step(
-        f"{lead}玩家 {player} 從牌組抽 {drawn} 張卡牌加入手牌" + ("" if left is None else f"（牌組剩 {left} 張）") + "。",
+        f"{lead}玩家 {player} 從牌組抽 {drawn} 張卡牌加入手牌"
+        + ("" if left is None else f"（牌組剩 {left} 張）")
+        + "。",
         *cites,
         drawn=drawn,
         deck=left,
@@ -124,7 +126,9 @@ def leave(replay: Run, name: str, way: str, by: Player | None, *cites: str, to: 
     if way != "removed":
         side.zone(to).cards.insert(0, card)
     add_cores(replay, owner, "reserve", cores)
-    place = {"removed": "從遊戲中除外", "trash": "置入廢棄區"}.get("removed" if way == "removed" else to, f"移至{to}")
+    place = {"removed": "從遊戲中除外", "trash": "置入廢棄區"}.get(
+        "removed" if way == "removed" else to, f"移至{to}"
+    )
     replay.step(
         f"「{card.name}」{place}，其上的 {cores} 個能量返回玩家 {owner} 的預備區。",
         *{DEPLETED: (DEPLETION,), DESTROYED: (DESTROY, CORES_GO)}.get(way, (STANDBY,)),

@@ -123,14 +123,18 @@ def _pay(replay: Run, player: Player, card: BsCard, action: Summon, to_pay: int)
         if source == "life":
             replay.refuse("生命值的能量不可用於支付費用。", COST_4)
         if source == RESERVE:
-            reserve: int = replay.fact(f"{player}.reserve", side.reserve, None, f"玩家 {player} 的預備區能量數", COST_4)
+            reserve: int = replay.fact(
+                f"{player}.reserve", side.reserve, None, f"玩家 {player} 的預備區能量數", COST_4
+            )
             if count > reserve:
                 replay.refuse(f"預備區只有 {reserve} 個能量，無法支付 {count} 個。", PAY_SHORT, COST_4)
             side.reserve = reserve - count
             continue
         payer = side.field.find(source)
         if payer is None:
-            replay.refuse(f"「{source}」不在玩家 {player} 的場地上，其能量不可用於支付費用。", COST_4, OWN_RESERVE)
+            replay.refuse(
+                f"「{source}」不在玩家 {player} 的場地上，其能量不可用於支付費用。", COST_4, OWN_RESERVE
+            )
         held = cores_on(replay, payer)
         if count > held:
             replay.refuse(f"「{source}」上只有 {held} 個能量，無法支付 {count} 個。", PAY_SHORT, COST_4)
@@ -164,7 +168,9 @@ def _place(replay: Run, player: Player, card: BsCard, action: Summon) -> None:
     reserve = side.reserve
     if reserve is not None:
         if placed > reserve:
-            replay.refuse(f"預備區只有 {reserve} 個能量，無法在「{card.name}」上放置 {placed} 個。", COST_5, PAY_SHORT)
+            replay.refuse(
+                f"預備區只有 {reserve} 個能量，無法在「{card.name}」上放置 {placed} 個。", COST_5, PAY_SHORT
+            )
         side.reserve = reserve - placed
     card.cores, card.status, card.entered_turn = placed, Status.ACTIVE, replay.state.turn
     side.field.cards.append(card)
@@ -200,7 +206,9 @@ def unite(replay: Run, action: Unite) -> None:
     if brave.kind is not Kind.BRAVE:
         replay.refuse(f"「{brave.name}」不是合體卡。", BRAVE)
     if spirit.kind is Kind.BRAVE or spirit.kind is Kind.NEXUS or spirit.soul:
-        replay.refuse(f"「{spirit.name}」不是可合體的靈魂卡（不能對視為靈魂卡的合體卡或核心卡進行合體）。", UNITE, BRAVE)
+        replay.refuse(
+            f"「{spirit.name}」不是可合體的靈魂卡（不能對視為靈魂卡的合體卡或核心卡進行合體）。", UNITE, BRAVE
+        )
     if spirit.union is not None:
         replay.refuse(f"「{spirit.name}」已是合體靈魂卡：無法在合體靈魂卡上，再合體另一張合體卡。", UNITE)
     partners = [c for c in side.field.cards if c.union == brave.name]
@@ -234,11 +242,10 @@ def move_cores(replay: Run, action: MoveCores) -> None:
     """能量的移動: the main step's free moves, or an effect's."""
     state = replay.state
     player = action.player or _owner(replay, action) or turn_player(replay)
-    if not action.by_effect:
-        if action.from_ not in (RESERVE,) and state.side(player).field.find(action.from_) is None or (
-            action.to != RESERVE and state.side(player).field.find(action.to) is None
-        ):
-            replay.refuse("主要階段中只能在自己的預備區與自己場地上的卡牌之間移動能量。", MOVE_CORES, OWN_RESERVE)
+    side = state.side(player)
+    own = all(place == RESERVE or side.field.find(place) is not None for place in (action.from_, action.to))
+    if not action.by_effect and not own:
+        replay.refuse("主要階段中只能在自己的預備區與自己場地上的卡牌之間移動能量。", MOVE_CORES, OWN_RESERVE)
     taken = _take(replay, player, action.from_, action.count)
     _put(replay, player, action.to, taken)
     replay.step(
@@ -288,7 +295,9 @@ def _take(replay: Run, player: Player, place: str, count: int) -> int:
     side = replay.state.side(player)
     if place in CORE_ZONES:
         attribute = "trash_cores" if place == "trash" else place
-        held: int = replay.fact(f"{player}.{attribute}", getattr(side, attribute), None, f"玩家 {player} 的{_where(place)}能量數")
+        held: int = replay.fact(
+            f"{player}.{attribute}", getattr(side, attribute), None, f"玩家 {player} 的{_where(place)}能量數"
+        )
         taken = min(held, count)
         setattr(side, attribute, held - taken)
         return taken
@@ -332,7 +341,9 @@ def opening_hand(replay: Run, action: OpeningHand) -> None:
     elif deck.unnamed:
         deck.unnamed -= 1
     if not contract.contract:
-        replay.refuse(f"「{contract.name}」不是契約卡：只有契約卡可以在遊戲開始時另外加入手牌。", CONTRACT, SETUP)
+        replay.refuse(
+            f"「{contract.name}」不是契約卡：只有契約卡可以在遊戲開始時另外加入手牌。", CONTRACT, SETUP
+        )
     replay.step(
         f"玩家 {action.player} 在洗牌前從牌組中取出契約卡「{contract.name}」，背面朝上展示（它也算在牌組的張數內）。",
         SETUP,

@@ -74,7 +74,9 @@ class BsCard(Card):
     def _rising(cls, levels: list[Level]) -> list[Level]:
         for lower, higher in pairwise(levels):
             if higher.lv <= lower.lv or higher.cores <= lower.cores:
-                raise ValueError("expected Lvs listed lowest first, each needing more cores than the one before")
+                raise ValueError(
+                    "expected Lvs listed lowest first, each needing more cores than the one before"
+                )
         return levels
 
     @property
@@ -120,7 +122,9 @@ BattleStep = Literal["flash1", "block", "flash2", "resolve", "end"]
 class Battle(Mutable):
     """The battle in progress (攻擊階段的行動 › 戰鬥步驟): who attacks, who blocks, which step."""
 
-    attacker: str | None = Field(description="the attacking spirit; null once it left with nothing in its place")
+    attacker: str | None = Field(
+        description="the attacking spirit; null once it left with nothing in its place"
+    )
     blocker: str | None = Field(default=None, description="the blocking spirit, while it is on the field")
     blocked: Flag = Field(default=False, description="a block was declared (it stands if the blocker leaves)")
     step: BattleStep = "flash1"

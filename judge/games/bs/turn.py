@@ -79,7 +79,9 @@ def core_step(replay: Run) -> None:
     before = side.reserve
     field.add_cores(replay, player, "reserve", 1)
     shown = "" if before is None else f"（{before} → {side.reserve}）"
-    replay.step(f"②能量階段：玩家 {player} 從空間取出 1 個能量放入預備區{shown}。", CORE_STEP, reserve=side.reserve)
+    replay.step(
+        f"②能量階段：玩家 {player} 從空間取出 1 個能量放入預備區{shown}。", CORE_STEP, reserve=side.reserve
+    )
 
 
 def draw_step(replay: Run) -> None:
@@ -92,7 +94,9 @@ def draw_step(replay: Run) -> None:
         field.draw(replay, player, 1, DRAW_STEP, lead="③抽牌階段：")
     if deck.total == 0:
         replay.not_applied(
-            f"玩家 {player} 的牌組為 0 張，但牌組 0 張只在其自己的開始階段時決定勝負：遊戲繼續。", WIN, DRAW_STEP
+            f"玩家 {player} 的牌組為 0 張，但牌組 0 張只在其自己的開始階段時決定勝負：遊戲繼續。",
+            WIN,
+            DRAW_STEP,
         )
 
 
@@ -101,7 +105,8 @@ def refresh_step(replay: Run) -> None:
     player = turn_player(replay)
     side = replay.state.side(player)
     replay.step(
-        f"④回復階段：將玩家 {player} 場地上所有處於疲勞狀態的卡牌回復，並將廢棄區的所有能量返回預備區。", REFRESH_STEP
+        f"④回復階段：將玩家 {player} 場地上所有處於疲勞狀態的卡牌回復，並將廢棄區的所有能量返回預備區。",
+        REFRESH_STEP,
     )
     for card in side.field.cards:
         field.refresh_card(replay, player, card, "④回復階段")
@@ -113,12 +118,17 @@ def refresh_step(replay: Run) -> None:
 
 
 def main_step(replay: Run) -> None:
-    replay.step(f"⑤主要階段：回合玩家 {turn_player(replay)} 可召喚、合體、移動能量、使用魔法卡、設置爆烈等。", MAIN_STEP)
+    replay.step(
+        f"⑤主要階段：回合玩家 {turn_player(replay)} 可召喚、合體、移動能量、使用魔法卡、設置爆烈等。",
+        MAIN_STEP,
+    )
 
 
 def attack_step(replay: Run) -> None:
     if replay.state.turn == 1:
-        replay.step("第 1 回合（先攻玩家的第一個回合）沒有⑥攻擊階段：跳過。", FIRST_TURN, ATTACK_STEP, decisive=True)
+        replay.step(
+            "第 1 回合（先攻玩家的第一個回合）沒有⑥攻擊階段：跳過。", FIRST_TURN, ATTACK_STEP, decisive=True
+        )
 
 
 def attack_step_end(replay: Run) -> None:
@@ -132,7 +142,9 @@ def end_step(replay: Run) -> None:
     bursts.happen(replay, "turn_end", None, player)
     replay.resolve_fired()
     ended = replay.expire(
-        Duration.END_OF_TURN, lambda card, what: f"⑦結束階段：「{card.name}」的 {what}（本回合中）失效。", END_STEP
+        Duration.END_OF_TURN,
+        lambda card, what: f"⑦結束階段：「{card.name}」的 {what}（本回合中）失效。",
+        END_STEP,
     )
     replay.expire(Duration.END_OF_PHASE, lambda card, what: f"「{card.name}」的 {what} 失效。", END_STEP)
     if not ended:
@@ -148,7 +160,11 @@ MAIN = ("summon", "unite", "move_cores", "set_burst", "flash")
 ATTACK = ("attack", "block", "no_block", "flash", "pass")
 
 TURN_STEPS: tuple[Procedure[BsState], ...] = (
-    Procedure(Point("setup"), SETUP, accepts=lambda state, action: state.phase == "setup" and action.verb == "opening_hand"),
+    Procedure(
+        Point("setup"),
+        SETUP,
+        accepts=lambda state, action: state.phase == "setup" and action.verb == "opening_hand",
+    ),
     Procedure(Point("start"), START_STEP, start=start_step),
     Procedure(Point("core"), CORE_STEP, start=core_step),
     Procedure(Point("draw"), DRAW_STEP, start=draw_step),

@@ -21,7 +21,9 @@ Run = Replay[BsState]
 
 def cores_on(replay: Run, card: BsCard) -> int:
     """The cores on a field card (a fact when the board leaves it out)."""
-    known: int = replay.fact(f"{card.name}.cores", card.cores, None, f"「{card.name}」上的能量數", LV_FROM_CORES)
+    known: int = replay.fact(
+        f"{card.name}.cores", card.cores, None, f"「{card.name}」上的能量數", LV_FROM_CORES
+    )
     return known
 
 
@@ -58,7 +60,9 @@ def bp(replay: Run, card: BsCard) -> int:
     )
     brave = brave_of(replay.state, card)
     if brave is not None:
-        plus: int = replay.fact(f"{brave.name}.bp_plus", brave.bp_plus, None, f"「{brave.name}」的合體數值", UNION)
+        plus: int = replay.fact(
+            f"{brave.name}.bp_plus", brave.bp_plus, None, f"「{brave.name}」的合體數值", UNION
+        )
         base += plus
     changes = [m.by for m in card.modifiers if m.stat == "bp"]
     counted = tally(base, changes)
