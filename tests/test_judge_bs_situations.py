@@ -307,9 +307,17 @@ SITUATIONS: dict[str, Expect] = {
         ),
     ),
     "choice_keep_brave": Expect(
-        Result.DEPENDS,
-        decides=(DESTROY_TERM, UNION_LEAVES, UNION_KEEP, UNION_GO, DEPLETION),
-        check=lambda r: len(r.choices) == 2,
+        *CONTINUES,
+        decides=(DESTROY_TERM, UNION_LEAVES, UNION_KEEP, UNION_GO),
+        check=lambda r: (
+            {c.outcome.state.players.B.field.find("盾刃") is not None for c in r.choices} == {True, False}
+        ),
+    ),
+    "why_not_brave_cannot_stay": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM, UNION_LEAVES, UNION_GO),
+        why_not=(UNION_KEEP,),
+        check=lambda r: not r.choices and in_trash(r, "B") == ["盾刃", "乙獸"],
     ),
     "brave_ima_does_not_continue": Expect(
         *CONTINUES,

@@ -180,7 +180,9 @@ class KeepBrave(Action):
     verb = "keep_brave"
     brave: str = Field(min_length=1)
     keep: Flag = True
-    cores: Many = Field(default=0, description="cores moved onto it from the reserve")
+    cores: Many | None = Field(
+        default=None, description="cores moved onto it from the reserve; left out: its Lv1's"
+    )
 
     def names(self) -> list[str]:
         return [self.brave]
@@ -192,6 +194,9 @@ class Soul(Action):
     verb = "soul"
     card: str = Field(min_length=1)
     keep: Flag = True
+
+    def names(self) -> list[str]:
+        return [self.card]
 
 
 class Exhaust(Action):

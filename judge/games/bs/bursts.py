@@ -99,7 +99,7 @@ def destroyed(replay: Run, card: str, owner: Player, *, by_opponent: bool) -> No
         happen(replay, "destroyed_by_opponent", card, owner)
         return
     replay.event("destroyed_by_opponent_not", card, owner)
-    if _meets_condition(replay, owner, "destroyed_by_opponent"):
+    if set_for(replay, owner, "destroyed_by_opponent"):
         replay.not_applied(
             f"「{card}」不是被對手破壞的：玩家 {owner} 的爆烈條件「對手破壞自己的靈魂卡後」未滿足。", DESTROY
         )
@@ -111,13 +111,14 @@ def _first(replay: Run) -> Player:
     return turn.other
 
 
-def _meets_condition(replay: Run, owner: Player, event: str) -> bool:
+def set_for(replay: Run, owner: Player, event: str) -> bool:
+    """Whether ``owner`` has a burst set whose condition is ``event``."""
     set_cards = replay.state.side(owner).burst.cards
     return bool(set_cards) and set_cards[0].burst_when == event
 
 
 def _meets(replay: Run, owner: Player, event: str, concerned: Player) -> bool:
-    return concerned is owner and _meets_condition(replay, owner, event)
+    return concerned is owner and set_for(replay, owner, event)
 
 
 def _offer(replay: Run, owner: Player) -> None:

@@ -115,8 +115,19 @@ def leave(replay: Run, name: str, way: str, by: Player | None, *cites: str, to: 
         replay.step(f"「{card.name}」先進入待機狀態，在置入廢棄區前先解決因此誘發的效果。", STANDBY, DESTROY)
         replay.resolve_fired()
     opponent = by is not None and by is not owner
-    if card.contract and _soul_state(replay, owner, card, by):
-        return
+    soul = card.contract and _soul_state(replay, owner, card, by)
+    if not soul:
+        _to_zone(replay, owner, card, way, to)
+    _leave_battle(replay, card)
+    if card.union is not None:
+        _brave_left_behind(replay, owner, card, way, to)
+        card.union = None
+    if way == DESTROYED and not soul:
+        bursts.destroyed(replay, card.name, owner, by_opponent=opponent)
+
+
+def _to_zone(replay: Run, owner: Player, card: BsCard, way: str, to: str) -> None:
+    """The card goes where its leaving sends it, and its cores to its owner's reserve."""
     side = replay.state.side(owner)
     side.field.cards.remove(card)
     cores = card.cores or 0
@@ -126,21 +137,14 @@ def leave(replay: Run, name: str, way: str, by: Player | None, *cites: str, to: 
     if way != "removed":
         side.zone(to).cards.insert(0, card)
     add_cores(replay, owner, "reserve", cores)
-    place = {"removed": "從遊戲中除外", "trash": "置入廢棄區"}.get(
-        "removed" if way == "removed" else to, f"移至{to}"
-    )
+    place = "從遊戲中除外" if way == "removed" else "置入廢棄區" if to == "trash" else f"移至{to}"
+    in_battle = (CORES_GO,) if replay.state.battle is not None else ()
     replay.step(
         f"「{card.name}」{place}，其上的 {cores} 個能量返回玩家 {owner} 的預備區。",
-        *{DEPLETED: (DEPLETION,), DESTROYED: (DESTROY, CORES_GO)}.get(way, (STANDBY,)),
+        *{DEPLETED: (DEPLETION,), DESTROYED: (DESTROY, *in_battle)}.get(way, (STANDBY,)),
         OWN_RESERVE,
         cores=cores,
     )
-    _leave_battle(replay, card)
-    if card.union is not None:
-        _brave_left_behind(replay, owner, card, way)
-        card.union = None
-    if way == DESTROYED:
-        bursts.destroyed(replay, card.name, owner, by_opponent=opponent)
 
 
 def _soul_state(replay: Run, owner: Player, card: BsCard, by: Player | None) -> bool:
@@ -179,10 +183,10 @@ def _soul_state(replay: Run, owner: Player, card: BsCard, by: Player | None) -> 
         decisive=True,
         cores=cores,
     )
-    replay.not_applied(
-        f"「{card.name}」沒有被置入廢棄區：「對手破壞自己的靈魂卡後」的爆烈無法因此發動。", SOUL
-    )
-    _leave_battle(replay, card)
+    if bursts.set_for(replay, owner, "destroyed_by_opponent"):
+        replay.not_applied(
+            f"「{card.name}」沒有被置入廢棄區：「對手破壞自己的靈魂卡後」的爆烈無法因此發動。", SOUL
+        )
     return True
 
 
@@ -201,50 +205,67 @@ def _leave_battle(replay: Run, card: BsCard) -> None:
         battle.blocker = None
 
 
-def _brave_left_behind(replay: Run, owner: Player, spirit: BsCard, way: str) -> None:
+def _brave_left_behind(replay: Run, owner: Player, spirit: BsCard, way: str, to: str) -> None:
     """The brave of a united spirit that left: it stays as a spirit, or goes along (合體靈魂卡離開場地時)."""
     assert spirit.union is not None  # the caller checks
     found = replay.state.on_field(spirit.union)
     if found is None:
         return
     _, brave = found
-    others = [c for c in replay.state.side(owner).field.cards if c.union == brave.name]
-    battle = replay.state.battle
+    side = replay.state.side(owner)
+    others = [c for c in side.field.cards if c.union == brave.name]
     if brave.ima and others:
         replay.step(f"異魔神合體卡「{brave.name}」仍與「{others[0].name}」合體。", IMA)
-        if battle is not None and battle.attacker is None:
+        if _was(replay, spirit, "attacker"):
             replay.not_applied(
                 f"與「{brave.name}」合體的另一張靈魂卡「{others[0].name}」不會被視為正在攻擊。", IMA_OTHER
             )
         return
+    needed = 0 if brave.ima or not brave.levels else brave.levels[0].cores
+    spare = sum(c.cores or 0 for c in side.field.cards if c is not brave)
     said = stated(replay, KeepBrave, brave=brave.name)
     _read(replay, said, brave.name)
-    keep: bool = replay.choose(
-        owner,
-        f"keep:{brave.name}",
-        None if said is None else said.keep,
-        (True, False),
-        f"玩家 {owner} 是否將合體卡「{brave.name}」留在場地上",
-        UNION_LEAVES,
-    )
+    if side.reserve is not None and side.reserve + spare < needed:
+        replay.not_applied(
+            f"合體卡「{brave.name}」要留下需要 {needed} 個能量，預備區與場地上的卡牌上沒有這麼多能量：無法留在場地上。",
+            UNION_KEEP,
+        )
+        keep = False
+    else:
+        keep = replay.choose(
+            owner,
+            f"keep:{brave.name}",
+            None if said is None else said.keep,
+            (True, False),
+            f"玩家 {owner} 是否將合體卡「{brave.name}」留在場地上",
+            UNION_LEAVES,
+        )
+    moved = needed if said is None or said.cores is None else said.cores
+    if keep and side.reserve is not None and side.reserve < moved:
+        replay.not_applied(
+            f"預備區只有 {side.reserve} 個能量，無法移動 {moved} 個至「{brave.name}」上。", UNION_KEEP
+        )
+        keep = False
+    if keep and moved < needed:
+        replay.not_applied(
+            f"移至「{brave.name}」上的 {moved} 個能量未達 Lv1 所需的 {needed} 個：無法以靈魂卡狀態留在場地上。",
+            UNION_KEEP,
+        )
+        keep = False
     if not keep:
-        side = replay.state.side(owner)
         side.field.cards.remove(brave)
-        brave.status = None
+        brave.status, brave.cores = None, None
         if way != "removed":
-            side.trash.cards.insert(0, brave)
+            side.zone(to).cards.insert(0, brave)
         replay.step(
-            f"玩家 {owner} 選擇不留下合體卡「{brave.name}」：合體卡與合體對象同時離開場地，移至相同場所。",
+            f"合體卡「{brave.name}」不留在場地上：與合體對象同時離開場地，移至相同場所。",
             UNION_LEAVES,
             UNION_GO,
             decisive=True,
         )
         return
-    moved = 0 if said is None else said.cores
-    reserve = replay.state.side(owner).reserve
-    if reserve is not None:
-        moved = min(moved, reserve)
-        replay.state.side(owner).reserve = reserve - moved
+    if side.reserve is not None:
+        side.reserve -= moved
     brave.cores = moved
     replay.step(
         f"玩家 {owner} 選擇將合體卡「{brave.name}」留在場地上：從預備區將 {moved} 個能量移至其上，以靈魂卡狀態留在場地上。",
