@@ -1,16 +1,16 @@
 """The ucg rules on the replay: the timeline a board file states, the turn, and the rules.
 
-The questions of old are views (:data:`VIEWS`): each is a timeline whose
-state is a snapshot at the start of one phase, replayed to the end of that
-phase (``judgment``: the judgment phase; ``set_scene``: the scene phase …).
+The questions of old are views (:func:`judge.timeline.view`, in the package's
+``ENGINE``): each is a timeline whose state is a snapshot at the start of one
+phase, replayed to the end of that phase (``judgment``: the judgment phase;
+``set_scene``: the scene phase …).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import Field, create_model
-from pydantic.json_schema import SkipJsonSchema
+from pydantic import Field
 
 from judge.action import Action
 from judge.board import BoardProblem
@@ -25,7 +25,7 @@ from judge.games.ucg.turn import TURN
 from judge.outcome import Result
 from judge.players import Player
 from judge.replay import Ending, Phrases, Replay, Rules
-from judge.timeline import Timeline, Until, actions_of
+from judge.timeline import Timeline, actions_of
 
 Run = Replay[UcgState]
 
@@ -135,28 +135,3 @@ class UcgRules(Rules[UcgState, UcgOutcome]):
 
 
 RULES = UcgRules()
-
-
-def view(phase: str, summary: str) -> type[UcgTimeline]:
-    """A question: a snapshot at the start of ``phase`` (its first step), replayed to the end of it."""
-    steps = {point.point.step for point in TURN if point.point.phase == phase}
-    step = "first" if "first" in steps else None
-    fixed_phase: Any = Literal[phase]  # a type built at run time, one per view
-    #: a phase without steps has no step field to fill in
-    fixed_step: Any = Literal[step] if step else SkipJsonSchema[None]  # type: ignore[misc]  # built at run time
-    fixed_until: Any = Literal[Until.END_OF_PHASE]
-    state = create_model(
-        f"{phase.title().replace('_', '')}State",
-        __base__=UcgState,
-        __doc__=f"The table at the start of the {phase} phase.",
-        phase=(fixed_phase, Field(default=phase, description="the phase this question replays")),
-        step=(fixed_step, Field(default=step, description="the first player's step")),
-    )
-    model: type[UcgTimeline] = create_model(
-        f"{phase.title().replace('_', '')}View",
-        __base__=UcgTimeline,
-        __doc__=summary,
-        state=(state, ...),
-        until=(fixed_until, Field(default=Until.END_OF_PHASE, description="to the end of the phase")),
-    )
-    return model
