@@ -39,13 +39,10 @@ class UcgTimeline(Timeline):
     actions: list[UcgAction] = Field(default_factory=list, description="what happens, in order")  # type: ignore[valid-type]
 
 
-PHRASES = Phrases(
+PHRASES = Phrases.chinese(
+    "zh-Hant",
     not_now=("{verb} 不能在本回合剩下的階段或步驟進行（目前為 {point}）。", ("5.1.2",)),
     game_over=("遊戲已分出勝負；第 {index} 個動作（從 0 起算）起不再重演。", ("1.3.1",)),
-    depends=("裁定取決於{what}：以下分別完整重演每一種可能。", ()),
-    unknown=("裁定取決於{what}，而盤面未提供此資訊。", ()),
-    too_many=("可能情況超過 {most} 種：裁定取決於{what}。", ()),
-    same_either_way=("無論{what}，結果都相同。", ()),
     declined=("{effect} 為「可～」的效果，選擇不發揮。", ("11.3.2",)),
     optional=("是否發揮「可～」的效果 {effect}", ("11.3.1", "11.3.2")),
     condition_fails=("{effect} 的條件（{condition}）不成立，不發揮效果。", ("11.1",)),
