@@ -8,9 +8,10 @@ the named questions are views onto it, and ``deck`` stays a static check.
 """
 
 from judge.games.bs import decklist
-from judge.games.bs.engine import RULES, view
+from judge.games.bs.engine import RULES, BsTimeline
 from judge.games.bs.rules import CITE
 from judge.registry import as_it_is, build
+from judge.timeline import view
 
 ENGINE = build(
     "bs",
@@ -30,28 +31,44 @@ ENGINE = build(
             "attack",
             "One attack from the attack step: flash timings, block, BP, life, destruction, brave and burst.",
             view(
+                BsTimeline,
                 "attack",
                 "The table at the start of the attack step, then the attack and what follows.",
-                "attack",
+                phase="attack",
             ),
             as_it_is,
         ),
         (
             "cost",
             "Summoning from the main step: the reduced cost, paying from the reserve and field, depletion.",
-            view("cost", "The table at the start of the main step, then the card summoned.", "main"),
+            view(
+                BsTimeline,
+                "cost",
+                "The table at the start of the main step, then the card summoned.",
+                phase="main",
+            ),
             as_it_is,
         ),
         (
             "level",
             "A spirit's Lv and BP from its cores as they move in the main step, or its depletion.",
-            view("level", "The table at the start of the main step, then the cores moved.", "main"),
+            view(
+                BsTimeline,
+                "level",
+                "The table at the start of the main step, then the cores moved.",
+                phase="main",
+            ),
             as_it_is,
         ),
         (
             "start_step",
             "The start of a turn: deck-out at the start step, core, draw and refresh steps, turn 1.",
-            view("start_step", "The table at the start step, replayed to the main step.", "start"),
+            view(
+                BsTimeline,
+                "start_step",
+                "The table at the start step, replayed to the main step.",
+                phase="start",
+            ),
             as_it_is,
         ),
     ],

@@ -1,15 +1,15 @@
 """The bs rules on the replay: the timeline a board file states, the turn, and the rules.
 
-The questions of old are views (:func:`view`): each is a timeline whose state
-is a snapshot at the start of one step — ``attack`` in the attack step,
+The questions of old are views (:func:`judge.timeline.view`): each is a timeline whose
+state is a snapshot at the start of one step — ``attack`` in the attack step,
 ``cost`` and ``level`` in the main step, ``start_step`` at the start step.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import Field, create_model
+from pydantic import Field
 
 from judge.action import Action
 from judge.board import BoardProblem
@@ -57,7 +57,7 @@ from judge.games.bs.values import bp
 from judge.outcome import Result
 from judge.replay import Ending, Phrases, Replay, Rules
 from judge.state import Card
-from judge.timeline import Timeline, Until, actions_of
+from judge.timeline import Timeline, actions_of
 
 Run = Replay[BsState]
 
@@ -71,13 +71,10 @@ class BsTimeline(Timeline):
     actions: list[BsAction] = Field(default_factory=list, description="what happens, in order")  # type: ignore[valid-type]
 
 
-PHRASES = Phrases(
+PHRASES = Phrases.chinese(
+    "zh-Hant",
     not_now=("{verb} 不能在本回合剩下的階段進行（目前為 {point}）。", (TURN,)),
     game_over=("遊戲已結束；第 {index} 個動作（從 0 起算）起不再重演。", ()),
-    depends=("裁定取決於{what}：以下分別完整重演每一種可能。", ()),
-    unknown=("裁定取決於{what}，而盤面未提供此資訊。", ()),
-    too_many=("可能情況超過 {most} 種：裁定取決於{what}。", ()),
-    same_either_way=("無論{what}，結果都相同。", ()),
     declined=("{effect} 是「可以」的效果，玩家選擇不發動。", (OPTIONAL,)),
     optional=("是否發動 {effect}", (OPTIONAL,)),
     condition_fails=("{effect} 的條件（{condition}）在其發揮的當下不成立，後續效果不會發揮。", (EFFECTS,)),
@@ -243,26 +240,3 @@ class BsRules(Rules[BsState, BsOutcome]):
 
 
 RULES = BsRules()
-
-
-def view(name: str, summary: str, phase: str) -> type[BsTimeline]:
-    """A question: a snapshot at the start of ``phase``, replayed as its actions say."""
-    fixed: Any = Literal[phase]  # a type built at run time, one per view
-    title = name.title().replace("_", "")
-    state = create_model(
-        f"Bs{title}State",
-        __base__=BsState,
-        __doc__=f"The table for {name}.",
-        phase=(fixed, Field(default=phase, description="the step this question starts at")),
-    )
-    model: type[BsTimeline] = create_model(
-        f"Bs{title}View",
-        __base__=BsTimeline,
-        __doc__=summary,
-        state=(state, ...),
-        until=(
-            Until,
-            Field(default=Until.LAST_ACTION, description="how far to replay after the last action"),
-        ),
-    )
-    return model
