@@ -9,8 +9,6 @@ clauses among the ruling's "why not"; ``cited`` clauses some step must cite.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +19,7 @@ from judge.players import Player
 from judge.registry import rule_text
 from judge.ruling import Ruling, StepKind
 from judge.state import Status
-from tests.judging import Quote, clause_by_quote
+from tests.judging import Expect, assert_situation
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "bs"
 
@@ -78,22 +76,6 @@ STANDBY = "該靈魂卡會先進入「待機狀態」"
 
 BATTLE_BP = (BLOCKED, DESTROY)
 LIFE = (UNBLOCKED, CORES_GO)
-
-
-def clause(quote: Quote) -> str:
-    return clause_by_quote("bs", quote)
-
-
-@dataclass(frozen=True)
-class Expect:
-    result: Result
-    reason: str | None = None
-    decides: tuple[Quote, ...] = ()
-    refused: tuple[Quote, ...] = ()
-    why_not: tuple[Quote, ...] = ()
-    cited: tuple[Quote, ...] = ()
-    winner: Player | None = None
-    check: Callable[[Ruling], Any] | None = field(default=None, compare=False)
 
 
 def side(ruling: Ruling, player: str) -> Any:
@@ -369,20 +351,7 @@ def ruled(name: str) -> Ruling:
 
 @pytest.mark.parametrize("name", sorted(SITUATIONS))
 def test_a_situation_is_ruled_and_decided_by_the_clauses_it_quotes(name):
-    expect, ruling = SITUATIONS[name], ruled(name)
-    outcome = ruling.outcome
-    assert outcome.result is expect.result
-    assert (outcome.reason.value if outcome.reason else None) == expect.reason
-    assert outcome.winner is expect.winner
-    assert set(ruling.decisive) == {clause(q) for q in expect.decides}
-    if expect.refused:
-        assert set(outcome.refused.cites) == {clause(q) for q in expect.refused}
-    why_not = {cite for step in ruling.not_applied for cite in step.cites}
-    why_not |= {cite for choice in ruling.choices for step in choice.not_applied for cite in step.cites}
-    assert {clause(q) for q in expect.why_not} <= why_not
-    assert {clause(q) for q in expect.cited} <= set(ruling.cited)
-    if expect.check is not None:
-        assert expect.check(ruling)
+    assert_situation("bs", SITUATIONS[name], ruled(name))
 
 
 def test_every_example_file_is_a_situation_here_or_the_deck_list():
