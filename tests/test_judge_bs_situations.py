@@ -96,6 +96,12 @@ def texts(ruling: Ruling) -> str:
 
 CONTINUES = (Result.CONTINUES, "game_continues")
 
+
+def refusal(*quotes: str) -> Expect:
+    """An action the manual forbids: the clauses that forbid it are the refusal's, and decide it."""
+    return Expect(Result.REFUSED, decides=quotes, refused=quotes)
+
+
 SITUATIONS: dict[str, Expect] = {
     # -- turns --------------------------------------------------------------------------------------
     "turn_whole": Expect(
@@ -210,37 +216,17 @@ SITUATIONS: dict[str, Expect] = {
         ),
     ),
     # -- refusals -----------------------------------------------------------------------------------
-    "illegal_attack_exhausted": Expect(
-        Result.REFUSED, decides=(EXHAUSTED, EXHAUST_TERM, DECLARE), refused=(EXHAUSTED, EXHAUST_TERM, DECLARE)
-    ),
-    "illegal_block_exhausted": Expect(
-        Result.REFUSED, decides=(HEAVY, EXHAUSTED, EXHAUST_TERM), refused=(HEAVY, EXHAUSTED, EXHAUST_TERM)
-    ),
-    "illegal_attack_turn_one": Expect(
-        Result.REFUSED, decides=(TURN, DECLARE, FIRST_TURN), refused=(TURN, DECLARE, FIRST_TURN)
-    ),
-    "illegal_flash_attacker_first": Expect(
-        Result.REFUSED, decides=(FLASH_RULES, NO_INTERRUPT), refused=(FLASH_RULES, NO_INTERRUPT)
-    ),
-    "illegal_flash_twice_in_a_row": Expect(
-        Result.REFUSED, decides=(FLASH_RULES, NO_INTERRUPT), refused=(FLASH_RULES, NO_INTERRUPT)
-    ),
-    "illegal_ima_attacks": Expect(Result.REFUSED, decides=(IMA,), refused=(IMA,)),
-    "illegal_soul_from_hand": Expect(
-        Result.REFUSED, decides=(SOUL, SOUL_ONLY_FIELD), refused=(SOUL, SOUL_ONLY_FIELD)
-    ),
-    "illegal_cost_from_life": Expect(Result.REFUSED, decides=(COST_4,), refused=(COST_4,)),
-    "illegal_summon_below_lowest_lv": Expect(
-        Result.REFUSED, decides=(COST_5, SUMMON), refused=(COST_5, SUMMON)
-    ),
-    "illegal_burst_twice_a_turn": Expect(
-        Result.REFUSED, decides=(BURST_ONCE, BURST_SET), refused=(BURST_ONCE, BURST_SET)
-    ),
-    "illegal_burst_condition_not_met": Expect(
-        Result.REFUSED,
-        decides=(BURST_AFTER_SET, BURST_WRONG, BURST_FIRST),
-        refused=(BURST_AFTER_SET, BURST_WRONG, BURST_FIRST),
-    ),
+    "illegal_attack_exhausted": refusal(EXHAUSTED, EXHAUST_TERM, DECLARE),
+    "illegal_block_exhausted": refusal(HEAVY, EXHAUSTED, EXHAUST_TERM),
+    "illegal_attack_turn_one": refusal(TURN, DECLARE, FIRST_TURN),
+    "illegal_flash_attacker_first": refusal(FLASH_RULES, NO_INTERRUPT),
+    "illegal_flash_twice_in_a_row": refusal(FLASH_RULES, NO_INTERRUPT),
+    "illegal_ima_attacks": refusal(IMA),
+    "illegal_soul_from_hand": refusal(SOUL, SOUL_ONLY_FIELD),
+    "illegal_cost_from_life": refusal(COST_4),
+    "illegal_summon_below_lowest_lv": refusal(COST_5, SUMMON),
+    "illegal_burst_twice_a_turn": refusal(BURST_ONCE, BURST_SET),
+    "illegal_burst_condition_not_met": refusal(BURST_AFTER_SET, BURST_WRONG, BURST_FIRST),
     # -- bursts -------------------------------------------------------------------------------------
     "burst_life_reduced": Expect(
         *CONTINUES,
