@@ -480,6 +480,23 @@ class Replay(Generic[S]):
                 self.fired.append(effect)
                 self.say(self.rules.phrases.fires, event=name, effect=_label(effect))
 
+    def unfired(
+        self, name: str, text: str, *cites: str, card: str | None = None, player: Player | None = None
+    ) -> bool:
+        """This moment does not raise ``name`` for ``card`` (or ``player``): if an effect waits for that
+        event here, the why-not says so with the clause; whether one waited."""
+        waiting = [
+            effect
+            for effect in self.waiting
+            if effect.when is not None
+            and effect.when.event == name
+            and effect.when.card in (None, card)
+            and effect.when.player in (None, player)
+        ]
+        if waiting:
+            self.not_applied(text, *cites, event=name, effects=[_label(effect) for effect in waiting])
+        return bool(waiting)
+
     def resolve_fired(self) -> None:
         """Carry out the fired effects in the order the rules give, and any they fire in turn."""
         while self.fired:

@@ -1,0 +1,419 @@
+"""The shared effect primitives as the zd book reads them, and what follows from each.
+
+* ``modify`` — （攻）/（防） change for a duration (317.p3, 317.p4); a value
+  below 0 counts as 0 and keeps its true value (103.p4); a defence brought to
+  0 or below sends the character to the rest area, which is no destruction
+  (309.p3, 605.p5); a defence brought to the damage on it destroys it
+  (605.p6).
+* ``destroy`` — effect destruction (605.p4); ``remove`` — out of the game
+  (208).  zd has no KO.
+* ``move`` — as many as possible (102.p5).
+* ``draw`` — a player who must draw more than the deck holds loses (101.p2).
+* ``damage`` — to a character it adds to the damage it took this turn, battle
+  damage included, and destroys it on reaching its defence (607.p2–p4); that
+  destruction is neither effect nor battle destruction (605.p6), so it raises
+  【破坏时】 (802.p1) and no 【战斗破坏时】 (803.p6).  To a player it flips life
+  cards from the top (202.p6, 324.p3).
+* ``keyword`` — a keyword gained or lost for a duration.
+"""
+
+from __future__ import annotations
+
+from judge.board import BoardProblem
+from judge.effects import Damage, Effect, KeywordChange, Modify, Move
+from judge.games.zd.outcome import ZdReason
+from judge.games.zd.state import ZdCard, ZdPlayer, ZdState, ZdZone
+from judge.games.zd.values import STATS, true_value
+from judge.outcome import Result
+from judge.players import Player
+from judge.replay import Replay
+from judge.state import Duration, Grant, Modifier, Status
+
+Run = Replay[ZdState]
+
+ZONE_NAMES = {
+    "deck": "牌组区",
+    "life": "生命区",
+    "hand": "手牌",
+    "resources": "资源区",
+    "battle": "战斗区",
+    "rest": "休息区",
+    "removed": "移出游戏",
+}
+DURATION_TEXT = {Duration.END_OF_TURN: "（本回合）", Duration.END_OF_BATTLE: "（战斗时）", Duration.PERMANENT: ""}
+#: while effects are processed at once (102.p3): the players who lost, decided together afterwards
+LOSERS = "losers"
+DESTROYED = "destroyed"
+
+
+def problems(where: str, effect: Effect) -> list[BoardProblem]:
+    """What in a stated effect the zd book has no reading for."""
+    found = []
+    if effect.ko is not None:
+        found.append(BoardProblem(f"{where}.ko", "zd has no KO: destroy (破坏, 605) or remove (移出游戏, 208)"))
+    if effect.until is Duration.END_OF_PHASE:
+        found.append(BoardProblem(f"{where}.until", "expected end_of_turn (本回合), end_of_battle or permanent"))
+    if effect.move is not None:
+        for place, field in ((effect.move.from_, "from"), (effect.move.to, "to")):
+            if place.card is None and place.zone not in ZONE_NAMES:
+                found.append(BoardProblem(f"{where}.move.{field}.zone", f"expected one of {', '.join(ZONE_NAMES)}"))
+    return found
+
+
+def apply(replay: Run, effect: Effect) -> None:
+    if effect.modify is not None:
+        modify(replay, effect.modify, effect.until or Duration.PERMANENT, effect.source)
+    elif effect.destroy is not None:
+        card = replay.state.character(effect.destroy.card)
+        if card is None:
+            replay.step(f"「{effect.destroy.card}」不在战斗区中：无法破坏，忽略该动作。", "102.p4")
+        else:
+            destroy(replay, card, "effect", f"「{card.name}」被效果破坏（效果破坏），进入休息区。", "605.p4")
+    elif effect.remove is not None:
+        _remove(replay, effect.remove.card)
+    elif effect.move is not None:
+        _move(replay, effect.move)
+    elif effect.draw is not None:
+        draw(replay, effect.draw.player, effect.draw.count, "102.p5")
+    elif effect.damage is not None:
+        _damage(replay, effect.damage)
+    elif effect.keyword is not None:
+        _keyword(replay, effect.keyword, effect.until or Duration.PERMANENT)
+    # an effect that triggers another while it resolves: the new one goes on top and resolves first (106.p5)
+    if replay.fired:
+        replay.step("连锁清算中触发出了新的效果：那个效果优先加入到原连锁的最上方，并进行清算。", "106.p5")
+        replay.resolve_fired()
+
+
+# -- losing ----------------------------------------------------------------------------------------
+
+
+def lose(replay: Run, player: Player, reason: ZdReason, text: str, *cites: str) -> None:
+    """A player loses: the game ends at once (101.p3), unless effects are being processed at once."""
+    losers: list[Player] | None = replay.notes.get(LOSERS)
+    if losers is not None:
+        replay.step(text, *cites, decisive=True, loser=player)
+        losers.append(player)
+        replay.notes["reason"] = reason
+        return
+    replay.step(text, *cites, decisive=True, loser=player)
+    replay.end_game(Result.WON, reason, player.other, f"玩家 {player} 输掉游戏，游戏马上结束；玩家 {player.other} 获胜。", "101.p3")
+
+
+# -- cards leaving the field ---------------------------------------------------------------------------
+
+
+def _take(replay: Run, card: ZdCard) -> tuple[Player, ZdPlayer] | None:
+    for player in Player:
+        side = replay.state.side(player)
+        if card in side.battle.cards:
+            side.battle.cards.remove(card)
+            return player, side
+    return None
+
+
+def to_rest(replay: Run, card: ZdCard) -> Player | None:
+    """Move a character from the battle area to its holder's rest area, its equipment with it (319.p7)."""
+    taken = _take(replay, card)
+    if taken is None:
+        return None
+    player, side = taken
+    card.damage, card.modifiers, card.grants, card.status = 0, [], [], None
+    equipment, card.equipment = card.equipment, None
+    side.rest.cards.append(card)
+    if equipment is not None:
+        side.rest.cards.append(equipment)
+        replay.step(f"「{card.name}」离场，其装备的装备牌「{equipment.name}」破坏，进入休息区。", "319.p7")
+    replay.event("to_rest", card=card.name, player=player)
+    return player
+
+
+def destroy(replay: Run, card: ZdCard, kind: str, text: str, *cites: str) -> None:
+    """A character destroyed: ``kind`` is battle (605.p3), effect (605.p4) or damage (605.p6)."""
+    replay.step(text, *cites, decisive=kind != "battle", card=card.name, destruction=kind)
+    replay.notes.setdefault(DESTROYED, []).append(card.name)
+    player = to_rest(replay, card)
+    replay.event("destroyed", card=card.name, player=player)
+    if kind != "battle":
+        replay.unfired(
+            "battle_destroyed",
+            f"「{card.name}」不是在清算步骤中因战斗伤害被破坏：被效果破坏或受到非战斗的伤害而被破坏，无法触发【战斗破坏时】。",
+            "803.p6",
+            card=card.name,
+        )
+
+
+def rest_at_zero_defence(replay: Run, card: ZdCard, defence: int) -> None:
+    """309.p3: a defence of 0 or less sends the character to the rest area at once — not a destruction."""
+    replay.step(
+        f"「{card.name}」的防御力降为 {defence}（0 以下）：直接送入休息区，此时不视为破坏或废弃。",
+        "309.p3",
+        "309.p4",
+        decisive=True,
+        card=card.name,
+    )
+    to_rest(replay, card)
+    replay.unfired(
+        "destroyed", f"「{card.name}」因防御力变为 0 以下进入休息区，不属于破坏：不触发【破坏时】。", "605.p5", card=card.name
+    )
+
+
+def lethal(replay: Run, card: ZdCard, cause: str) -> None:
+    """After effect damage (``damage``) or a defence change (``defence``): what follows for ``card``."""
+    if replay.state.character(card.name) is None:
+        return
+    defence = true_value(replay, card, "defence")
+    if defence <= 0:
+        rest_at_zero_defence(replay, card, defence)
+    elif card.damage >= defence:
+        why = "受到的伤害" if cause == "damage" else "因防御力的改变，其上的伤害"
+        destroy(
+            replay,
+            card,
+            "damage",
+            f"「{card.name}」{why}累计 {card.damage}，大于或等于其防御力 {defence}：受到致命伤害，立刻被破坏；"
+            "这种情况不属于效果破坏或战斗破坏。",
+            "607.p3",
+            "607.p4",
+            "605.p6",
+        )
+
+
+# -- the primitives ---------------------------------------------------------------------------------
+
+
+def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> None:
+    card = replay.card(change.card)
+    assert isinstance(card, ZdCard)  # the state holds zd cards only
+    if change.stat == "level":
+        card.level = max(1, card.level + change.by)
+        replay.step(f"「{card.name}」的等级变为 LV{card.level}。", "600.p5", card=card.name)
+        return
+    if change.stat == "damage":
+        card.damage = max(0, card.damage + change.by)
+        replay.step(f"「{card.name}」上的伤害变为 {card.damage}。", "607.p2", card=card.name)
+        lethal(replay, card, "damage")
+        return
+    before = true_value(replay, card, change.stat) if _on_field(replay, card) else None
+    card.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=source))
+    label = STATS[change.stat]
+    sign = "攻" if change.stat == "attack" else "防"
+    clause = "317.p3" if change.stat == "attack" else "317.p4"
+    if replay.state.character(card.name) is None:  # an equipment: its bonus changes (310.p4)
+        replay.step(
+            f"装备牌「{card.name}」（{sign}）{change.by:+d}{DURATION_TEXT.get(until, '')}：其{'攻击' if sign == '攻' else '防御'}加成相应变化。",
+            clause,
+            "310.p3",
+            card=card.name,
+        )
+        return
+    after = true_value(replay, card, change.stat)
+    shown = max(0, after)
+    cites: tuple[str, ...] = (clause,)
+    note = ""
+    if after < 0:
+        note, cites = f"；数值小于 0，只要不发生改变都按照 0 来清算（真实数值 {after}）", (clause, "103.p4")
+    elif before is not None and before < 0:
+        note, cites = f"；从真实数值 {before} 起计算，而非从 0 起计算", (clause, "103.p4")
+    replay.step(
+        f"「{card.name}」（{sign}）{change.by:+d}{DURATION_TEXT.get(until, '')}：{label}为 {shown}{note}。",
+        *cites,
+        card=card.name,
+        **{change.stat: shown},
+    )
+    if change.stat == "defence":
+        lethal(replay, card, "defence")
+
+
+def _on_field(replay: Run, card: ZdCard) -> bool:
+    return replay.state.character(card.name) is not None
+
+
+def _damage(replay: Run, damage: Damage) -> None:
+    if damage.player is not None:
+        life_damage(replay, damage.player, damage.amount, battle=False)
+        return
+    assert damage.card is not None  # the model's own check
+    card = replay.state.character(damage.card)
+    if card is None:
+        replay.step(f"「{damage.card}」不在战斗区中：无法对其造成伤害，忽略该动作。", "102.p4")
+        return
+    prior = card.damage
+    card.damage += damage.amount
+    earlier = f"（本回合此前已受到 {prior} 点伤害，伤害会累积）" if prior else ""
+    replay.step(
+        f"效果对「{card.name}」造成 {damage.amount} 点伤害{earlier}：其上的伤害为 {card.damage}。",
+        *(("607.p1", "607.p2") if prior else ("607.p1",)),
+        decisive=bool(prior),
+        card=card.name,
+        damage=card.damage,
+    )
+    lethal(replay, card, "damage")
+
+
+def _remove(replay: Run, name: str) -> None:
+    for player in Player:
+        side = replay.state.side(player)
+        for zone in side.zones().values():
+            found = zone.find(name)
+            if found is not None:
+                zone.cards.remove(found)
+                side.removed.cards.append(found)
+                replay.step(f"「{name}」被移出游戏。", "208.p1", card=name)
+                return
+    replay.step(f"「{name}」已不在游戏中可移出的区域：忽略该动作。", "102.p4")
+
+
+def _zone(replay: Run, player: Player | None, name: str | None) -> ZdZone:
+    assert player is not None and name is not None  # the model's own check
+    found: ZdZone = replay.state.side(player).zone(name)  # type: ignore[assignment]  # zd zones only
+    return found
+
+
+def _move(replay: Run, move: Move) -> None:
+    source = _zone(replay, move.from_.player, move.from_.zone)
+    target = _zone(replay, move.to.player, move.to.zone)
+    moved: list[str] = []
+    if move.cards:
+        for name in move.cards:
+            card = source.find(name)
+            if card is not None:
+                source.cards.remove(card)
+                target.cards.append(card)
+                moved.append(name)
+    else:
+        count = move.count or 0
+        wanted = count
+        while wanted and source.cards:
+            card = source.cards.pop(0 if move.from_.position == "top" else -1)
+            target.cards.insert(0 if move.to.position == "top" else len(target.cards), card)
+            moved.append(card.name)
+            wanted -= 1
+        if wanted and source.unnamed is not None:
+            taken = min(wanted, source.unnamed)
+            source.unnamed -= taken
+            target.unnamed = None if target.unnamed is None else target.unnamed + taken
+            wanted -= taken
+        elif wanted:
+            target.unnamed = None
+            wanted = 0
+        if wanted:
+            replay.step(f"只能移动 {count - wanted} 张：尽可能地完成该动作。", "102.p5")
+    where = f"{ZONE_NAMES[move.from_.zone or '']}→{ZONE_NAMES[move.to.zone or '']}"
+    replay.step(f"移动（{where}）：{'、'.join(f'「{n}」' for n in moved) or '张数如上'}。", "609.p1", moved=moved)
+    if move.from_.zone == "battle" and move.to.zone == "rest":
+        for name in moved:
+            replay.event("to_rest", card=name, player=move.from_.player)
+
+
+def draw(replay: Run, player: Player, count: int, *cites: str) -> None:
+    """Draw ``count``: a player whose deck holds fewer than that loses (101.p2)."""
+    deck = replay.state.side(player).deck
+    hand = replay.state.side(player).hand
+    enough: bool = replay.fact(
+        f"deck:{player}:{replay.state.turn}:{replay.index}:{len(replay.log.steps)}",
+        None if deck.total is None else deck.total >= count,
+        (True, False),
+        f"玩家 {player} 的牌组中是否还有 {count} 张以上的牌",
+        "101.p2",
+    )
+    if not enough:
+        lose(replay, player, ZdReason.DECK_OUT, f"玩家 {player} 需要抽 {count} 张牌，但牌组中已经没有足够的牌：他输掉本局游戏。", "101.p2")
+        return
+    named = deck.cards[:count]
+    del deck.cards[:count]
+    hand.cards += named
+    rest = count - len(named)
+    if rest:
+        deck.unnamed = None if deck.unnamed is None else deck.unnamed - rest
+        hand.unnamed = None if hand.unnamed is None else hand.unnamed + rest
+    drawn = "、".join(f"「{c.name}」" for c in named)
+    replay.step(f"玩家 {player} 从牌组抽 {count} 张牌{('：' + drawn) if drawn else ''}。", "602.p1", *cites, drew=count)
+
+
+def life_damage(replay: Run, player: Player, points: int, battle: bool, pierce: bool = False) -> None:
+    """Damage to a life zone: from the top, one card at a time, each counter resolved before the next."""
+    life = replay.state.side(player).life
+    if points <= 0:
+        return
+    empty: bool = replay.fact(
+        f"life:{player}:{replay.index}:{len(replay.log.steps)}",
+        None if life.total is None else life.total == 0,
+        (True, False),
+        f"玩家 {player} 的生命区中是否已经没有牌",
+        "101.p1",
+    )
+    if empty:
+        if battle:
+            lose(
+                replay,
+                player,
+                ZdReason.EMPTY_LIFE_HIT,
+                f"玩家 {player} 的生命区中已经没有牌，再次被攻击成功并受到战斗伤害：他输掉本局游戏。",
+                "101.p1",
+            )
+        elif pierce:
+            replay.not_applied(f"由贯通造成的伤害无法使玩家获得游戏的胜利：玩家 {player} 不会因此输掉游戏。", "900.贯通", "101.p1")
+        else:
+            replay.not_applied(
+                f"玩家 {player} 的生命区已经没有牌，但受到的不是战斗伤害：只有被攻击成功并受到战斗伤害才输掉游戏。", "101.p1"
+            )
+        return
+    flips = points if life.total is None else min(points, life.total)
+    if points >= 2:
+        replay.step(
+            f"一次造成 {points} 点伤害：首先确定这个伤害将要翻开的生命牌，之后依次翻开，处理完一张的反击特效再翻开下一张。",
+            "704.p7",
+        )
+    if life.total == 1 and points >= 2:
+        replay.not_applied(
+            f"玩家 {player} 的生命区中只有一张牌：无论单次攻击中造成多少点伤害都无法导致游戏出现胜负。", "202.p4", "101.p1"
+        )
+    for index in range(flips):
+        _flip(replay, player, life, index)
+    replay.event("life_damaged", player=player)
+
+
+def _flip(replay: Run, player: Player, life: ZdZone, index: int) -> None:
+    rest = replay.state.side(player).rest
+    if life.cards:
+        card = life.cards.pop(0)
+        if card.counter:
+            replay.step(
+                f"从生命区的最上方翻开「{card.name}」：它有反击特效，必须发动且不能被连锁，优先于其他连锁清算。",
+                "324.p3",
+                "312.p2",
+                "704.p5",
+                card=card.name,
+            )
+            replay.event("counter", card=card.name, player=player)
+            replay.resolve_fired()
+        else:
+            replay.step(f"从生命区的最上方翻开「{card.name}」，送入休息区。", "324.p3", "202.p6", card=card.name)
+        rest.cards.append(card)
+        return
+    if life.unnamed:
+        life.unnamed -= 1
+        rest.unnamed = None if rest.unnamed is None else rest.unnamed + 1
+    replay.step(f"从玩家 {player} 的生命区最上方翻开第 {index + 1} 张生命牌，送入休息区。", "324.p3", "202.p6")
+
+
+def _keyword(replay: Run, change: KeywordChange, until: Duration) -> None:
+    card = replay.card(change.card)
+    for name in change.add:
+        card.grants.append(Grant(keyword=name, until=until))
+    for name in change.remove:
+        card.grants.append(Grant(keyword=name, removed=True, until=until))
+    gained = "、".join(change.add)
+    lost = "、".join(change.remove)
+    text = "，".join(part for part in (f"获得{gained}" if gained else "", f"失去{lost}" if lost else "") if part)
+    replay.step(f"「{card.name}」{text}{DURATION_TEXT.get(until, '')}。", "709.p1", card=card.name)
+
+
+def move_top_under(replay: Run, player: Player) -> None:
+    """600.p3: the deck's top card goes face down under the character as its level indicator."""
+    deck = replay.state.side(player).deck
+    if deck.cards:
+        deck.cards.pop(0)
+    elif deck.unnamed:
+        deck.unnamed -= 1
