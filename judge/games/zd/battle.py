@@ -43,7 +43,11 @@ def record(replay: Run) -> BattleRecord:
 
 def _status(replay: Run, card: ZdCard) -> Status:
     status: Status = replay.fact(
-        f"{card.name}.status", card.status, (Status.ACTIVE, Status.RESTED), f"「{card.name}」是否横置", "104.p1"
+        f"{card.name}.status",
+        card.status,
+        (Status.ACTIVE, Status.RESTED),
+        f"「{card.name}」是否横置",
+        "104.p1",
     )
     return status
 
@@ -61,7 +65,10 @@ def declare(replay: Run, action: Attack) -> None:
         replay.refuse("宣布攻击需要连锁为空。", "405.1.p1")
     attacker = state.side(player).battle.find(action.by)
     if attacker is None:
-        replay.refuse(f"「{action.by}」不是主动玩家 {player} 控制的角色牌：只能选择自己控制的角色牌宣布攻击。", "405.1.p2")
+        replay.refuse(
+            f"「{action.by}」不是主动玩家 {player} 控制的角色牌：只能选择自己控制的角色牌宣布攻击。",
+            "405.1.p2",
+        )
     if _status(replay, attacker) is Status.RESTED:
         replay.refuse(f"「{attacker.name}」已横置：宣布攻击时需选择未横置的角色牌。", "405.1.p2", "104.p3")
     if attacker.has("守备"):
@@ -69,12 +76,18 @@ def declare(replay: Run, action: Attack) -> None:
     if attacker.entered_turn is not None and attacker.entered_turn == state.turn:
         if not attacker.has("突袭"):
             replay.refuse(f"「{attacker.name}」在本回合登场：角色牌在其登场的回合不能攻击。", "318.p6")
-        replay.step(f"「{attacker.name}」本回合登场，但带有突袭：登场回合就可以攻击。", "900.突袭", "318.p6", decisive=True)
+        replay.step(
+            f"「{attacker.name}」本回合登场，但带有突袭：登场回合就可以攻击。",
+            "900.突袭",
+            "318.p6",
+            decisive=True,
+        )
     if action.target != LIFE:
         target = state.side(player.other).battle.find(action.target)
         if target is None or _status(replay, target) is not Status.RESTED:
             replay.refuse(
-                f"「{action.target}」不能成为攻击对象：只有对手玩家的生命区和横置的角色牌能成为攻击对象。", "501.p2"
+                f"「{action.target}」不能成为攻击对象：只有对手玩家的生命区和横置的角色牌能成为攻击对象。",
+                "501.p2",
             )
     attacker.status = Status.RESTED
     what = "对方玩家的生命区" if action.target == LIFE else f"横置的角色牌「{action.target}」"
@@ -86,7 +99,9 @@ def declare(replay: Run, action: Attack) -> None:
         target=action.target,
     )
     state.battle = Battle(attacker=attacker.name, target=action.target)
-    replay.notes.setdefault(BATTLES, []).append(BattleRecord(attacker=attacker.name, player=player, target=action.target))
+    replay.notes.setdefault(BATTLES, []).append(
+        BattleRecord(attacker=attacker.name, player=player, target=action.target)
+    )
     replay.event("attack", card=attacker.name, player=player)
     if action.target != LIFE:
         replay.event("attacked", card=action.target, player=player.other)
@@ -139,7 +154,9 @@ def defend(replay: Run, action: Defend | None) -> None:
         replay.refuse(f"「{card.name}」已横置：只能选择未横置且可以防御的角色牌宣布防御。", "502.p2")
     if attacker is not None and attacker.has("神速") and battle.target != LIFE:
         if not (card.has("神速") or card.has("守备")):
-            replay.refuse(f"「{attacker.name}」带有神速：攻击角色牌时只能被带有神速或守备效果的角色牌防御。", "900.神速")
+            replay.refuse(
+                f"「{attacker.name}」带有神速：攻击角色牌时只能被带有神速或守备效果的角色牌防御。", "900.神速"
+            )
     card.status = Status.RESTED
     instead = "对方的生命区" if battle.target == LIFE else f"「{battle.target}」"
     replay.step(
@@ -170,7 +187,7 @@ def _no_defence(replay: Run, battle: Battle, defending: Player) -> None:
     if target is None:
         return
     replay.step(
-        f"防御玩家 {defending} 没有用其他角色牌防御：被攻击的横置角色牌「{target.name}」也会防御成立，并发动带有【防御时】的效果。",
+        f"防御玩家 {defending} 没有用其他角色牌防御：被攻击的横置角色牌「{target.name}」也会防御成立。",
         "503.p2",
         "806.p4",
         defender=target.name,
@@ -187,7 +204,9 @@ def _open_defence(replay: Run, battle: Battle) -> None:
         if attacker is not None and attacker.has("不能被防御"):
             replay.step(f"「{attacker.name}」不能被防御：攻击成立后，对方玩家无法宣告防御。", "502.p1")
         else:
-            replay.not_applied(f"防御玩家 {_defending(replay)} 没有未横置且可以防御的角色牌：无法宣布防御。", "502.p2")
+            replay.not_applied(
+                f"防御玩家 {_defending(replay)} 没有未横置且可以防御的角色牌：无法宣布防御。", "502.p2"
+            )
         _no_defence(replay, battle, _defending(replay))
         return
     chosen: Any = replay.choose(
@@ -224,7 +243,9 @@ def progress(replay: Run) -> None:
 
 def _gone(replay: Run, battle: Battle) -> bool:
     """500.p3, 503.p3: a battling character left the field — the battle stops there."""
-    gone = [n for n in (battle.attacker, battle.defender) if n is not None and replay.state.character(n) is None]
+    gone = [
+        n for n in (battle.attacker, battle.defender) if n is not None and replay.state.character(n) is None
+    ]
     if gone:
         replay.step(
             f"{'、'.join(f'「{n}」' for n in gone)}离开了战斗区：战斗阶段中断，双方均不能对对方造成战斗伤害，回到主动玩家的行动阶段。",
@@ -244,12 +265,21 @@ def _battle_step(replay: Run, battle: Battle) -> None:
         replay.event("life_attack", card=battle.attacker)
         return
     replay.step(
-        f"战斗步骤：「{battle.attacker}」与「{battle.defender}」进入战斗，战斗成立；触发【战斗成立时】的效果。", "504.p2", "504.p3", "810.p1"
+        f"战斗步骤：「{battle.attacker}」与「{battle.defender}」进入战斗，战斗成立。", "504.p2", "504.p3"
     )
     player = replay.state.turn_player or Player.A
-    for name, side, own in ((battle.attacker, player, "attack_battle_set"), (battle.defender, player.other, "defence_battle_set")):
-        replay.event("battle_set", card=name, player=side)
-        replay.event(own, card=name, player=side)
+    for name, side, own in (
+        (battle.attacker, player, "attack_battle_set"),
+        (battle.defender, player.other, "defence_battle_set"),
+    ):
+        effects.timing(
+            replay,
+            ("battle_set", own),
+            name,
+            side,
+            (f"「{name}」进入战斗：触发【战斗成立时】的效果。", None),
+            "810.p1",
+        )
 
 
 def _damage_step(replay: Run, battle: Battle) -> None:
@@ -280,10 +310,15 @@ def _direct(replay: Run, attacker: ZdCard) -> None:
         return
     points = 1 + (1 if attacker.has("会心一击") else 0)
     replay.step(
-        f"清算步骤：直接攻击生命区成功，对防御方玩家 {defending} 的生命区造成 1 点战斗伤害。", "505.p1", points=1
+        f"清算步骤：直接攻击生命区成功，对防御方玩家 {defending} 的生命区造成 1 点战斗伤害。",
+        "505.p1",
+        points=1,
     )
     if points > 1:
-        replay.step(f"「{attacker.name}」带有会心一击：直接攻击生命区成功时，额外多造成 1 点战斗伤害（共 {points} 点）。", "900.会心一击")
+        replay.step(
+            f"「{attacker.name}」带有会心一击：直接攻击生命区成功时，额外多造成 1 点战斗伤害（共 {points} 点）。",
+            "900.会心一击",
+        )
     record(replay).life_damage = points
     effects.life_damage(replay, defending, points, battle=True)
 
@@ -292,15 +327,23 @@ def _strikes(replay: Run, source: ZdCard, target: ZdCard, declared: bool, ranged
     """The battle damage ``source`` deals ``target`` (0 when a keyword keeps it off)."""
     if ranged:
         replay.step(
-            f"「{target.name}」带有远程：在攻击战斗时不会受到由与其战斗的「{source.name}」所造成的战斗伤害。", "900.远程", decisive=True
+            f"「{target.name}」带有远程：在攻击战斗时不会受到由与其战斗的「{source.name}」所造成的战斗伤害。",
+            "900.远程",
+            decisive=True,
         )
         return 0
     if target.has("坚韧") and declared:
-        replay.step(f"「{target.name}」带有坚韧：进行防御时不会受到由与其战斗的角色牌所造成的战斗伤害。", "900.坚韧", decisive=True)
+        replay.step(
+            f"「{target.name}」带有坚韧：进行防御时不会受到由与其战斗的角色牌所造成的战斗伤害。",
+            "900.坚韧",
+            decisive=True,
+        )
         return 0
     attack = counted(replay, source, "attack")
     if attack <= 0:
-        replay.step(f"「{source.name}」的攻击力为 0 以下：不会造成战斗伤害。", "505.p2", "308.p2", decisive=True)
+        replay.step(
+            f"「{source.name}」的攻击力为 0 以下：不会造成战斗伤害。", "505.p2", "308.p2", decisive=True
+        )
         return 0
     prior = target.damage
     target.damage += attack
@@ -320,7 +363,9 @@ def _strikes(replay: Run, source: ZdCard, target: ZdCard, declared: bool, ranged
 def _fight(replay: Run, battle: Battle, attacker: ZdCard, defender: ZdCard) -> None:
     declared = battle.defender != battle.target
     if defender.has("坚韧") and not declared:
-        replay.not_applied(f"「{defender.name}」带有坚韧，但它是被攻击而防御成立：仍然会照常受到战斗伤害。", "900.坚韧")
+        replay.not_applied(
+            f"「{defender.name}」带有坚韧，但它是被攻击而防御成立：仍然会照常受到战斗伤害。", "900.坚韧"
+        )
     first = [c for c in (attacker, defender) if c.has("先制")]
     taken: dict[str, int] = {attacker.name: 0, defender.name: 0}
     defence = {c.name: true_value(replay, c, "defence") for c in (attacker, defender)}
@@ -361,7 +406,9 @@ def _fight(replay: Run, battle: Battle, attacker: ZdCard, defender: ZdCard) -> N
     for card in down:
         mine = card is attacker
         earlier = card.damage - taken[card.name]
-        sum_text = f"此前的 {earlier} + 本次的 {taken[card.name]} = {card.damage}" if earlier else f"{card.damage}"
+        sum_text = (
+            f"此前的 {earlier} + 本次的 {taken[card.name]} = {card.damage}" if earlier else f"{card.damage}"
+        )
         effects.destroy(
             replay,
             card,
@@ -385,11 +432,18 @@ def _fight(replay: Run, battle: Battle, attacker: ZdCard, defender: ZdCard) -> N
                 "505.p3",
                 "803.p1",
             )
-        replay.step(
-            f"战斗伤害清算完毕：触发「{card.name}」的【战斗破坏时】、【{'攻击' if mine else '防御'}破坏时】的效果。", "803.p5", "803.p2"
+        effects.timing(
+            replay,
+            ("battle_destroyed", "attack_destroyed" if mine else "defence_destroyed"),
+            card.name,
+            owner,
+            (
+                f"战斗伤害清算完毕：「{card.name}」被战斗破坏，触发【战斗破坏时】、【{'攻击' if mine else '防御'}破坏时】的效果。",
+                None,
+            ),
+            "803.p5",
+            "803.p2",
         )
-        replay.event("battle_destroyed", card=card.name, player=owner)
-        replay.event("attack_destroyed" if mine else "defence_destroyed", card=card.name, player=owner)
     _victory(replay, attacker, defender, down)
 
 
@@ -409,16 +463,20 @@ def _victory(replay: Run, attacker: ZdCard, defender: ZdCard, down: list[ZdCard]
     loser = down[0]
     winner = defender if loser is attacker else attacker
     mine = winner is attacker
-    replay.step(
-        f"「{winner.name}」通过战斗伤害破坏了「{loser.name}」且自身未被破坏：战斗伤害清算完毕之后触发【战斗胜利时】、"
-        f"【{'攻击' if mine else '防御'}胜利时】的效果。",
+    record(replay).won = winner.name
+    won = (
+        f"「{winner.name}」通过战斗伤害破坏了「{loser.name}」且自身未被破坏：战斗伤害清算完毕之后出现【战斗胜利时】、"
+        f"【{'攻击' if mine else '防御'}胜利时】的时机。"
+    )
+    effects.timing(
+        replay,
+        ("battle_won", "attack_won" if mine else "defence_won"),
+        winner.name,
+        player if mine else player.other,
+        (won, won),
         "804.p1",
         "804.p4",
     )
-    record(replay).won = winner.name
-    owner = player if mine else player.other
-    replay.event("battle_won", card=winner.name, player=owner)
-    replay.event("attack_won" if mine else "defence_won", card=winner.name, player=owner)
     if mine and winner.has("贯通"):
         replay.step(f"「{winner.name}」的贯通（【攻击胜利时】）：对对方生命区造成 1 点伤害。", "900.贯通")
         effects.life_damage(replay, player.other, 1, battle=False, pierce=True)
@@ -426,6 +484,8 @@ def _victory(replay: Run, attacker: ZdCard, defender: ZdCard, down: list[ZdCard]
 
 def battle_end(replay: Run) -> None:
     """506.p1: the battle ends, effects lasting the battle end, back to the action phase."""
-    replay.expire(Duration.END_OF_BATTLE, lambda card, what: f"「{card.name}」的 {what}（战斗时）失效。", "506.p1")
+    replay.expire(
+        Duration.END_OF_BATTLE, lambda card, what: f"「{card.name}」的 {what}（战斗时）失效。", "506.p1"
+    )
     replay.step("战斗结束：战斗时的效果失效，进入主动玩家的行动阶段，主动玩家获得优先权。", "506.p1")
     replay.state.battle = None

@@ -40,7 +40,11 @@ ZONE_NAMES = {
     "rest": "休息区",
     "removed": "移出游戏",
 }
-DURATION_TEXT = {Duration.END_OF_TURN: "（本回合）", Duration.END_OF_BATTLE: "（战斗时）", Duration.PERMANENT: ""}
+DURATION_TEXT = {
+    Duration.END_OF_TURN: "（本回合）",
+    Duration.END_OF_BATTLE: "（战斗时）",
+    Duration.PERMANENT: "",
+}
 #: while effects are processed at once (102.p3): the players who lost, decided together afterwards
 LOSERS = "losers"
 DESTROYED = "destroyed"
@@ -50,17 +54,24 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
     """What in a stated effect the zd book has no reading for."""
     found = []
     if effect.ko is not None:
-        found.append(BoardProblem(f"{where}.ko", "zd has no KO: destroy (破坏, 605) or remove (移出游戏, 208)"))
+        found.append(
+            BoardProblem(f"{where}.ko", "zd has no KO: destroy (破坏, 605) or remove (移出游戏, 208)")
+        )
     if effect.until is Duration.END_OF_PHASE:
-        found.append(BoardProblem(f"{where}.until", "expected end_of_turn (本回合), end_of_battle or permanent"))
+        found.append(
+            BoardProblem(f"{where}.until", "expected end_of_turn (本回合), end_of_battle or permanent")
+        )
     if effect.move is not None:
         for place, field in ((effect.move.from_, "from"), (effect.move.to, "to")):
             if place.card is None and place.zone not in ZONE_NAMES:
-                found.append(BoardProblem(f"{where}.move.{field}.zone", f"expected one of {', '.join(ZONE_NAMES)}"))
+                found.append(
+                    BoardProblem(f"{where}.move.{field}.zone", f"expected one of {', '.join(ZONE_NAMES)}")
+                )
     return found
 
 
 def apply(replay: Run, effect: Effect) -> None:
+    _boundary(replay, effect)
     if effect.modify is not None:
         modify(replay, effect.modify, effect.until or Duration.PERMANENT, effect.source)
     elif effect.destroy is not None:
@@ -85,6 +96,25 @@ def apply(replay: Run, effect: Effect) -> None:
         replay.resolve_fired()
 
 
+def _boundary(replay: Run, effect: Effect) -> None:
+    """613: a condition met exactly at its number: X 以上 and X 以下 include X."""
+    condition = effect.if_
+    if condition is None or condition.card is None or condition.stat is None:
+        return
+    (compare, threshold), *_ = condition.tests()
+    if compare.value not in ("at_least", "at_most"):
+        return
+    card = replay.card(condition.card)
+    assert isinstance(card, ZdCard)  # the state holds zd cards only
+    if true_value(replay, card, condition.stat) == threshold:
+        words, clause = ("以上", "613.p1") if compare.value == "at_least" else ("以下", "613.p2")
+        replay.step(
+            f"「{card.name}」的{STATS[condition.stat]}为 {threshold}：数字 {threshold} {words}包括 {threshold}，条件成立。",
+            clause,
+            decisive=True,
+        )
+
+
 # -- losing ----------------------------------------------------------------------------------------
 
 
@@ -97,7 +127,13 @@ def lose(replay: Run, player: Player, reason: ZdReason, text: str, *cites: str) 
         replay.notes["reason"] = reason
         return
     replay.step(text, *cites, decisive=True, loser=player)
-    replay.end_game(Result.WON, reason, player.other, f"玩家 {player} 输掉游戏，游戏马上结束；玩家 {player.other} 获胜。", "101.p3")
+    replay.end_game(
+        Result.WON,
+        reason,
+        player.other,
+        f"玩家 {player} 输掉游戏，游戏马上结束；玩家 {player.other} 获胜。",
+        "101.p3",
+    )
 
 
 # -- cards leaving the field ---------------------------------------------------------------------------
@@ -154,7 +190,10 @@ def rest_at_zero_defence(replay: Run, card: ZdCard, defence: int) -> None:
     )
     to_rest(replay, card)
     replay.unfired(
-        "destroyed", f"「{card.name}」因防御力变为 0 以下进入休息区，不属于破坏：不触发【破坏时】。", "605.p5", card=card.name
+        "destroyed",
+        f"「{card.name}」因防御力变为 0 以下进入休息区，不属于破坏：不触发【破坏时】。",
+        "605.p5",
+        card=card.name,
     )
 
 
@@ -300,10 +339,18 @@ def _move(replay: Run, move: Move) -> None:
         if wanted:
             replay.step(f"只能移动 {count - wanted} 张：尽可能地完成该动作。", "102.p5")
     where = f"{ZONE_NAMES[move.from_.zone or '']}→{ZONE_NAMES[move.to.zone or '']}"
-    replay.step(f"移动（{where}）：{'、'.join(f'「{n}」' for n in moved) or '张数如上'}。", "609.p1", moved=moved)
+    replay.step(
+        f"移动（{where}）：{'、'.join(f'「{n}」' for n in moved) or '张数如上'}。", "609.p1", moved=moved
+    )
     if move.from_.zone == "battle" and move.to.zone == "rest":
         for name in moved:
             replay.event("to_rest", card=name, player=move.from_.player)
+    if move.to.zone == "battle" and move.from_.zone != "battle":
+        for name in moved:
+            entered = replay.card(name)
+            entered.entered_turn, entered.status = replay.state.turn, Status.ACTIVE
+            replay.step(f"「{name}」从{ZONE_NAMES[move.from_.zone or '']}进入战斗区：即为登场。", "205.p2", card=name)
+            replay.event("enters", card=name, player=move.to.player)
 
 
 def draw(replay: Run, player: Player, count: int, *cites: str) -> None:
@@ -318,7 +365,13 @@ def draw(replay: Run, player: Player, count: int, *cites: str) -> None:
         "101.p2",
     )
     if not enough:
-        lose(replay, player, ZdReason.DECK_OUT, f"玩家 {player} 需要抽 {count} 张牌，但牌组中已经没有足够的牌：他输掉本局游戏。", "101.p2")
+        lose(
+            replay,
+            player,
+            ZdReason.DECK_OUT,
+            f"玩家 {player} 需要抽 {count} 张牌，但牌组中已经没有足够的牌：他输掉本局游戏。",
+            "101.p2",
+        )
         return
     named = deck.cards[:count]
     del deck.cards[:count]
@@ -328,7 +381,12 @@ def draw(replay: Run, player: Player, count: int, *cites: str) -> None:
         deck.unnamed = None if deck.unnamed is None else deck.unnamed - rest
         hand.unnamed = None if hand.unnamed is None else hand.unnamed + rest
     drawn = "、".join(f"「{c.name}」" for c in named)
-    replay.step(f"玩家 {player} 从牌组抽 {count} 张牌{('：' + drawn) if drawn else ''}。", "602.p1", *cites, drew=count)
+    replay.step(
+        f"玩家 {player} 从牌组抽 {count} 张牌{('：' + drawn) if drawn else ''}。",
+        "602.p1",
+        *cites,
+        drew=count,
+    )
 
 
 def life_damage(replay: Run, player: Player, points: int, battle: bool, pierce: bool = False) -> None:
@@ -353,10 +411,15 @@ def life_damage(replay: Run, player: Player, points: int, battle: bool, pierce: 
                 "101.p1",
             )
         elif pierce:
-            replay.not_applied(f"由贯通造成的伤害无法使玩家获得游戏的胜利：玩家 {player} 不会因此输掉游戏。", "900.贯通", "101.p1")
+            replay.not_applied(
+                f"由贯通造成的伤害无法使玩家获得游戏的胜利：玩家 {player} 不会因此输掉游戏。",
+                "900.贯通",
+                "101.p1",
+            )
         else:
             replay.not_applied(
-                f"玩家 {player} 的生命区已经没有牌，但受到的不是战斗伤害：只有被攻击成功并受到战斗伤害才输掉游戏。", "101.p1"
+                f"玩家 {player} 的生命区已经没有牌，但受到的不是战斗伤害：只有被攻击成功并受到战斗伤害才输掉游戏。",
+                "101.p1",
             )
         return
     flips = points if life.total is None else min(points, life.total)
@@ -367,7 +430,9 @@ def life_damage(replay: Run, player: Player, points: int, battle: bool, pierce: 
         )
     if life.total == 1 and points >= 2:
         replay.not_applied(
-            f"玩家 {player} 的生命区中只有一张牌：无论单次攻击中造成多少点伤害都无法导致游戏出现胜负。", "202.p4", "101.p1"
+            f"玩家 {player} 的生命区中只有一张牌：无论单次攻击中造成多少点伤害都无法导致游戏出现胜负。",
+            "202.p4",
+            "101.p1",
         )
     for index in range(flips):
         _flip(replay, player, life, index)
@@ -389,13 +454,17 @@ def _flip(replay: Run, player: Player, life: ZdZone, index: int) -> None:
             replay.event("counter", card=card.name, player=player)
             replay.resolve_fired()
         else:
-            replay.step(f"从生命区的最上方翻开「{card.name}」，送入休息区。", "324.p3", "202.p6", card=card.name)
+            replay.step(
+                f"从生命区的最上方翻开「{card.name}」，送入休息区。", "324.p3", "202.p6", card=card.name
+            )
         rest.cards.append(card)
         return
     if life.unnamed:
         life.unnamed -= 1
         rest.unnamed = None if rest.unnamed is None else rest.unnamed + 1
-    replay.step(f"从玩家 {player} 的生命区最上方翻开第 {index + 1} 张生命牌，送入休息区。", "324.p3", "202.p6")
+    replay.step(
+        f"从玩家 {player} 的生命区最上方翻开第 {index + 1} 张生命牌，送入休息区。", "324.p3", "202.p6"
+    )
 
 
 def _keyword(replay: Run, change: KeywordChange, until: Duration) -> None:
@@ -406,8 +475,10 @@ def _keyword(replay: Run, change: KeywordChange, until: Duration) -> None:
         card.grants.append(Grant(keyword=name, removed=True, until=until))
     gained = "、".join(change.add)
     lost = "、".join(change.remove)
-    text = "，".join(part for part in (f"获得{gained}" if gained else "", f"失去{lost}" if lost else "") if part)
-    replay.step(f"「{card.name}」{text}{DURATION_TEXT.get(until, '')}。", "709.p1", card=card.name)
+    text = "，".join(
+        part for part in (f"获得{gained}" if gained else "", f"失去{lost}" if lost else "") if part
+    )
+    replay.step(f"「{card.name}」{text}{DURATION_TEXT.get(until, '')}。", "307.p4", card=card.name)
 
 
 def move_top_under(replay: Run, player: Player) -> None:
@@ -417,3 +488,27 @@ def move_top_under(replay: Run, player: Player) -> None:
         deck.cards.pop(0)
     elif deck.unnamed:
         deck.unnamed -= 1
+
+
+def timing(
+    replay: Run,
+    events: tuple[str, ...],
+    card: str | None,
+    player: Player,
+    text: tuple[str, str | None],
+    *cites: str,
+) -> None:
+    """Raise the timings ``events`` for ``card``: the step naming them (``text[0]``) is written only if
+    an effect waits for one; otherwise ``text[1]``, if any, says what the step does without it."""
+    waits = any(
+        effect.when is not None
+        and effect.when.event in events
+        and effect.when.card in (None, card)
+        and effect.when.player in (None, player)
+        for effect in replay.waiting
+    )
+    said = text[0] if waits else text[1]
+    if said is not None:
+        replay.step(said, *cites, card=card)
+    for event in events:
+        replay.event(event, card=card, player=player)

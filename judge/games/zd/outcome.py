@@ -37,7 +37,9 @@ class BattleRecord(BaseModel):
 
 class ZdOutcome(GameOutcome[ZdReason, ZdState]):
     battles: list[BattleRecord] = Field(default_factory=list, description="each battle fought, in order")
-    destroyed: list[str] = Field(default_factory=list, description="every character destroyed (605), in order")
+    destroyed: list[str] = Field(
+        default_factory=list, description="every character destroyed (605), in order"
+    )
     values: dict[str, dict[str, int]] = Field(
         default_factory=dict,
         description="each character's attack and defence at the end, as counted (0 for a value below 0, 103.p4)",

@@ -18,7 +18,17 @@ from typing import Any
 
 from judge.effects import Effect
 from judge.games.zd import effects
-from judge.games.zd.actions import Activate, Concede, Discard, LevelUp, Negate, Pass, PlaceResource, Play, Simultaneous
+from judge.games.zd.actions import (
+    Activate,
+    Concede,
+    Discard,
+    LevelUp,
+    Negate,
+    Pass,
+    PlaceResource,
+    Play,
+    Simultaneous,
+)
 from judge.games.zd.outcome import ZdReason
 from judge.games.zd.state import Kind, ZdCard, ZdState
 from judge.outcome import Result
@@ -44,7 +54,11 @@ def _turn_player(replay: Run) -> Player:
 
 def _sorcery_timing(replay: Run, player: Player, what: str, clause: str) -> None:
     """318.p1, 319.p1, 320.p2, 321.p1, 600.p1: own turn's action phase, empty chain."""
-    if player is not _turn_player(replay) or replay.state.phase != "action" or replay.state.battle is not None:
+    if (
+        player is not _turn_player(replay)
+        or replay.state.phase != "action"
+        or replay.state.battle is not None
+    ):
         replay.refuse(f"{what}需要在我方回合的非战斗行动阶段进行。", clause)
     if chain(replay):
         replay.refuse(f"{what}需要连锁为空。", clause)
@@ -86,7 +100,9 @@ def place_resource(replay: Run, action: PlaceResource) -> None:
 def no_resource(replay: Run) -> None:
     """404.p2: placing a resource is optional; the timeline placed none this turn."""
     if not replay.state.resource_placed:
-        replay.not_applied(f"主动玩家 {_turn_player(replay)} 选择不放置资源牌：资源步骤中可以不放置。", "404.p2")
+        replay.not_applied(
+            f"主动玩家 {_turn_player(replay)} 选择不放置资源牌：资源步骤中可以不放置。", "404.p2"
+        )
 
 
 # -- characters and equipment ----------------------------------------------------------------------------
@@ -121,7 +137,11 @@ def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> 
     names = set(card.character_names or [])
     if not names:
         return
-    clash = [c for c in replay.state.side(player).battle.cards if c is not card and names & set(c.character_names or [])]
+    clash = [
+        c
+        for c in replay.state.side(player).battle.cards
+        if c is not card and names & set(c.character_names or [])
+    ]
     if not clash:
         return
     options = [clash[0].name, card.name]
@@ -152,7 +172,10 @@ def _equip(replay: Run, action: Play) -> None:
     card, player = action.card, action.player
     target = replay.state.side(player).battle.find(action.on or "")
     if target is None:
-        replay.refuse("使用装备牌时需选择我方战斗区中的一张角色牌；如无特殊说明，装备牌不能装备给对方的角色牌。", "319.p2")
+        replay.refuse(
+            "使用装备牌时需选择我方战斗区中的一张角色牌；如无特殊说明，装备牌不能装备给对方的角色牌。",
+            "319.p2",
+        )
     _from_hand(replay, player, card)
     old, target.equipment = target.equipment, card
     replay.step(
@@ -165,7 +188,11 @@ def _equip(replay: Run, action: Play) -> None:
     )
     if old is not None:
         replay.state.side(player).rest.cards.append(old)
-        replay.step(f"「{target.name}」已经装备了「{old.name}」：装备成功后要将之前装备的装备牌废弃。", "319.p5", card=old.name)
+        replay.step(
+            f"「{target.name}」已经装备了「{old.name}」：装备成功后要将之前装备的装备牌废弃。",
+            "319.p5",
+            card=old.name,
+        )
         replay.event("to_rest", card=old.name, player=player)
     replay.event("enters", card=card.name, player=player)
 
@@ -176,7 +203,10 @@ def negate(replay: Run, action: Negate) -> None:
     card.negated = True
     if card.kind is Kind.EQUIPMENT:
         replay.step(
-            f"「{card.name}」的效果被无效：装备牌的攻防加成不属于效果，其攻防加成不会被无效。", "319.p8", decisive=True, card=card.name
+            f"「{card.name}」的效果被无效：装备牌的攻防加成不属于效果，其攻防加成不会被无效。",
+            "319.p8",
+            decisive=True,
+            card=card.name,
         )
     else:
         replay.step(f"「{card.name}」的效果被无效。", "708.p1", card=card.name)
@@ -190,9 +220,15 @@ def level_up(replay: Run, action: LevelUp) -> None:
     _sorcery_timing(replay, player, "升级", "600.p1")
     card = replay.state.side(player).battle.find(action.card)
     if card is None:
-        replay.refuse(f"「{action.card}」不在玩家 {player} 的战斗区中：只能为自己战斗区中的角色牌升级。", "600.p1")
+        replay.refuse(
+            f"「{action.card}」不在玩家 {player} 的战斗区中：只能为自己战斗区中的角色牌升级。", "600.p1"
+        )
     if replay.state.levelled_up:
-        replay.refuse(f"玩家 {player} 本回合已经成功升级一次：每位玩家在自己的行动阶段只能成功升级一次。", "600.p1", "600.p9")
+        replay.refuse(
+            f"玩家 {player} 本回合已经成功升级一次：每位玩家在自己的行动阶段只能成功升级一次。",
+            "600.p1",
+            "600.p9",
+        )
     side = replay.state.side(player)
     if action.how == "normal":
         if card.entered_turn is not None and card.entered_turn == replay.state.turn:
@@ -329,7 +365,9 @@ def discard_step(replay: Run) -> None:
     other = replay.state.side(player.other).hand.total
     if other is not None and other > HAND_LIMIT:
         replay.not_applied(
-            f"非主动玩家 {player.other} 的手牌有 {other} 张，但弃牌步骤中只有主动玩家需要舍弃手牌。", "408.p1", "203.p2"
+            f"非主动玩家 {player.other} 的手牌有 {other} 张，但弃牌步骤中只有主动玩家需要舍弃手牌。",
+            "408.p1",
+            "203.p2",
         )
     hand = replay.state.side(player).hand
     total = hand.total
@@ -338,7 +376,9 @@ def discard_step(replay: Run) -> None:
         return
     if total <= HAND_LIMIT:
         if not replay.notes.get("discarded"):
-            replay.not_applied(f"主动玩家 {player} 的手牌为 {total} 张，没有超过六张：不需要舍弃。", "408.p1", "203.p2")
+            replay.not_applied(
+                f"主动玩家 {player} 的手牌为 {total} 张，没有超过六张：不需要舍弃。", "408.p1", "203.p2"
+            )
         return
     excess = total - HAND_LIMIT
     unnamed = min(excess, hand.unnamed or 0)
@@ -368,7 +408,9 @@ def simultaneous(replay: Run, action: Simultaneous) -> None:
         replay.effect(effect)
     losers: list[Player] = replay.notes.pop(effects.LOSERS)
     if len(set(losers)) == 2:
-        replay.end_game(Result.DRAWN, ZdReason.BOTH_LOST, None, "双方玩家同时输掉游戏：本局游戏视为平局。", "101.p6")
+        replay.end_game(
+            Result.DRAWN, ZdReason.BOTH_LOST, None, "双方玩家同时输掉游戏：本局游戏视为平局。", "101.p6"
+        )
     if losers:
         replay.end_game(
             Result.WON,

@@ -47,6 +47,7 @@ class ZdCard(Card):
     same_as: str | None = Field(
         default=None, description="the card it is the same card as (327: the same text), for 次元升级"
     )
+    cost: Stat | None = Field(default=None, description="total cost (303)")
     attack: Stat | None = Field(default=None, description="printed （攻） (308)")
     defence: Stat | None = Field(default=None, description="printed （防） (309)")
     attack_bonus: StatChange | None = Field(default=None, description="an equipment's 攻击加成 (310)")
@@ -55,7 +56,9 @@ class ZdCard(Card):
     level: int = Field(default=1, ge=1, le=50, description="LV: 1 plus its level indicators (600.p5)")
     instant: Flag = Field(default=False, description="a tactic's 瞬间战术 (311)")
     counter: Flag = Field(default=False, description="a life card's 反击特效 (312)")
-    face_up: Flag | None = Field(default=None, description="a resource: face up (keeps colour and name, 204.p3)")
+    face_up: Flag | None = Field(
+        default=None, description="a resource: face up (keeps colour and name, 204.p3)"
+    )
     negated: Flag = Field(default=False, description="an effect made its effects void (319.p8)")
     equipment: ZdCard | None = Field(default=None, description="the equipment it carries (319)")
 
@@ -64,7 +67,9 @@ class ZdCard(Card):
     def _zd_keywords(cls, values: list[str]) -> list[str]:
         for value in values:
             if value not in KEYWORDS:
-                raise impossible(f"{value!r} is not a keyword the engine reads: expected one of {', '.join(KEYWORDS)}")
+                raise impossible(
+                    f"{value!r} is not a keyword the engine reads: expected one of {', '.join(KEYWORDS)}"
+                )
         return values
 
 

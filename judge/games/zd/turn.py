@@ -26,14 +26,23 @@ def reset_step(replay: Run) -> None:
     for card in [*side.battle.cards, *side.resources.cards]:
         card.status = Status.ACTIVE
     replay.step(
-        f"重置步骤：主动玩家 {_player(replay)} 重置战斗区和资源区中的所有牌；玩家不会在此步骤中获得优先权。", "401.p1", "401.p2"
+        f"重置步骤：主动玩家 {_player(replay)} 重置战斗区和资源区中的所有牌；玩家不会在此步骤中获得优先权。",
+        "401.p1",
+        "401.p2",
     )
 
 
 def start_step(replay: Run) -> None:
     """402.p1, 807.p1: the 【回合开始时】 effects trigger."""
-    replay.step("开始步骤：触发【回合开始时】等效果，之后进入自由时机，主动玩家获得优先权。", "402.p1", "807.p1")
-    replay.event("turn_start", player=_player(replay))
+    effects.timing(
+        replay,
+        ("turn_start",),
+        None,
+        _player(replay),
+        ("开始步骤：触发【回合开始时】的效果。", "开始步骤：没有【回合开始时】的效果。"),
+        "402.p1",
+        "807.p1",
+    )
 
 
 def draw_step(replay: Run) -> None:
@@ -43,8 +52,15 @@ def draw_step(replay: Run) -> None:
 
 def end_step(replay: Run) -> None:
     """406.p1, 808.p1: the 【回合结束时】 effects trigger."""
-    replay.step("结束步骤：触发【回合结束时】等效果，之后进入自由时机，主动玩家获得优先权。", "406.p1", "808.p1")
-    replay.event("turn_end", player=_player(replay))
+    effects.timing(
+        replay,
+        ("turn_end",),
+        None,
+        _player(replay),
+        ("结束步骤：触发【回合结束时】的效果。", "结束步骤：没有【回合结束时】的效果。"),
+        "406.p1",
+        "808.p1",
+    )
 
 
 def cleanup_step(replay: Run) -> None:
@@ -62,8 +78,11 @@ def cleanup_step(replay: Run) -> None:
         "407.p1",
         healed=healed,
     )
-    replay.expire(Duration.END_OF_TURN, lambda card, what: f"清算步骤：「{card.name}」的 {what}（本回合）失效。", "407.p1")
-
+    replay.expire(
+        Duration.END_OF_TURN,
+        lambda card, what: f"清算步骤：「{card.name}」的 {what}（本回合）失效。",
+        "407.p1",
+    )
 
 
 ACTION_VERBS = ("play", "level_up", "attack", "defend", "no_defend", "negate")

@@ -17,7 +17,7 @@ from judge.replay import Replay
 Run = Replay[ZdState]
 
 #: the stats a ``modify`` effect may change, with their names in the book
-STATS = {"attack": "攻击力", "defence": "防御力", "level": "等级", "damage": "伤害"}
+STATS = {"attack": "攻击力", "defence": "防御力", "level": "等级", "damage": "伤害", "cost": "费用"}
 BONUS = {"attack": "attack_bonus", "defence": "defence_bonus"}
 
 
@@ -46,6 +46,9 @@ def true_value(replay: Run, card: ZdCard, stat: str) -> int:
         return card.level
     if stat == "damage":
         return card.damage
+    if stat == "cost":
+        cost: int = replay.fact(f"{card.name}.cost", card.cost, None, f"「{card.name}」的费用", "303.p3")
+        return cost
     printed: int = replay.fact(
         f"{card.name}.{stat}", getattr(card, stat), None, f"「{card.name}」的{STATS[stat]}", "308.p1"
     )
