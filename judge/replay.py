@@ -594,7 +594,8 @@ def _options(options: Sequence[Any] | None) -> tuple[Any, ...] | None:
 def _label(effect: Effect) -> str:
     primitive = effect.primitive
     shown = ", ".join(
-        f"{k}: {v}" for k, v in primitive.model_dump(by_alias=True, exclude_defaults=True).items()
+        f"{k}: {v}"
+        for k, v in primitive.model_dump(mode="json", by_alias=True, exclude_defaults=True).items()
     )
     return f"{effect.kind} {{{shown}}}"
 

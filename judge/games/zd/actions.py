@@ -36,13 +36,13 @@ class Play(Action):
     verb = "play"
     player: Player
     card: ZdCard
-    on: str | None = Field(default=None, description="an equipment: the character it is equipped on (319.p2)")
+    to: str | None = Field(default=None, description="an equipment: the character it is equipped on (319.p2)")
     discard: str | None = Field(
         default=None, description="a same-name character the player chooses to discard (305.p4)"
     )
 
     def names(self) -> list[str]:
-        return [name for name in (self.on, self.discard) if name and name != self.card.name]
+        return [name for name in (self.to, self.discard) if name and name != self.card.name]
 
     def introduces(self) -> list[str]:
         return [self.card.name]

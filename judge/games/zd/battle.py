@@ -33,7 +33,7 @@ Run = Replay[ZdState]
 BATTLES = "battles"
 LIFE = "life"
 #: actions that happen in a free timing of the battle, before it goes on
-FREE = ("effect", "activate", "pass", "concede", "negate", "simultaneous")
+FREE = ("effect", "activate", "concede", "negate", "simultaneous")
 
 
 def record(replay: Run) -> BattleRecord:
@@ -227,12 +227,12 @@ def progress(replay: Run) -> None:
     while replay.state.battle is not None:
         battle = replay.state.battle
         if battle.step == "defence":
-            if following is not None and following.verb in (*FREE, "defend", "no_defend"):
+            if following is not None and following.verb in (*FREE, "pass", "defend", "no_defend"):
                 return
             _open_defence(replay, battle)
         elif battle.step == "battle":
             _battle_step(replay, battle)
-            if following is not None and following.verb in FREE:
+            if following is not None and following.verb in FREE:  # a pass lets the free timing go by
                 return
         elif battle.step == "damage":
             _damage_step(replay, battle)
@@ -352,11 +352,12 @@ def _strikes(replay: Run, source: ZdCard, target: ZdCard, declared: bool, ranged
         f"「{source.name}」对「{target.name}」造成等同于自身攻击力数值的战斗伤害 {attack}{earlier}。",
         "308.p1",
         *(("607.p2",) if prior else ()),
-        decisive=bool(prior),
         source=source.name,
         target=target.name,
         amount=attack,
     )
+    if prior:
+        replay.log.mark_decisive("607.p2")
     return attack
 
 

@@ -47,6 +47,8 @@ DURATION_TEXT = {
 }
 #: while effects are processed at once (102.p3): the players who lost, decided together afterwards
 LOSERS = "losers"
+#: the effects resolving from the chain now (by identity): one that triggers another makes room for it
+ON_CHAIN = "on_chain"
 DESTROYED = "destroyed"
 
 
@@ -85,13 +87,13 @@ def apply(replay: Run, effect: Effect) -> None:
     elif effect.move is not None:
         _move(replay, effect.move)
     elif effect.draw is not None:
-        draw(replay, effect.draw.player, effect.draw.count, "102.p5")
+        draw(replay, effect.draw.player, effect.draw.count)
     elif effect.damage is not None:
         _damage(replay, effect.damage)
     elif effect.keyword is not None:
         _keyword(replay, effect.keyword, effect.until or Duration.PERMANENT)
-    # an effect that triggers another while it resolves: the new one goes on top and resolves first (106.p5)
-    if replay.fired:
+    # an effect on the chain that triggers another as it resolves: the new one goes on top, resolves first (106.p5)
+    if replay.fired and id(effect) in replay.notes.get(ON_CHAIN, set()):
         replay.step("连锁清算中触发出了新的效果：那个效果优先加入到原连锁的最上方，并进行清算。", "106.p5")
         replay.resolve_fired()
 
@@ -233,6 +235,13 @@ def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> 
         replay.step(f"「{card.name}」上的伤害变为 {card.damage}。", "607.p2", card=card.name)
         lethal(replay, card, "damage")
         return
+    if not _on_field(replay, card) and replay.state.owner(card.name) is None:
+        replay.step(
+            f"「{card.name}」已不在战斗区中：它移动到另一个区域后成为了一张新的牌，该效果不再影响它。",
+            "200.p4",
+            card=card.name,
+        )
+        return
     before = true_value(replay, card, change.stat) if _on_field(replay, card) else None
     card.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=source))
     label = STATS[change.stat]
@@ -283,10 +292,11 @@ def _damage(replay: Run, damage: Damage) -> None:
     replay.step(
         f"效果对「{card.name}」造成 {damage.amount} 点伤害{earlier}：其上的伤害为 {card.damage}。",
         *(("607.p1", "607.p2") if prior else ("607.p1",)),
-        decisive=bool(prior),
         card=card.name,
         damage=card.damage,
     )
+    if prior:
+        replay.log.mark_decisive("607.p2")
     lethal(replay, card, "damage")
 
 
@@ -349,7 +359,9 @@ def _move(replay: Run, move: Move) -> None:
         for name in moved:
             entered = replay.card(name)
             entered.entered_turn, entered.status = replay.state.turn, Status.ACTIVE
-            replay.step(f"「{name}」从{ZONE_NAMES[move.from_.zone or '']}进入战斗区：即为登场。", "205.p2", card=name)
+            replay.step(
+                f"「{name}」从{ZONE_NAMES[move.from_.zone or '']}进入战斗区：即为登场。", "205.p2", card=name
+            )
             replay.event("enters", card=name, player=move.to.player)
 
 

@@ -163,6 +163,7 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
                     f"开始清算：{names}。",
                     "106.p6",
                     "106.p3",
+                    decisive=True,
                     order=[_name(effect) for effect in ordered],
                 )
             else:

@@ -170,7 +170,7 @@ def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> 
 
 def _equip(replay: Run, action: Play) -> None:
     card, player = action.card, action.player
-    target = replay.state.side(player).battle.find(action.on or "")
+    target = replay.state.side(player).battle.find(action.to or "")
     if target is None:
         replay.refuse(
             "使用装备牌时需选择我方战斗区中的一张角色牌；如无特殊说明，装备牌不能装备给对方的角色牌。",
@@ -293,7 +293,26 @@ def activate(replay: Run, action: Activate) -> None:
     replay.notes["priority"], replay.notes[PASSES] = _turn_player(replay), 0
     for cost in action.cost:
         replay.effect(cost)
-    replay.resolve_fired()
+    _triggered_onto_chain(replay)
+
+
+def _triggered_onto_chain(replay: Run) -> None:
+    """Effects a cost triggered join the chain on top of what triggered them (106.p5, 702.p2)."""
+    fired, replay.fired = replay.fired, []
+    for effect in replay.rules.order(replay, fired):
+        name = effect.source or effect.kind
+        owner = effect.by or _turn_player(replay)
+        chain(replay).append(
+            Activate(
+                player=owner, name=f"{name}的触发效果", effects=[effect.model_copy(update={"when": None})]
+            )
+        )
+        replay.step(
+            f"支付费用时触发了「{name}」的效果：它进入连锁，放置在整个连锁的最上方。",
+            "702.p2",
+            "106.p2",
+            link=name,
+        )
 
 
 def pass_(replay: Run, action: Pass) -> None:
@@ -314,11 +333,13 @@ def resolve(replay: Run) -> None:
         f"所有玩家让过优先权：从整个连锁的最上方开始清算（{order}），清算过程中任何玩家不会获得优先权。",
         "106.p3",
         "106.p4",
+        decisive=len(links) > 1,
         order=[link.name for link in reversed(links)],
     )
     while links:
         link = links.pop()
         replay.step(f"清算「{link.name}」。", "106.p3", link=link.name)
+        replay.notes.setdefault(effects.ON_CHAIN, set()).update(id(effect) for effect in link.effects)
         for effect in link.effects:
             replay.effect(effect)
         if link.card is not None:
