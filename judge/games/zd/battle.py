@@ -102,9 +102,23 @@ def declare(replay: Run, action: Attack) -> None:
     replay.notes.setdefault(BATTLES, []).append(
         BattleRecord(attacker=attacker.name, player=player, target=action.target)
     )
-    replay.event("attack", card=attacker.name, player=player)
+    effects.timing(
+        replay,
+        ("attack",),
+        attacker.name,
+        player,
+        (f"「{attacker.name}」攻击成立：触发【攻击时】的效果。", None),
+        "805.p1",
+    )
     if action.target != LIFE:
-        replay.event("attacked", card=action.target, player=player.other)
+        effects.timing(
+            replay,
+            ("attacked",),
+            action.target,
+            player.other,
+            (f"「{action.target}」被选为攻击对象：触发【被攻击时】的效果。", None),
+            "501.p1",
+        )
         replay.unfired(
             "defends",
             f"「{action.target}」被选为攻击对象：当角色牌被选为攻击对象时不会触发【防御时】的效果。",
@@ -167,7 +181,14 @@ def defend(replay: Run, action: Defend | None) -> None:
     )
     battle.defender, battle.step = card.name, "battle"
     record(replay).defender = card.name
-    replay.event("defends", card=card.name, player=defending)
+    effects.timing(
+        replay,
+        ("defends",),
+        card.name,
+        defending,
+        (f"「{card.name}」防御成立：触发【防御时】的效果。", None),
+        "806.p1",
+    )
     if battle.target != LIFE:
         replay.unfired(
             "defends",
@@ -194,7 +215,14 @@ def _no_defence(replay: Run, battle: Battle, defending: Player) -> None:
     )
     battle.defender = target.name
     record(replay).defender = target.name
-    replay.event("defends", card=target.name, player=defending)
+    effects.timing(
+        replay,
+        ("defends",),
+        target.name,
+        defending,
+        (f"没有其他角色牌对「{target.name}」进行防御：触发其【防御时】的效果。", None),
+        "806.p4",
+    )
 
 
 def _open_defence(replay: Run, battle: Battle) -> None:
@@ -262,7 +290,14 @@ def _battle_step(replay: Run, battle: Battle) -> None:
         return
     if battle.defender is None:
         replay.step(f"战斗步骤：「{battle.attacker}」直接攻击生命区成功。", "504.p1")
-        replay.event("life_attack", card=battle.attacker)
+        effects.timing(
+            replay,
+            ("life_attack",),
+            battle.attacker,
+            replay.state.turn_player or Player.A,
+            ("触发攻击生命区成功时触发的效果。", None),
+            "504.p1",
+        )
         return
     replay.step(
         f"战斗步骤：「{battle.attacker}」与「{battle.defender}」进入战斗，战斗成立。", "504.p2", "504.p3"
@@ -358,6 +393,13 @@ def _strikes(replay: Run, source: ZdCard, target: ZdCard, declared: bool, ranged
     )
     if prior:
         replay.log.mark_decisive("607.p2")
+    if source.equipment is not None and source.equipment.attack_bonus:
+        replay.step(
+            f"「{source.name}」的攻击力包括其装备的「{source.equipment.name}」的攻击加成。",
+            "310.p1",
+            "319.p4",
+            decisive=True,
+        )
     return attack
 
 

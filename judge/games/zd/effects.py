@@ -162,7 +162,14 @@ def to_rest(replay: Run, card: ZdCard) -> Player | None:
     if equipment is not None:
         side.rest.cards.append(equipment)
         replay.step(f"「{card.name}」离场，其装备的装备牌「{equipment.name}」破坏，进入休息区。", "319.p7")
-    replay.event("to_rest", card=card.name, player=player)
+    timing(
+        replay,
+        ("to_rest",),
+        card.name,
+        player,
+        (f"「{card.name}」从战斗区中进入休息区：触发相应的效果。", None),
+        "811.p1",
+    )
     return player
 
 
@@ -171,7 +178,15 @@ def destroy(replay: Run, card: ZdCard, kind: str, text: str, *cites: str) -> Non
     replay.step(text, *cites, decisive=kind != "battle", card=card.name, destruction=kind)
     replay.notes.setdefault(DESTROYED, []).append(card.name)
     player = to_rest(replay, card)
-    replay.event("destroyed", card=card.name, player=player)
+    if player is not None:
+        timing(
+            replay,
+            ("destroyed",),
+            card.name,
+            player,
+            (f"「{card.name}」被破坏离开战斗区：触发【破坏时】的效果。", None),
+            "802.p1",
+        )
     if kind != "battle":
         replay.unfired(
             "battle_destroyed",
@@ -263,6 +278,8 @@ def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> 
         note, cites = f"；数值小于 0，只要不发生改变都按照 0 来清算（真实数值 {after}）", (clause, "103.p4")
     elif before is not None and before < 0:
         note, cites = f"；从真实数值 {before} 起计算，而非从 0 起计算", (clause, "103.p4")
+    if len(cites) > 1:
+        replay.log.mark_decisive("103.p4")
     replay.step(
         f"「{card.name}」（{sign}）{change.by:+d}{DURATION_TEXT.get(until, '')}：{label}为 {shown}{note}。",
         *cites,
@@ -354,15 +371,30 @@ def _move(replay: Run, move: Move) -> None:
     )
     if move.from_.zone == "battle" and move.to.zone == "rest":
         for name in moved:
-            replay.event("to_rest", card=name, player=move.from_.player)
+            timing(
+                replay,
+                ("to_rest",),
+                name,
+                move.from_.player or Player.A,
+                (f"「{name}」从战斗区中进入休息区：触发相应的效果。", None),
+                "811.p1",
+            )
     if move.to.zone == "battle" and move.from_.zone != "battle":
         for name in moved:
             entered = replay.card(name)
             entered.entered_turn, entered.status = replay.state.turn, Status.ACTIVE
-            replay.step(
-                f"「{name}」从{ZONE_NAMES[move.from_.zone or '']}进入战斗区：即为登场。", "205.p2", card=name
+            timing(
+                replay,
+                ("enters",),
+                name,
+                move.to.player or Player.A,
+                (
+                    f"「{name}」进入战斗区，即为登场：触发【登场时】的效果。",
+                    f"「{name}」进入战斗区，即为登场。",
+                ),
+                "205.p2",
+                "801.p1",
             )
-            replay.event("enters", card=name, player=move.to.player)
 
 
 def draw(replay: Run, player: Player, count: int, *cites: str) -> None:
@@ -448,7 +480,9 @@ def life_damage(replay: Run, player: Player, points: int, battle: bool, pierce: 
         )
     for index in range(flips):
         _flip(replay, player, life, index)
-    replay.event("life_damaged", player=player)
+    timing(
+        replay, ("life_damaged",), None, player, ("对生命区造成伤害时触发的效果加入连锁。", None), "505.p1"
+    )
 
 
 def _flip(replay: Run, player: Player, life: ZdZone, index: int) -> None:

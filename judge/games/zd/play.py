@@ -129,7 +129,15 @@ def play(replay: Run, action: Play) -> None:
         card=card.name,
     )
     _same_name(replay, player, card, action.discard)
-    replay.event("enters", card=card.name, player=player)
+    effects.timing(
+        replay,
+        ("enters",),
+        card.name,
+        player,
+        (f"「{card.name}」登场：触发【登场时】的效果。", None),
+        "205.p2",
+        "801.p1",
+    )
 
 
 def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> None:
@@ -191,10 +199,18 @@ def _equip(replay: Run, action: Play) -> None:
         replay.step(
             f"「{target.name}」已经装备了「{old.name}」：装备成功后要将之前装备的装备牌废弃。",
             "319.p5",
+            decisive=True,
             card=old.name,
         )
         replay.event("to_rest", card=old.name, player=player)
-    replay.event("enters", card=card.name, player=player)
+    effects.timing(
+        replay,
+        ("enters",),
+        card.name,
+        player,
+        (f"「{card.name}」登场：触发【登场时】的效果。", None),
+        "801.p1",
+    )
 
 
 def negate(replay: Run, action: Negate) -> None:
@@ -333,9 +349,10 @@ def resolve(replay: Run) -> None:
         f"所有玩家让过优先权：从整个连锁的最上方开始清算（{order}），清算过程中任何玩家不会获得优先权。",
         "106.p3",
         "106.p4",
-        decisive=len(links) > 1,
         order=[link.name for link in reversed(links)],
     )
+    if len(links) > 1:
+        replay.log.mark_decisive("106.p3")
     while links:
         link = links.pop()
         replay.step(f"清算「{link.name}」。", "106.p3", link=link.name)

@@ -76,6 +76,7 @@ def cleanup_step(replay: Run) -> None:
         + (f"（{'、'.join(f'「{n}」' for n in healed)}）" if healed else "")
         + "，并清除所有“本回合”的效果和攻防加成的影响；玩家不会在此步骤中获得优先权。",
         "407.p1",
+        decisive=bool(healed),
         healed=healed,
     )
     replay.expire(
