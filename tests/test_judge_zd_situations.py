@@ -361,7 +361,7 @@ SITUATIONS: dict[str, Expect] = {
     "numbers": Expect(
         *CONTINUES,
         decides=(Q_103_P4,),
-        check=lambda r: [s.values.get("attack") for s in r.steps if "attack" in s.values] == [0, 500],
+        check=lambda r: [s.values["value"] for s in r.steps if s.values.get("stat") == "attack"] == [0, 500],
     ),
     "values_defence_dips_to_zero": Expect(
         *CONTINUES,

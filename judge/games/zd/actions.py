@@ -13,6 +13,7 @@ from typing import Literal
 from pydantic import Field
 
 from judge.action import Action
+from judge.bounds import Flag, ZdCards
 from judge.effects import Effect
 from judge.games.zd.state import ZdCard
 from judge.players import Player
@@ -24,7 +25,7 @@ class PlaceResource(Action):
     verb = "place_resource"
     player: Player
     card: ZdCard = Field(description="the card, from the hand")
-    face_up: bool = Field(default=True, description="face up keeps its colour and name (204.p3)")
+    face_up: Flag = Field(default=True, description="face up keeps its colour and name (204.p3)")
 
     def introduces(self) -> list[str]:
         return [self.card.name]
@@ -117,7 +118,7 @@ class Discard(Action):
     verb = "discard"
     player: Player
     cards: list[str] = Field(default_factory=list, description="the named cards discarded")
-    count: int = Field(default=0, ge=0, le=50, description="unnamed cards discarded")
+    count: ZdCards = Field(default=0, description="unnamed cards discarded")
 
     def names(self) -> list[str]:
         return list(self.cards)

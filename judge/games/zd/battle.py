@@ -166,11 +166,11 @@ def defend(replay: Run, action: Defend | None) -> None:
         replay.refuse(f"「{card.name}」被选为攻击对象：它不能再主动进行防御。", "502.p4")
     if _status(replay, card) is Status.RESTED:
         replay.refuse(f"「{card.name}」已横置：只能选择未横置且可以防御的角色牌宣布防御。", "502.p2")
-    if attacker is not None and attacker.has("神速") and battle.target != LIFE:
-        if not (card.has("神速") or card.has("守备")):
-            replay.refuse(
-                f"「{attacker.name}」带有神速：攻击角色牌时只能被带有神速或守备效果的角色牌防御。", "900.神速"
-            )
+    swift = attacker is not None and attacker.has("神速") and battle.target != LIFE
+    if swift and not (card.has("神速") or card.has("守备")):
+        replay.refuse(
+            f"「{battle.attacker}」带有神速：攻击角色牌时只能被带有神速或守备效果的角色牌防御。", "900.神速"
+        )
     card.status = Status.RESTED
     instead = "对方的生命区" if battle.target == LIFE else f"「{battle.target}」"
     replay.step(

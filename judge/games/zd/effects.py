@@ -284,7 +284,8 @@ def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> 
         f"「{card.name}」（{sign}）{change.by:+d}{DURATION_TEXT.get(until, '')}：{label}为 {shown}{note}。",
         *cites,
         card=card.name,
-        **{change.stat: shown},
+        stat=change.stat,
+        value=shown,
     )
     if change.stat == "defence":
         lethal(replay, card, "defence")

@@ -20,7 +20,7 @@ import enum
 from pydantic import Field, field_validator
 
 from judge.board import impossible
-from judge.bounds import Flag, Stat, StatChange, ZdCards
+from judge.bounds import Flag, Small, Stat, StatChange, ZdCards
 from judge.players import Player
 from judge.state import Card, GameState, Mutable, PlayerState, Sides, Zone
 
@@ -53,7 +53,7 @@ class ZdCard(Card):
     attack_bonus: StatChange | None = Field(default=None, description="an equipment's 攻击加成 (310)")
     defence_bonus: StatChange | None = Field(default=None, description="an equipment's 防御加成 (310)")
     damage: Stat = Field(default=0, description="damage it took this turn (607.p2); public, so 0 if left out")
-    level: int = Field(default=1, ge=1, le=50, description="LV: 1 plus its level indicators (600.p5)")
+    level: Small = Field(default=1, description="LV: 1 plus its level indicators (600.p5)")
     instant: Flag = Field(default=False, description="a tactic's 瞬间战术 (311)")
     counter: Flag = Field(default=False, description="a life card's 反击特效 (312)")
     face_up: Flag | None = Field(
@@ -61,6 +61,13 @@ class ZdCard(Card):
     )
     negated: Flag = Field(default=False, description="an effect made its effects void (319.p8)")
     equipment: ZdCard | None = Field(default=None, description="the equipment it carries (319)")
+
+    @field_validator("level")
+    @classmethod
+    def _lv1(cls, level: int) -> int:
+        if level < 1:
+            raise impossible("a character is LV1 once it enters, and higher with level indicators", "600.p5")
+        return level
 
     @field_validator("keywords")
     @classmethod
