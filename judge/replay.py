@@ -283,6 +283,10 @@ class Rules(ABC, Generic[S, OutcomeT]):
         ]
         return problems
 
+    def event_name(self, event: str) -> str:
+        """An event as the steps name it, in the book's words (default: its key, ``enters``)."""
+        return event
+
     def value(self, replay: Replay[S], card: Card, stat: str) -> int:
         """A card's stat as the rules count it now (for ``if`` conditions); the game's own reading."""
         printed = getattr(card, stat, None)
@@ -457,7 +461,11 @@ class Replay(Generic[S]):
         """A stated effect: it waits for its trigger, or happens now if its condition holds."""
         if effect.when is not None:
             self.waiting.append(effect)
-            self.say(self.rules.phrases.waits, effect=_label(effect), event=effect.when.event)
+            self.say(
+                self.rules.phrases.waits,
+                effect=_label(effect),
+                event=self.rules.event_name(effect.when.event),
+            )
             return
         self._carry_out(effect)
 
@@ -501,7 +509,7 @@ class Replay(Generic[S]):
             if trigger.event == name and trigger.card in (None, card) and trigger.player in (None, player):
                 self.waiting.remove(effect)
                 self.fired.append(effect)
-                self.say(self.rules.phrases.fires, event=name, effect=_label(effect))
+                self.say(self.rules.phrases.fires, event=self.rules.event_name(name), effect=_label(effect))
 
     def unfired(
         self, name: str, text: str, *cites: str, card: str | None = None, player: Player | None = None

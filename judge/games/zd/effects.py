@@ -267,6 +267,7 @@ def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> 
             f"装备牌「{card.name}」（{sign}）{change.by:+d}{DURATION_TEXT.get(until, '')}：其{'攻击' if sign == '攻' else '防御'}加成相应变化。",
             clause,
             "310.p3",
+            "310.p4",
             card=card.name,
         )
         return

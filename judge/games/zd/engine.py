@@ -79,28 +79,28 @@ WHEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "discard": ("手牌超过六张时，在结束阶段的弃牌步骤舍弃。", ("408.p1",)),
 }
 
-#: the events a triggered effect may wait for, and the clause that defines each timing
+#: the events a triggered effect may wait for: the timing's name in the book, and the clause that defines it
 EVENTS = {
-    "enters": "801.p1",  # 【登场时】
-    "destroyed": "802.p1",  # 【破坏时】
-    "battle_destroyed": "803.p1",  # 【战斗破坏时】
-    "attack_destroyed": "803.p2",  # 【攻击破坏时】
-    "defence_destroyed": "803.p2",  # 【防御破坏时】
-    "battle_won": "804.p1",  # 【战斗胜利时】
-    "attack_won": "804.p2",  # 【攻击胜利时】
-    "defence_won": "804.p2",  # 【防御胜利时】
-    "attack": "805.p1",  # 【攻击时】
-    "attacked": "501.p1",  # 【被攻击时】
-    "defends": "806.p1",  # 【防御时】
-    "turn_start": "807.p1",  # 【回合开始时】
-    "turn_end": "808.p1",  # 【回合结束时】
-    "battle_set": "810.p1",  # 【战斗成立时】
-    "attack_battle_set": "810.p1",  # 【攻击战斗成立时】
-    "defence_battle_set": "810.p1",  # 【防御战斗成立时】
-    "life_attack": "504.p1",  # 攻击生命区成功时
-    "life_damaged": "505.p1",  # 对生命区造成伤害时
-    "counter": "312.p1",  # 反击特效
-    "to_rest": "811.p1",  # 从战斗区中进入休息区时
+    "enters": ("【登场时】", "801.p1"),
+    "destroyed": ("【破坏时】", "802.p1"),
+    "battle_destroyed": ("【战斗破坏时】", "803.p1"),
+    "attack_destroyed": ("【攻击破坏时】", "803.p2"),
+    "defence_destroyed": ("【防御破坏时】", "803.p2"),
+    "battle_won": ("【战斗胜利时】", "804.p1"),
+    "attack_won": ("【攻击胜利时】", "804.p2"),
+    "defence_won": ("【防御胜利时】", "804.p2"),
+    "attack": ("【攻击时】", "805.p1"),
+    "attacked": ("【被攻击时】", "501.p1"),
+    "defends": ("【防御时】", "806.p1"),
+    "turn_start": ("【回合开始时】", "807.p1"),
+    "turn_end": ("【回合结束时】", "808.p1"),
+    "battle_set": ("【战斗成立时】", "810.p1"),
+    "attack_battle_set": ("【攻击战斗成立时】", "810.p1"),
+    "defence_battle_set": ("【防御战斗成立时】", "810.p1"),
+    "life_attack": ("攻击生命区成功时", "504.p1"),
+    "life_damaged": ("对生命区造成伤害时", "505.p1"),
+    "counter": ("反击特效", "312.p1"),
+    "to_rest": ("从战斗区中进入休息区时", "811.p1"),
 }
 #: actions that happen where the timeline lists them, in any free timing (105.p2)
 ANYTIME = (Activate, Pass, Concede, Simultaneous, Negate)
@@ -206,6 +206,9 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
             "408.p2",
             turn=state.turn,
         )
+
+    def event_name(self, event: str) -> str:
+        return EVENTS[event][0] if event in EVENTS else event
 
     def when(self, verb: str) -> tuple[str, tuple[str, ...]]:
         return WHEN.get(verb, ("", ()))
