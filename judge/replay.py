@@ -601,11 +601,16 @@ def _options(options: Sequence[Any] | None) -> tuple[Any, ...] | None:
 
 def _label(effect: Effect) -> str:
     primitive = effect.primitive
-    shown = ", ".join(
-        f"{k}: {v}"
-        for k, v in primitive.model_dump(mode="json", by_alias=True, exclude_defaults=True).items()
-    )
-    return f"{effect.kind} {{{shown}}}"
+    return f"{effect.kind} {_flow(primitive.model_dump(mode='json', by_alias=True, exclude_defaults=True))}"
+
+
+def _flow(value: Any) -> str:
+    """A value as a board file writes it in YAML's flow style (``{from: {player: A}}``), not as Python."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return str(value)
 
 
 def _run(rules: Rules[Any, Any], timeline: Timeline, assumed: dict[str, Any]) -> Leaf:

@@ -238,9 +238,20 @@ def lethal(replay: Run, card: ZdCard, cause: str) -> None:
 # -- the primitives ---------------------------------------------------------------------------------
 
 
-def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> None:
-    card = replay.card(change.card)
+def _named(replay: Run, name: str) -> ZdCard:
+    """The card of that name: on the field (a character or its equipment) first, else wherever it is."""
+    for player in Player:
+        for card in replay.state.side(player).battle.cards:
+            for found in (card, card.equipment):
+                if found is not None and found.name == name:
+                    return found
+    card = replay.card(name)
     assert isinstance(card, ZdCard)  # the state holds zd cards only
+    return card
+
+
+def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> None:
+    card = _named(replay, change.card)
     if change.stat == "level":
         card.level = max(1, card.level + change.by)
         replay.step(f"「{card.name}」的等级变为 LV{card.level}。", "600.p5", card=card.name)

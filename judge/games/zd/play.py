@@ -100,9 +100,9 @@ def place_resource(replay: Run, action: PlaceResource) -> None:
 def no_resource(replay: Run) -> None:
     """404.p2: placing a resource is optional; the timeline placed none this turn."""
     if not replay.state.resource_placed:
-        replay.not_applied(
-            f"主动玩家 {_turn_player(replay)} 选择不放置资源牌：资源步骤中可以不放置。", "404.p2"
-        )
+        player = _turn_player(replay)
+        replay.step(f"资源步骤：主动玩家 {player} 没有放置资源牌。", "404.p1", "404.p2")
+        replay.not_applied(f"主动玩家 {player} 选择不放置资源牌：资源步骤中可以不放置。", "404.p2")
 
 
 # -- characters and equipment ----------------------------------------------------------------------------

@@ -12,6 +12,7 @@ effect and stays (319.p8).
 from __future__ import annotations
 
 from judge.games.zd.state import ZdCard, ZdState
+from judge.players import Player
 from judge.replay import Replay
 
 Run = Replay[ZdState]
@@ -22,7 +23,12 @@ BONUS = {"attack": "attack_bonus", "defence": "defence_bonus"}
 
 
 def negated(state: ZdState) -> set[str]:
-    return {card.name for card in state.all_cards() if isinstance(card, ZdCard) and card.negated}
+    """The cards on the field whose effects are void (only a card on the field has effects in force)."""
+    found = set()
+    for player in Player:
+        for card in state.side(player).battle.cards:
+            found |= {c.name for c in (card, card.equipment) if c is not None and c.negated}
+    return found
 
 
 def changes(state: ZdState, card: ZdCard, stat: str) -> int:
