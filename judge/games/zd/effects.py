@@ -245,9 +245,9 @@ def _named(replay: Run, name: str) -> ZdCard:
             for found in (card, card.equipment):
                 if found is not None and found.name == name:
                     return found
-    card = replay.card(name)
-    assert isinstance(card, ZdCard)  # the state holds zd cards only
-    return card
+    elsewhere = replay.card(name)
+    assert isinstance(elsewhere, ZdCard)  # the state holds zd cards only
+    return elsewhere
 
 
 def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> None:
