@@ -394,20 +394,9 @@ def _move(replay: Run, move: Move) -> None:
             )
     if move.to.zone == "battle" and move.from_.zone != "battle":
         for name in moved:
-            entered = replay.card(name)
-            entered.entered_turn, entered.status = replay.state.turn, Status.ACTIVE
-            timing(
-                replay,
-                ("enters",),
-                name,
-                move.to.player or Player.A,
-                (
-                    f"「{name}」进入战斗区，即为登场：触发【登场时】的效果。",
-                    f"「{name}」进入战斗区，即为登场。",
-                ),
-                "205.p2",
-                "801.p1",
-            )
+            newcomer = replay.card(name)
+            newcomer.entered_turn, newcomer.status = replay.state.turn, Status.ACTIVE
+            entered(replay, name, move.to.player or Player.A, f"「{name}」进入战斗区，即为登场。")
 
 
 def draw(replay: Run, player: Player, count: int, *cites: str) -> None:
@@ -571,3 +560,16 @@ def timing(
         replay.step(said, *cites, card=card)
     for event in events:
         replay.event(event, card=card, player=player)
+
+
+def entered(replay: Run, name: str, player: Player, otherwise: str | None = None) -> None:
+    """A card entered the battle area (205.p2): 【登场时】 is raised (801.p1)."""
+    timing(
+        replay,
+        ("enters",),
+        name,
+        player,
+        (f"「{name}」登场：触发【登场时】的效果。", otherwise),
+        "205.p2",
+        "801.p1",
+    )

@@ -129,15 +129,7 @@ def play(replay: Run, action: Play) -> None:
         card=card.name,
     )
     _same_name(replay, player, card, action.discard)
-    effects.timing(
-        replay,
-        ("enters",),
-        card.name,
-        player,
-        (f"「{card.name}」登场：触发【登场时】的效果。", None),
-        "205.p2",
-        "801.p1",
-    )
+    effects.entered(replay, card.name, player)
 
 
 def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> None:
@@ -203,14 +195,7 @@ def _equip(replay: Run, action: Play) -> None:
             card=old.name,
         )
         replay.event("to_rest", card=old.name, player=player)
-    effects.timing(
-        replay,
-        ("enters",),
-        card.name,
-        player,
-        (f"「{card.name}」登场：触发【登场时】的效果。", None),
-        "801.p1",
-    )
+    effects.entered(replay, card.name, player)
 
 
 def negate(replay: Run, action: Negate) -> None:
