@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.action import Action
-from judge.games.zd import effects
+from judge.games.zd import effects, life, timings
 from judge.games.zd.actions import Attack, Defend
 from judge.games.zd.outcome import BattleRecord
 from judge.games.zd.state import Battle, ZdCard, ZdState
@@ -102,7 +102,7 @@ def declare(replay: Run, action: Attack) -> None:
     replay.notes.setdefault(BATTLES, []).append(
         BattleRecord(attacker=attacker.name, player=player, target=action.target)
     )
-    effects.timing(
+    timings.timing(
         replay,
         ("attack",),
         attacker.name,
@@ -111,7 +111,7 @@ def declare(replay: Run, action: Attack) -> None:
         "805.p1",
     )
     if action.target != LIFE:
-        effects.timing(
+        timings.timing(
             replay,
             ("attacked",),
             action.target,
@@ -181,7 +181,7 @@ def defend(replay: Run, action: Defend | None) -> None:
     )
     battle.defender, battle.step = card.name, "battle"
     record(replay).defender = card.name
-    effects.timing(
+    timings.timing(
         replay,
         ("defends",),
         card.name,
@@ -215,7 +215,7 @@ def _no_defence(replay: Run, battle: Battle, defending: Player) -> None:
     )
     battle.defender = target.name
     record(replay).defender = target.name
-    effects.timing(
+    timings.timing(
         replay,
         ("defends",),
         target.name,
@@ -242,7 +242,8 @@ def _open_defence(replay: Run, battle: Battle) -> None:
         f"defend:{battle.attacker}",
         None,
         ["none", *options],
-        f"防御玩家 {_defending(replay)} 是否宣布防御、以哪张角色牌防御（none：不防御）",
+        f"盘面之后第 {len(replay.notes[BATTLES])} 次战斗中，防御玩家 {_defending(replay)} 是否对「{battle.attacker}」的攻击宣布防御、"
+        "以哪张角色牌防御（none：不防御）",
         "502.p2",
     )
     defend(replay, None if chosen == "none" else Defend(by=chosen))
@@ -290,7 +291,7 @@ def _battle_step(replay: Run, battle: Battle) -> None:
         return
     if battle.defender is None:
         replay.step(f"战斗步骤：「{battle.attacker}」直接攻击生命区成功。", "504.p1")
-        effects.timing(
+        timings.timing(
             replay,
             ("life_attack",),
             battle.attacker,
@@ -307,7 +308,7 @@ def _battle_step(replay: Run, battle: Battle) -> None:
         (battle.attacker, player, "attack_battle_set"),
         (battle.defender, player.other, "defence_battle_set"),
     ):
-        effects.timing(
+        timings.timing(
             replay,
             ("battle_set", own),
             name,
@@ -355,7 +356,7 @@ def _direct(replay: Run, attacker: ZdCard) -> None:
             "900.会心一击",
         )
     record(replay).life_damage = points
-    effects.life_damage(replay, defending, points, battle=True)
+    life.life_damage(replay, defending, points, battle=True)
 
 
 def _strikes(replay: Run, source: ZdCard, target: ZdCard, declared: bool, ranged: bool) -> int:
@@ -475,7 +476,7 @@ def _fight(replay: Run, battle: Battle, attacker: ZdCard, defender: ZdCard) -> N
                 "505.p3",
                 "803.p1",
             )
-        effects.timing(
+        timings.timing(
             replay,
             ("battle_destroyed", "attack_destroyed" if mine else "defence_destroyed"),
             card.name,
@@ -511,7 +512,7 @@ def _victory(replay: Run, attacker: ZdCard, defender: ZdCard, down: list[ZdCard]
         f"「{winner.name}」通过战斗伤害破坏了「{loser.name}」且自身未被破坏：战斗伤害清算完毕之后出现【战斗胜利时】、"
         f"【{'攻击' if mine else '防御'}胜利时】的时机。"
     )
-    effects.timing(
+    timings.timing(
         replay,
         ("battle_won", "attack_won" if mine else "defence_won"),
         winner.name,
@@ -522,7 +523,7 @@ def _victory(replay: Run, attacker: ZdCard, defender: ZdCard, down: list[ZdCard]
     )
     if mine and winner.has("贯通"):
         replay.step(f"「{winner.name}」的贯通（【攻击胜利时】）：对对方生命区造成 1 点伤害。", "900.贯通")
-        effects.life_damage(replay, player.other, 1, battle=False, pierce=True)
+        life.life_damage(replay, player.other, 1, battle=False, pierce=True)
 
 
 def battle_end(replay: Run) -> None:

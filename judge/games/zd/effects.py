@@ -21,10 +21,9 @@ from __future__ import annotations
 
 from judge.board import BoardProblem
 from judge.effects import Damage, Effect, KeywordChange, Modify, Move
-from judge.games.zd.outcome import ZdReason
+from judge.games.zd import life, timings
 from judge.games.zd.state import ZdCard, ZdPlayer, ZdState, ZdZone
 from judge.games.zd.values import STATS, true_value
-from judge.outcome import Result
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Duration, Grant, Modifier, Status
@@ -45,8 +44,6 @@ DURATION_TEXT = {
     Duration.END_OF_BATTLE: "（战斗时）",
     Duration.PERMANENT: "",
 }
-#: while effects are processed at once (102.p3): the players who lost, decided together afterwards
-LOSERS = "losers"
 #: the effects resolving from the chain now (by identity): one that triggers another makes room for it
 ON_CHAIN = "on_chain"
 DESTROYED = "destroyed"
@@ -87,7 +84,7 @@ def apply(replay: Run, effect: Effect) -> None:
     elif effect.move is not None:
         _move(replay, effect.move)
     elif effect.draw is not None:
-        draw(replay, effect.draw.player, effect.draw.count)
+        life.draw(replay, effect.draw.player, effect.draw.count)
     elif effect.damage is not None:
         _damage(replay, effect.damage)
     elif effect.keyword is not None:
@@ -117,27 +114,6 @@ def _boundary(replay: Run, effect: Effect) -> None:
         )
 
 
-# -- losing ----------------------------------------------------------------------------------------
-
-
-def lose(replay: Run, player: Player, reason: ZdReason, text: str, *cites: str) -> None:
-    """A player loses: the game ends at once (101.p3), unless effects are being processed at once."""
-    losers: list[Player] | None = replay.notes.get(LOSERS)
-    if losers is not None:
-        replay.step(text, *cites, decisive=True, loser=player)
-        losers.append(player)
-        replay.notes["reason"] = reason
-        return
-    replay.step(text, *cites, decisive=True, loser=player)
-    replay.end_game(
-        Result.WON,
-        reason,
-        player.other,
-        f"玩家 {player} 输掉游戏，游戏马上结束；玩家 {player.other} 获胜。",
-        "101.p3",
-    )
-
-
 # -- cards leaving the field ---------------------------------------------------------------------------
 
 
@@ -162,7 +138,7 @@ def to_rest(replay: Run, card: ZdCard) -> Player | None:
     if equipment is not None:
         side.rest.cards.append(equipment)
         replay.step(f"「{card.name}」离场，其装备的装备牌「{equipment.name}」破坏，进入休息区。", "319.p7")
-    timing(
+    timings.timing(
         replay,
         ("to_rest",),
         card.name,
@@ -179,7 +155,7 @@ def destroy(replay: Run, card: ZdCard, kind: str, text: str, *cites: str) -> Non
     replay.notes.setdefault(DESTROYED, []).append(card.name)
     player = to_rest(replay, card)
     if player is not None:
-        timing(
+        timings.timing(
             replay,
             ("destroyed",),
             card.name,
@@ -309,7 +285,7 @@ def _on_field(replay: Run, card: ZdCard) -> bool:
 
 def _damage(replay: Run, damage: Damage) -> None:
     if damage.player is not None:
-        life_damage(replay, damage.player, damage.amount, battle=False)
+        life.life_damage(replay, damage.player, damage.amount, battle=False)
         return
     assert damage.card is not None  # the model's own check
     card = replay.state.character(damage.card)
@@ -384,7 +360,7 @@ def _move(replay: Run, move: Move) -> None:
     )
     if move.from_.zone == "battle" and move.to.zone == "rest":
         for name in moved:
-            timing(
+            timings.timing(
                 replay,
                 ("to_rest",),
                 name,
@@ -396,123 +372,7 @@ def _move(replay: Run, move: Move) -> None:
         for name in moved:
             newcomer = replay.card(name)
             newcomer.entered_turn, newcomer.status = replay.state.turn, Status.ACTIVE
-            entered(replay, name, move.to.player or Player.A, f"「{name}」进入战斗区，即为登场。")
-
-
-def draw(replay: Run, player: Player, count: int, *cites: str) -> None:
-    """Draw ``count``: a player whose deck holds fewer than that loses (101.p2)."""
-    deck = replay.state.side(player).deck
-    hand = replay.state.side(player).hand
-    enough: bool = replay.fact(
-        f"deck:{player}:{replay.state.turn}:{replay.index}:{len(replay.log.steps)}",
-        None if deck.total is None else deck.total >= count,
-        (True, False),
-        f"玩家 {player} 的牌组中是否还有 {count} 张以上的牌",
-        "101.p2",
-    )
-    if not enough:
-        lose(
-            replay,
-            player,
-            ZdReason.DECK_OUT,
-            f"玩家 {player} 需要抽 {count} 张牌，但牌组中已经没有足够的牌：他输掉本局游戏。",
-            "101.p2",
-        )
-        return
-    named = deck.cards[:count]
-    del deck.cards[:count]
-    hand.cards += named
-    rest = count - len(named)
-    if rest:
-        deck.unnamed = None if deck.unnamed is None else deck.unnamed - rest
-        hand.unnamed = None if hand.unnamed is None else hand.unnamed + rest
-    drawn = "、".join(f"「{c.name}」" for c in named)
-    replay.step(
-        f"玩家 {player} 从牌组抽 {count} 张牌{('：' + drawn) if drawn else ''}。",
-        "602.p1",
-        *cites,
-        drew=count,
-    )
-
-
-def life_damage(replay: Run, player: Player, points: int, battle: bool, pierce: bool = False) -> None:
-    """Damage to a life zone: from the top, one card at a time, each counter resolved before the next."""
-    life = replay.state.side(player).life
-    if points <= 0:
-        return
-    empty: bool = replay.fact(
-        f"life:{player}:{replay.index}:{len(replay.log.steps)}",
-        None if life.total is None else life.total == 0,
-        (True, False),
-        f"玩家 {player} 的生命区中是否已经没有牌",
-        "101.p1",
-    )
-    if empty:
-        if battle:
-            lose(
-                replay,
-                player,
-                ZdReason.EMPTY_LIFE_HIT,
-                f"玩家 {player} 的生命区中已经没有牌，再次被攻击成功并受到战斗伤害：他输掉本局游戏。",
-                "101.p1",
-            )
-        elif pierce:
-            replay.not_applied(
-                f"由贯通造成的伤害无法使玩家获得游戏的胜利：玩家 {player} 不会因此输掉游戏。",
-                "900.贯通",
-                "101.p1",
-            )
-        else:
-            replay.not_applied(
-                f"玩家 {player} 的生命区已经没有牌，但受到的不是战斗伤害：只有被攻击成功并受到战斗伤害才输掉游戏。",
-                "101.p1",
-            )
-        return
-    flips = points if life.total is None else min(points, life.total)
-    if points >= 2:
-        replay.step(
-            f"一次造成 {points} 点伤害：首先确定这个伤害将要翻开的生命牌，之后依次翻开，处理完一张的反击特效再翻开下一张。",
-            "704.p7",
-        )
-    if life.total == 1 and points >= 2:
-        replay.not_applied(
-            f"玩家 {player} 的生命区中只有一张牌：无论单次攻击中造成多少点伤害都无法导致游戏出现胜负。",
-            "202.p4",
-            "101.p1",
-        )
-    for index in range(flips):
-        _flip(replay, player, life, index)
-    timing(
-        replay, ("life_damaged",), None, player, ("对生命区造成伤害时触发的效果加入连锁。", None), "505.p1"
-    )
-
-
-def _flip(replay: Run, player: Player, life: ZdZone, index: int) -> None:
-    rest = replay.state.side(player).rest
-    if life.cards:
-        card = life.cards.pop(0)
-        if card.counter:
-            replay.step(
-                f"从生命区的最上方翻开「{card.name}」：它有反击特效，必须发动且不能被连锁，优先于其他连锁清算。",
-                "324.p3",
-                "312.p2",
-                "704.p5",
-                card=card.name,
-            )
-            replay.event("counter", card=card.name, player=player)
-            replay.resolve_fired()
-        else:
-            replay.step(
-                f"从生命区的最上方翻开「{card.name}」，送入休息区。", "324.p3", "202.p6", card=card.name
-            )
-        rest.cards.append(card)
-        return
-    if life.unnamed:
-        life.unnamed -= 1
-        rest.unnamed = None if rest.unnamed is None else rest.unnamed + 1
-    replay.step(
-        f"从玩家 {player} 的生命区最上方翻开第 {index + 1} 张生命牌，送入休息区。", "324.p3", "202.p6"
-    )
+            timings.entered(replay, name, move.to.player or Player.A, f"「{name}」进入战斗区，即为登场。")
 
 
 def _keyword(replay: Run, change: KeywordChange, until: Duration) -> None:
@@ -536,40 +396,3 @@ def move_top_under(replay: Run, player: Player) -> None:
         deck.cards.pop(0)
     elif deck.unnamed:
         deck.unnamed -= 1
-
-
-def timing(
-    replay: Run,
-    events: tuple[str, ...],
-    card: str | None,
-    player: Player,
-    text: tuple[str, str | None],
-    *cites: str,
-) -> None:
-    """Raise the timings ``events`` for ``card``: the step naming them (``text[0]``) is written only if
-    an effect waits for one; otherwise ``text[1]``, if any, says what the step does without it."""
-    waits = any(
-        effect.when is not None
-        and effect.when.event in events
-        and effect.when.card in (None, card)
-        and effect.when.player in (None, player)
-        for effect in replay.waiting
-    )
-    said = text[0] if waits else text[1]
-    if said is not None:
-        replay.step(said, *cites, card=card)
-    for event in events:
-        replay.event(event, card=card, player=player)
-
-
-def entered(replay: Run, name: str, player: Player, otherwise: str | None = None) -> None:
-    """A card entered the battle area (205.p2): 【登场时】 is raised (801.p1)."""
-    timing(
-        replay,
-        ("enters",),
-        name,
-        player,
-        (f"「{name}」登场：触发【登场时】的效果。", otherwise),
-        "205.p2",
-        "801.p1",
-    )

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.effects import Effect
-from judge.games.zd import effects
+from judge.games.zd import effects, life, timings
 from judge.games.zd.actions import (
     Activate,
     Concede,
@@ -129,7 +129,7 @@ def play(replay: Run, action: Play) -> None:
         card=card.name,
     )
     _same_name(replay, player, card, action.discard)
-    effects.entered(replay, card.name, player)
+    timings.entered(replay, card.name, player)
 
 
 def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> None:
@@ -195,7 +195,7 @@ def _equip(replay: Run, action: Play) -> None:
             card=old.name,
         )
         replay.event("to_rest", card=old.name, player=player)
-    effects.entered(replay, card.name, player)
+    timings.entered(replay, card.name, player)
 
 
 def negate(replay: Run, action: Negate) -> None:
@@ -266,7 +266,7 @@ def level_up(replay: Run, action: LevelUp) -> None:
         level=card.level,
     )
     replay.step("次元升级成功：抽一张牌。此动作不属于效果，不会进入连锁。", "600.p11")
-    effects.draw(replay, player, 1, "600.p11")
+    life.draw(replay, player, 1, "600.p11")
 
 
 # -- the chain -------------------------------------------------------------------------------------------------
@@ -426,10 +426,10 @@ def simultaneous(replay: Run, action: Simultaneous) -> None:
         f"双方玩家需要同时处理这些效果：先由主动玩家 {first} 做出选择，再由非主动玩家 {first.other} 做出选择，之后这些效果同时处理。",
         "102.p3",
     )
-    replay.notes[effects.LOSERS] = []
+    replay.notes[life.LOSERS] = []
     for effect in ordered:
         replay.effect(effect)
-    losers: list[Player] = replay.notes.pop(effects.LOSERS)
+    losers: list[Player] = replay.notes.pop(life.LOSERS)
     if len(set(losers)) == 2:
         replay.end_game(
             Result.DRAWN, ZdReason.BOTH_LOST, None, "双方玩家同时输掉游戏：本局游戏视为平局。", "101.p6"

@@ -7,7 +7,7 @@ A battle is not a phase of its own: it happens inside the action phase
 
 from __future__ import annotations
 
-from judge.games.zd import effects, play
+from judge.games.zd import life, play, timings
 from judge.games.zd.state import ZdState
 from judge.players import Player
 from judge.replay import Point, Procedure, Replay, accepts
@@ -34,7 +34,7 @@ def reset_step(replay: Run) -> None:
 
 def start_step(replay: Run) -> None:
     """402.p1, 807.p1: the 【回合开始时】 effects trigger."""
-    effects.timing(
+    timings.timing(
         replay,
         ("turn_start",),
         None,
@@ -47,12 +47,12 @@ def start_step(replay: Run) -> None:
 
 def draw_step(replay: Run) -> None:
     """403.p1: the turn player draws one (a deck without it loses, 101.p2)."""
-    effects.draw(replay, _player(replay), 1, "403.p1")
+    life.draw(replay, _player(replay), 1, "403.p1")
 
 
 def end_step(replay: Run) -> None:
     """406.p1, 808.p1: the 【回合结束时】 effects trigger."""
-    effects.timing(
+    timings.timing(
         replay,
         ("turn_end",),
         None,
