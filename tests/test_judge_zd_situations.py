@@ -44,6 +44,7 @@ Q_204_P3 = "资源区中的牌仅拥有颜色和它的牌名"
 Q_305_P4 = "每位玩家的战斗区中不能有两张以上角色名相同的牌"
 Q_305_P5 = "则此时需要先选择其中的一张废弃，再触发其效果"
 Q_308_P3 = "即便直接攻击生命区成功，也无法对生命区造成战斗伤害"
+Q_309_P2 = "当角色牌上的伤害大于或等于其防御力时，它即被破坏"
 Q_309_P3 = "若任意状况使角色牌的防御力降为 0 以下，则直接将其送入休息区"
 Q_309_P4 = "以上两种情况角色牌都将被立即送入休息区"
 Q_310_P1 = "装备此牌的角色牌获得的攻击力与防御力的加成"
@@ -298,7 +299,7 @@ SITUATIONS: dict[str, Expect] = {
     # -- damage outside battle (605, 607, 803) ------------------------------------------------------
     "damage_effect_after_battle": Expect(
         *CONTINUES,
-        decides=(Q_607_P2, Q_607_P3, Q_607_P4, Q_605_P6),
+        decides=(Q_309_P2, Q_607_P2, Q_607_P3, Q_607_P4, Q_605_P6),
         why_not=(Q_803_P6,),
         cited=(Q_802_P1,),
         check=lambda r: side(r, "B").deck.total == 19 and rest(r, "B") == ["弗兰奇"],
@@ -311,12 +312,12 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "damage_defence_lowered": Expect(
         *CONTINUES,
-        decides=(Q_607_P3, Q_607_P4, Q_605_P6),
+        decides=(Q_309_P2, Q_607_P3, Q_607_P4, Q_605_P6),
         check=lambda r: any("因防御力的改变" in text for text in texts(r)),
     ),
     "why_not_defence_changed": Expect(
         *CONTINUES,
-        decides=(Q_607_P2, Q_607_P3, Q_607_P4, Q_605_P6),
+        decides=(Q_309_P2, Q_607_P2, Q_607_P3, Q_607_P4, Q_605_P6),
         check=lambda r: not any("防御力的改变" in text for text in texts(r)) and rest(r, "B") == ["弗兰奇"],
     ),
     # -- equipment (310, 319) ------------------------------------------------------------------------

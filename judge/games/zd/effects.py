@@ -205,6 +205,7 @@ def lethal(replay: Run, card: ZdCard, cause: str) -> None:
             "damage",
             f"「{card.name}」{why}累计 {card.damage}，大于或等于其防御力 {defence}：受到致命伤害，立刻被破坏；"
             "这种情况不属于效果破坏或战斗破坏。",
+            "309.p2",
             "607.p3",
             "607.p4",
             "605.p6",
