@@ -213,6 +213,9 @@ class Rules(ABC, Generic[S, OutcomeT]):
     events: ClassVar[frozenset[str]] = frozenset()
     #: the stats a ``modify`` effect may change
     stats: ClassVar[frozenset[str]] = frozenset()
+    #: the procedure each new turn begins at: those before it happen once, before the first turn
+    #: (the game's setup), and a timeline may start there
+    turn_begins: ClassVar[int] = 0
 
     @abstractmethod
     def act(self, replay: Replay[S], action: Action) -> None:
@@ -357,7 +360,7 @@ class Replay(Generic[S]):
         self._settle()
         self.position += 1
         if self.position == len(self.rules.turn):
-            self.position = 0
+            self.position = self.rules.turn_begins
             self.rules.next_turn(self)
         point = self.procedure.point
         self.state.phase, self.state.step = point.phase, point.step
@@ -389,7 +392,7 @@ class Replay(Generic[S]):
                     self._enter()
         elif until is Until.END_OF_TURN:
             self._leave()
-            while self.position != 0:
+            while self.position != self.rules.turn_begins:
                 self._enter()
                 self._leave()
 

@@ -56,12 +56,11 @@ def comparable(outcome: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Expect:
-    """What a situation file must be ruled: the outcome, and the clauses that decide it, by quote.
+    """What a situation's ruling must be: its outcome, and the clauses (by quote) that decide it.
 
     ``decides`` is the whole set of decisive clauses; ``refused`` the clauses a refusal cites;
-    ``why_not`` clauses among the ruling's "why not" (its choices' too); ``cited`` clauses some step
-    must cite; ``check`` anything else the situation asks of the ruling.
-    """
+    ``why_not`` clauses among the "why not" (of the ruling or of any branch); ``cited`` clauses some
+    step must cite; ``check`` anything else about the ruling."""
 
     result: Result
     reason: str | None = None
@@ -73,8 +72,8 @@ class Expect:
     check: Callable[[Ruling], Any] | None = field(default=None, compare=False)
 
 
-def assert_ruled(game: str, expect: Expect, ruling: Ruling) -> None:
-    """The ruling is what ``expect`` says, each clause named by its quote in ``game``'s book."""
+def assert_situation(game: str, expect: Expect, ruling: Ruling) -> None:
+    """The ruling is what ``expect`` says, every clause named by its quote in ``game``'s book."""
 
     def clauses(quotes: tuple[Quote, ...]) -> set[str]:
         return {clause_by_quote(game, quote) for quote in quotes}

@@ -20,7 +20,7 @@ from judge.outcome import Result
 from judge.players import Player
 from judge.registry import rule_text
 from judge.ruling import Ruling, StepKind
-from tests.judging import Expect, Quote, assert_ruled, clause_by_quote
+from tests.judging import Expect, Quote, assert_situation, clause_by_quote
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "zd"
 
@@ -425,7 +425,7 @@ def ruled(name: str) -> Ruling:
 
 @pytest.mark.parametrize("name", sorted(SITUATIONS))
 def test_a_situation_is_ruled_and_decided_by_the_clauses_it_quotes(name):
-    assert_ruled("zd", SITUATIONS[name], ruled(name))
+    assert_situation("zd", SITUATIONS[name], ruled(name))
 
 
 def test_every_example_file_is_a_situation_here_or_the_deck_list():
