@@ -201,3 +201,20 @@ def test_an_official_event_deck_keeps_to_one_series():
     with pytest.raises(BoardError) as error:
         deck(card("X-99", "无系列", 50, "z"), official_event=True)
     assert [(p.path, p.cites) for p in error.value.problems] == [("cards[0].series", ("100.p2",))]
+
+
+def test_a_character_with_迟缓_enters_rested_and_an_event_keeps_to_its_own_timing():
+    ruling = rule(
+        action_phase(
+            {"A": {"hand": 2}},
+            {"play": {"player": "A", "card": character("布鲁克", 1000, 1000, keywords=["迟缓"])}},
+        )
+    )
+    assert (
+        ruling.outcome.state.players.A.battle.cards[0].status.value == "rested" and "900.迟缓" in ruling.cited
+    )
+    board = action_phase(
+        {"A": {"hand": 2}}, {"play": {"player": "B", "card": {"name": "事件", "kind": "event"}}}
+    )
+    refused = rule(board)
+    assert refused.outcome.result is Result.REFUSED and refused.outcome.refused.cites == ("321.p1",)

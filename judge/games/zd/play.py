@@ -116,11 +116,12 @@ def play(replay: Run, action: Play) -> None:
         return
     if card.kind is Kind.TACTIC:
         replay.refuse("战术牌以 activate 使用：清算时处理其效果后送入休息区。", "320.p5")
-    _sorcery_timing(replay, player, "使用角色牌" if card.kind is not Kind.EVENT else "使用事件牌", "318.p1")
+    if card.kind is Kind.EVENT:
+        _sorcery_timing(replay, player, "使用事件牌", "321.p1")
+    else:
+        _sorcery_timing(replay, player, "使用角色牌", "318.p1")
     _from_hand(replay, player, card)
     card.entered_turn, card.status = replay.state.turn, Status.ACTIVE
-    if card.has("迟缓"):
-        card.status = Status.RESTED
     replay.state.side(player).battle.cards.append(card)
     replay.step(
         f"玩家 {player} 使用「{card.name}」，支付费用后进入连锁；清算时「{card.name}」登场，登场无法被响应。",
@@ -128,6 +129,9 @@ def play(replay: Run, action: Play) -> None:
         "318.p3",
         card=card.name,
     )
+    if card.has("迟缓"):
+        card.status = Status.RESTED
+        replay.step(f"「{card.name}」带有迟缓：登场时便已经横置。", "900.迟缓", card=card.name)
     _same_name(replay, player, card, action.discard)
     timings.entered(replay, card.name, player)
 

@@ -25,7 +25,7 @@ from judge.players import Player
 from judge.state import Card, GameState, Mutable, PlayerState, Sides, Zone
 
 #: keyword effects of ch. 900 the battle reads
-KEYWORDS = ("突袭", "守备", "远程", "先制", "贯通", "会心一击", "神速", "坚韧", "不能被防御")
+KEYWORDS = ("突袭", "守备", "迟缓", "远程", "先制", "贯通", "会心一击", "神速", "坚韧", "不能被防御")
 
 
 class Kind(enum.StrEnum):
