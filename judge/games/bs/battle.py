@@ -154,11 +154,11 @@ def flash(replay: Run, action: Flash) -> None:
     """A flash effect (靈動): the turn player's own in the main step, or in a battle's flash timing."""
     state = replay.state
     battle = state.battle
-    card = _used_card(replay, action)
     if battle is None:
         player = action.player or turn_player(replay)
         if state.phase != "main" or player is not turn_player(replay):
             replay.refuse("靈動效果在自己的主要階段或戰鬥的靈動時機中使用。", MAGIC, FLASH_TIMING)
+        card = _used_card(replay, player, action)
         replay.step(
             f"主要階段：玩家 {player} 使用靈動效果{_of(card)}，該效果立即結算。", MAGIC, FLASH_NO_INTERRUPT
         )
@@ -166,6 +166,7 @@ def flash(replay: Run, action: Flash) -> None:
         if battle.step not in ("flash1", "flash2"):
             replay.refuse("靈動效果在戰鬥的靈動時機中使用，現在不是靈動時機。", FLASH_TIMING)
         player = _flash_player(replay, battle, action.player, "使用靈動效果")
+        card = _used_card(replay, player, action)
         battle.priority, battle.passes = player.other, 0
         replay.step(
             f"靈動時機：玩家 {player} 使用一個靈動效果{_of(card)}，該效果立即結算；之後輪到玩家 {player.other}。",
@@ -173,24 +174,22 @@ def flash(replay: Run, action: Flash) -> None:
             FLASH_NO_INTERRUPT,
         )
     if card is not None:
-        owner = action.player or turn_player(replay)
-        hand = state.side(owner).hand
-        if card in hand.cards:
-            hand.cards.remove(card)
-        elif hand.unnamed:
-            hand.unnamed -= 1
-        replay.notes.setdefault(bursts.RESOLVING, []).append((owner, card))
+        replay.notes.setdefault(bursts.RESOLVING, []).append((player, card))
 
 
-def _used_card(replay: Run, action: Flash) -> BsCard | None:
+def _used_card(replay: Run, player: Player, action: Flash) -> BsCard | None:
+    """The magic card used, out of the player's hand (named there, or one of its unnamed cards)."""
     if action.card is None:
         return None
+    hand = replay.state.side(player).hand
     if isinstance(action.card, BsCard):
+        if hand.unnamed:
+            hand.unnamed -= 1
         return action.card
-    player = action.player or turn_player(replay)
-    found = replay.state.side(player).hand.find(action.card)
+    found = hand.find(action.card)
     if found is None:
         replay.refuse(f"「{action.card}」不在玩家 {player} 的手牌中。", MAGIC)
+    hand.cards.remove(found)
     return found
 
 
