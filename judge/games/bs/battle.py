@@ -356,16 +356,22 @@ def _unblocked(replay: Run, battle: Battle, player: Player) -> None:
     if lost:
         bursts.happen(replay, "life_reduced", None, defender)
         replay.resolve_fired()
-    if side.life == 0:
-        replay.end_game(
-            Result.WON,
-            BsReason.LIFE_ZERO,
-            player,
-            f"玩家 {defender} 的生命值變為 0：玩家 {player} 獲勝，遊戲隨即結束。",
-            WIN,
-            WIN_BY_LIFE,
-        )
+    life_check(replay, WIN_BY_LIFE)
     replay.not_applied(f"玩家 {defender} 的生命值還有 {side.life}，不為 0，遊戲繼續。", WIN)
+
+
+def life_check(replay: Run, *also: str) -> None:
+    """A player whose life becomes 0 — by an attack or an effect — loses at once (勝利條件)."""
+    for loser in (Player.A, Player.B):
+        if replay.state.side(loser).life == 0:
+            replay.end_game(
+                Result.WON,
+                BsReason.LIFE_ZERO,
+                loser.other,
+                f"玩家 {loser} 的生命值變為 0：玩家 {loser.other} 獲勝，遊戲隨即結束。",
+                WIN,
+                *also,
+            )
 
 
 def _compare(replay: Run, battle: Battle, player: Player) -> None:

@@ -182,8 +182,10 @@ class BsRules(Rules[BsState, BsOutcome]):
         return effects.order(replay, waiting)
 
     def process(self, replay: Run) -> None:
-        """The battle's steps as far as no decision is due; spirits below their lowest Lv are depleted."""
+        """Spirits below their lowest Lv are depleted, life at 0 ends the game, then the battle's steps
+        as far as no decision is due."""
         field.deplete_drained(replay)
+        battle.life_check(replay)
         after = replay.timeline.actions[replay.index + 1 : replay.index + 2]
         if not (after and (isinstance(after[0], Effect) or _within_an_effect(after[0]))):
             bursts.finish_resolving(replay)  # the card's effects (and bursts declared with it) are done

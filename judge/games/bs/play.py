@@ -27,6 +27,7 @@ from judge.games.bs.rules import (
     COST_4,
     COST_5,
     DIRECT_UNION,
+    EFFECTS,
     EXHAUST_TERM,
     HEAVY_EXHAUST,
     IMA,
@@ -250,7 +251,7 @@ def move_cores(replay: Run, action: MoveCores) -> None:
     _put(replay, player, action.to, taken)
     replay.step(
         f"{'效果' if action.by_effect else '主要階段'}：將玩家 {player} 的 {taken} 個能量從{_where(action.from_)}移至{_where(action.to)}。",
-        MOVE_CORES,
+        EFFECTS if action.by_effect else MOVE_CORES,
         OWN_RESERVE,
         moved=taken,
     )
