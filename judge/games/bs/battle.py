@@ -138,8 +138,9 @@ def _open_flash(replay: Run, battle: Battle, clause: str) -> None:
 
 
 def _flash_player(replay: Run, battle: Battle, player: Player | None, verb: str) -> Player:
+    if battle.priority is None:  # a snapshot taken as the timing opens: the defender acts first
+        battle.priority = turn_player(replay).other
     acting = player or battle.priority
-    assert acting is not None  # a flash timing always has a player to act
     if acting is not battle.priority:
         replay.refuse(
             f"現在是玩家 {battle.priority} 使用靈動效果或選擇跳過的時機，玩家 {acting} 不能{verb}："

@@ -123,7 +123,9 @@ def _move(replay: Run, move: Move, by: Player | None) -> None:
             field.leave(replay, name, "moved", by, LEAVE_TERM, STANDBY, to=move.to.zone)
             continue
         owner = replay.state.owner(name)
-        assert owner is not None  # names are checked before the replay
+        if owner is None:  # out of the game (除外): nothing left to move
+            replay.step(f"「{name}」已從遊戲中除外，效果沒有對象。", EFFECTS)
+            continue
         for zone in replay.state.side(owner).zones().values():
             card = zone.find(name)
             if card is not None:
