@@ -117,3 +117,20 @@ def test_a_board_where_a_players_life_is_already_0_is_impossible():
     with pytest.raises(BoardError) as error:
         rule({"game": "bs", "state": {"phase": "main", "players": {"B": {"life": 0}}}})
     assert "state.players.B.life" in str(error.value) and "already lost" in str(error.value)
+
+
+def test_an_effect_moving_cards_to_a_zone_bs_does_not_have_is_a_board_problem():
+    move = {
+        "cards": ["甲"],
+        "from": {"player": "A", "zone": "hand"},
+        "to": {"player": "A", "zone": "graveyard"},
+    }
+    with pytest.raises(BoardError) as error:
+        rule(
+            {
+                "game": "bs",
+                "state": {"phase": "main", "players": {"A": {"hand": [{"name": "甲"}]}}},
+                "actions": [{"effect": {"move": move}}],
+            }
+        )
+    assert "actions[0].effect.move.to.zone" in str(error.value) and "expected one of deck" in str(error.value)
