@@ -96,3 +96,31 @@ def test_question_words_are_blanked_in_the_original_script():
     stripped = strip_question_words("牌組裡的牌抽光了會輸嗎")
     assert len(stripped) == len("牌組裡的牌抽光了會輸嗎")
     assert "嗎" not in stripped and "牌組裡的牌抽光了會輸" in stripped
+
+
+def test_a_segmenter_given_the_kept_frequencies_cuts_every_clause_as_the_one_that_worked_them_out():
+    """The index keeps the frequency jieba gave each corpus term; a query's segmenter adds the
+    terms with those (no cut per term) and must cut the books' text exactly as the index did."""
+    from corpus.search.analysis import han_runs
+    from corpus.search.documents import library_snapshot
+
+    documents = library_snapshot().documents
+    terms = corpus_terms(documents)
+    working = Segmenter(terms)
+    kept = Segmenter(terms, working.frequencies)
+    assert kept.frequencies == working.frequencies and len(terms) > 500
+    runs = {run for doc in documents for section in (doc.title, doc.text) for run in han_runs(fold(section))}
+    assert len(runs) > 5_000
+    for run in runs:
+        assert kept.cut(run, index=True) == working.cut(run, index=True), run
+        assert kept.cut(run, index=False) == working.cut(run, index=False), run
+
+
+def test_a_segmenter_builds_one_jieba_dictionary_not_two():
+    """``import rjieba`` builds a jieba of its own first (a tenth of a second) that search never uses."""
+    import subprocess
+    import sys
+
+    check = "import sys; from corpus.search.analysis import Segmenter; Segmenter(); print('rjieba' in sys.modules)"
+    found = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "False"

@@ -33,10 +33,14 @@ lengths).
 
 from __future__ import annotations
 
+import importlib.util
 import re
-from collections.abc import Iterable
+import sys
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from whoosh.lang.porter import stem
 
@@ -98,19 +102,52 @@ class Segmenter:
 
     The word list is part of the index (see :mod:`corpus.search.userdict`):
     a query must be cut with the same dictionary the index was built with.
+    jieba gives an added word the frequency that keeps it whole
+    (``suggest_freq``: a cut of the word per word, most of the set-up time);
+    ``frequencies`` are the ones a segmenter of the same words gave before
+    (:attr:`frequencies`, kept in the index), added as they are: the same
+    dictionary, word for word and in total, so the same cuts.
     """
 
-    def __init__(self, words: Iterable[str] = ()):
-        import rjieba
-
+    def __init__(self, words: Iterable[str] = (), frequencies: Mapping[str, int] | None = None):
         self.words = tuple(sorted(set(words)))
-        self._jieba = rjieba.Jieba()
-        for word in self.words:
-            self._jieba.add_word(word, None, None)
+        self._jieba = _new_jieba()
+        known = frequencies or {}
+        #: the frequency of each word in this segmenter's dictionary, for :class:`Segmenter` to take again
+        self.frequencies = {word: self._jieba.add_word(word, known.get(word), None) for word in self.words}
 
     def cut(self, run: str, index: bool) -> list[tuple[str, int, int]]:
         """``(word, start, end)`` for a Chinese run; search mode adds the words inside words."""
         return self._jieba.tokenize(run, "search" if index else "default")
+
+
+def _new_jieba() -> Any:
+    """A jieba with its own dictionary.
+
+    ``import rjieba`` builds a jieba for the package's module-level functions, which Arbiter
+    never calls, before it returns (as long again as this one: the dictionary is read and a
+    trie built, a tenth of a second); so the extension module is loaded on its own, once, and
+    registered where the package's own import finds it.
+    """
+    module = sys.modules.get("rjieba.rjieba")
+    if module is None:
+        package = importlib.util.find_spec("rjieba")
+        folder = (
+            Path(package.submodule_search_locations[0])
+            if package and package.submodule_search_locations
+            else None
+        )
+        found = [folder / f"rjieba{suffix}" for suffix in EXTENSION_SUFFIXES] if folder else []
+        path = next((p for p in found if p.exists()), None)
+        if path is None:  # laid out otherwise: the package's import is slower, not wrong
+            import rjieba
+
+            return rjieba.Jieba()
+        loader = ExtensionFileLoader("rjieba.rjieba", str(path))
+        module = importlib.util.module_from_spec(importlib.util.spec_from_loader("rjieba.rjieba", loader))
+        loader.exec_module(module)
+        sys.modules["rjieba.rjieba"] = module
+    return module.Jieba()
 
 
 class Analysis:

@@ -4,7 +4,8 @@ The index lives in one directory under ``ARBITER_HOME`` (``index/whoosh``),
 next to a small ``arbiter-index.json`` manifest: the corpus fingerprint it
 holds; for each rulebook version its fingerprint, whether it is its game's
 newest, its segment and its terms for the jieba user dictionary; the
-dictionary itself; and the size and CRC of every index file.
+dictionary itself, with the frequency jieba gave each term; and the size
+and CRC of every index file.
 
 A build fills a new directory and swaps it in whole
 (:func:`corpus.storage.atomic_directory`), so a crash never leaves half an
@@ -69,7 +70,7 @@ from corpus.storage import arbiter_home, atomic_directory, file_signature, toler
 MANIFEST = "arbiter-index.json"
 #: The dictionary glosses of the index's words and of every character, for glossing query words.
 GLOSSES = "glosses.json"
-FORMAT = "arbiter-whoosh-2"
+FORMAT = "arbiter-whoosh-3"
 _NEVER = object()
 
 
@@ -245,7 +246,7 @@ class WhooshBackend:
             index = whoosh_index.open_dir(str(self.directory))
             if index.doc_count() != manifest["documents"]:
                 raise DamagedIndex("document count does not match the manifest")
-            analysis = Analysis(Segmenter(manifest["terms"]))
+            analysis = Analysis(Segmenter(manifest["terms"], manifest["frequencies"]))
         except Exception as error:  # whatever is wrong with it, the cure is a rebuild
             self._report(f"search index at {self.directory} cannot be used ({error}); rebuilding")
             return None
@@ -284,7 +285,7 @@ class WhooshBackend:
                 index = whoosh_index.create_in(str(building), build_schema(analysis, self.ranking))
                 segments = write_books(index, snapshot.books, progress)
                 _write_glosses(building, index, analysis)
-                manifest = self._write_manifest(building, snapshot, terms, segments)
+                manifest = self._write_manifest(building, snapshot, analysis, terms, segments)
         except OSError as error:
             tolerate_unwritable("the search index", error)
             self._build_in_memory(snapshot, terms, analysis, progress)
@@ -302,7 +303,7 @@ class WhooshBackend:
         at the cost of a build per process.  It is used until the index on disk changes."""
         index = _PrivateRamStorage().create_index(build_schema(analysis, self.ranking))
         segments = write_books(index, snapshot.books, progress)
-        manifest = self._manifest_of(snapshot, terms, segments, files={})
+        manifest = self._manifest_of(snapshot, analysis, terms, segments, files={})
         stamp = file_signature(self.directory / MANIFEST)
         table = _glosses_table(index, analysis)
         opened = _Opened(index, Analysis(analysis.segmenter), manifest, table=table)
@@ -349,7 +350,12 @@ class WhooshBackend:
             keep_segments(index, [segments[book.key] for book in snapshot.books])
             _write_glosses(building, index, analysis)
             manifest = self._write_manifest(
-                building, snapshot, plan.terms, segments, linked=_without(manifest["files"], GLOSSES)
+                building,
+                snapshot,
+                analysis,
+                plan.terms,
+                segments,
+                linked=_without(manifest["files"], GLOSSES),
             )
         self._swapped_in(analysis, manifest)
 
@@ -357,17 +363,19 @@ class WhooshBackend:
         self,
         building: Path,
         snapshot: CorpusSnapshot,
+        analysis: Analysis,
         terms: dict[str, list[str]],
         segments: dict[str, str],
         linked: dict[str, list[int]] | None = None,
     ) -> dict[str, Any]:
-        manifest = self._manifest_of(snapshot, terms, segments, _file_checks(building, linked))
+        manifest = self._manifest_of(snapshot, analysis, terms, segments, _file_checks(building, linked))
         (building / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
         return manifest
 
     def _manifest_of(
         self,
         snapshot: CorpusSnapshot,
+        analysis: Analysis,
         terms: dict[str, list[str]],
         segments: dict[str, str],
         files: dict[str, list[int]],
@@ -377,6 +385,8 @@ class WhooshBackend:
             "fingerprint": snapshot.fingerprint,
             "documents": len(snapshot.documents),
             "terms": sorted(set().union(*terms.values())),
+            # as the segmenter that cut the index weighed them: a query's segmenter takes them as they are
+            "frequencies": analysis.segmenter.frequencies,
             "books": [
                 {
                     "key": book.key,
