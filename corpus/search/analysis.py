@@ -38,9 +38,9 @@ import re
 import sys
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
-from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 from whoosh.lang.porter import stem
 
@@ -121,7 +121,15 @@ class Segmenter:
         return self._jieba.tokenize(run, "search" if index else "default")
 
 
-def _new_jieba() -> Any:
+class _Jieba(Protocol):
+    """What Arbiter uses of an ``rjieba.Jieba``."""
+
+    def add_word(self, word: str, freq: int | None, tag: str | None) -> int: ...
+
+    def tokenize(self, sentence: str, mode: str) -> list[tuple[str, int, int]]: ...
+
+
+def _new_jieba() -> _Jieba:
     """A jieba with its own dictionary.
 
     ``import rjieba`` builds a jieba for the package's module-level functions, which Arbiter
@@ -131,23 +139,29 @@ def _new_jieba() -> Any:
     """
     module = sys.modules.get("rjieba.rjieba")
     if module is None:
-        package = importlib.util.find_spec("rjieba")
-        folder = (
-            Path(package.submodule_search_locations[0])
-            if package and package.submodule_search_locations
-            else None
-        )
-        found = [folder / f"rjieba{suffix}" for suffix in EXTENSION_SUFFIXES] if folder else []
-        path = next((p for p in found if p.exists()), None)
+        path = _extension_path()
         if path is None:  # laid out otherwise: the package's import is slower, not wrong
             import rjieba
 
-            return rjieba.Jieba()
+            jieba: _Jieba = rjieba.Jieba()
+            return jieba
         loader = ExtensionFileLoader("rjieba.rjieba", str(path))
-        module = importlib.util.module_from_spec(importlib.util.spec_from_loader("rjieba.rjieba", loader))
+        module = importlib.util.module_from_spec(ModuleSpec("rjieba.rjieba", loader, origin=str(path)))
         loader.exec_module(module)
         sys.modules["rjieba.rjieba"] = module
-    return module.Jieba()
+    jieba = module.Jieba()
+    return jieba
+
+
+def _extension_path() -> Path | None:
+    """Where rjieba's extension module is, without importing the package."""
+    package = importlib.util.find_spec("rjieba")
+    if package is None or not package.submodule_search_locations:
+        return None
+    folder = Path(package.submodule_search_locations[0])
+    return next(
+        (path for suffix in EXTENSION_SUFFIXES if (path := folder / f"rjieba{suffix}").exists()), None
+    )
 
 
 class Analysis:
