@@ -121,6 +121,6 @@ def test_a_segmenter_builds_one_jieba_dictionary_not_two():
     import subprocess
     import sys
 
-    check = "import sys; from corpus.search.analysis import Segmenter; Segmenter(); print('rjieba' in sys.modules)"
+    check = "import sys; from corpus.search.analysis import Segmenter; Segmenter().cut('勝利', False); print('rjieba' in sys.modules)"
     found = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "False"

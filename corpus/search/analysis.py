@@ -36,6 +36,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+import threading
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
@@ -111,14 +112,31 @@ class Segmenter:
 
     def __init__(self, words: Iterable[str] = (), frequencies: Mapping[str, int] | None = None):
         self.words = tuple(sorted(set(words)))
-        self._jieba = _new_jieba()
-        known = frequencies or {}
-        #: the frequency of each word in this segmenter's dictionary, for :class:`Segmenter` to take again
-        self.frequencies = {word: self._jieba.add_word(word, known.get(word), None) for word in self.words}
+        self._given = dict(frequencies or {})
+        self._lock = threading.Lock()
+        self._loaded: tuple[_Jieba, dict[str, int]] | None = None
+
+    @property
+    def frequencies(self) -> dict[str, int]:
+        """The frequency of each word in this segmenter's dictionary, for a :class:`Segmenter` to take again."""
+        return self._dictionary()[1]
 
     def cut(self, run: str, index: bool) -> list[tuple[str, int, int]]:
         """``(word, start, end)`` for a Chinese run; search mode adds the words inside words."""
-        return self._jieba.tokenize(run, "search" if index else "default")
+        return self._dictionary()[0].tokenize(run, "search" if index else "default")
+
+    def _dictionary(self) -> tuple[_Jieba, dict[str, int]]:
+        """jieba and the words' frequencies, set up on the first cut: a query without Chinese
+        needs neither (reading jieba's dictionary is most of opening the index)."""
+        with self._lock:
+            if self._loaded is None:
+                jieba = _new_jieba()
+                given = self._given
+                self._loaded = (
+                    jieba,
+                    {word: jieba.add_word(word, given.get(word), None) for word in self.words},
+                )
+            return self._loaded
 
 
 class _Jieba(Protocol):
