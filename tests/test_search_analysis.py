@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -98,22 +99,39 @@ def test_question_words_are_blanked_in_the_original_script():
     assert "嗎" not in stripped and "牌組裡的牌抽光了會輸" in stripped
 
 
-def test_a_segmenter_given_the_kept_frequencies_cuts_every_clause_as_the_one_that_worked_them_out():
+def test_a_query_segmenter_cuts_every_clause_query_and_random_text_as_the_index_did():
     """The index keeps the frequency jieba gave each corpus term; a query's segmenter adds the
-    terms with those (no cut per term) and must cut the books' text exactly as the index did."""
+    terms with those (no cut per term), and looks up in jieba's dictionary table only the words
+    of the text it cuts.  It must cut exactly as the segmenter that cut the index: every run of
+    Chinese in the books, in the benchmark queries, and random text (in both of jieba's modes)."""
+    import random
+
     from corpus.search.analysis import han_runs
+    from corpus.search.dictionary import open_table
     from corpus.search.documents import library_snapshot
+    from tests.test_search_queryset import queryset
 
     documents = library_snapshot().documents
     terms = corpus_terms(documents)
     working = Segmenter(terms)
-    kept = Segmenter(terms, working.frequencies)
-    assert kept.frequencies == working.frequencies and len(terms) > 500
+    table = open_table()
+    assert table is not None
+    looking_up = Segmenter(terms, working.frequencies, table)
+    assert looking_up.frequencies == working.frequencies and len(terms) > 500
     runs = {run for doc in documents for section in (doc.title, doc.text) for run in han_runs(fold(section))}
-    assert len(runs) > 5_000
-    for run in runs:
-        assert kept.cut(run, index=True) == working.cut(run, index=True), run
-        assert kept.cut(run, index=False) == working.cut(run, index=False), run
+    bench = Path(__file__).parents[1] / "bench"
+    sets = {"queries-test.yaml": queryset.load_quoted, "queries-dev.yaml": queryset.load_quoted}
+    for name, load in {**sets, "queries.yaml": queryset.load_numbered}.items():
+        runs |= {run for query in load(bench / name, documents) for run in han_runs(fold(query.text))}
+    characters = "".join(sorted(runs))
+    chance = random.Random(7)
+    for _ in range(2000):
+        size = chance.randint(2, 12)
+        runs.add("".join(chance.choice(characters) for _ in range(size)))
+    assert len(runs) > 8_000
+    for run in sorted(runs):
+        assert looking_up.cut(run, index=False) == working.cut(run, index=False), run
+        assert looking_up.cut(run, index=True) == working.cut(run, index=True), run
 
 
 def test_a_segmenter_builds_one_jieba_dictionary_not_two():

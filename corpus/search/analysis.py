@@ -49,6 +49,7 @@ from corpus.search.folding import fold
 
 if TYPE_CHECKING:
     from corpus.search.bilingual import Glosses
+    from corpus.search.dictionary import DictionaryTable
 
 Token = tuple[str, int, int, int]  # text, position, start, end
 #: Positions of the glosses stream per word (see :meth:`Analysis.gloss_tokens`).
@@ -107,14 +108,23 @@ class Segmenter:
     (``suggest_freq``: a cut of the word per word, most of the set-up time);
     ``frequencies`` are the ones a segmenter of the same words gave before
     (:attr:`frequencies`, kept in the index), added as they are: the same
-    dictionary, word for word and in total, so the same cuts.
+    dictionary, word for word and in total, so the same cuts.  Given
+    ``table`` (jieba's dictionary on disk, see :mod:`corpus.search.dictionary`)
+    as well, it looks up only the words of the text it cuts, and never reads
+    the whole dictionary: what a query needs.
     """
 
-    def __init__(self, words: Iterable[str] = (), frequencies: Mapping[str, int] | None = None):
+    def __init__(
+        self,
+        words: Iterable[str] = (),
+        frequencies: Mapping[str, int] | None = None,
+        table: DictionaryTable | None = None,
+    ):
         self.words = tuple(sorted(set(words)))
         self._given = dict(frequencies or {})
+        self._table = table if table is not None and set(self.words) <= set(self._given) else None
         self._lock = threading.Lock()
-        self._loaded: tuple[_Jieba, dict[str, int]] | None = None
+        self._loaded: tuple[_Cutter, dict[str, int]] | None = None
 
     @property
     def frequencies(self) -> dict[str, int]:
@@ -123,19 +133,23 @@ class Segmenter:
 
     def cut(self, run: str, index: bool) -> list[tuple[str, int, int]]:
         """``(word, start, end)`` for a Chinese run; search mode adds the words inside words."""
-        return self._dictionary()[0].tokenize(run, "search" if index else "default")
+        return self._dictionary()[0].cut(run, "search" if index else "default")
 
-    def _dictionary(self) -> tuple[_Jieba, dict[str, int]]:
+    def _dictionary(self) -> tuple[_Cutter, dict[str, int]]:
         """jieba and the words' frequencies, set up on the first cut: a query without Chinese
-        needs neither (reading jieba's dictionary is most of opening the index)."""
+        needs neither."""
         with self._lock:
             if self._loaded is None:
-                jieba = _new_jieba()
-                given = self._given
-                self._loaded = (
-                    jieba,
-                    {word: jieba.add_word(word, given.get(word), None) for word in self.words},
-                )
+                if self._table is not None:
+                    from corpus.search.dictionary import LookupSegmenter
+
+                    frequencies = {word: self._given[word] for word in self.words}
+                    self._loaded = (LookupSegmenter(self._table, frequencies), frequencies)
+                else:
+                    jieba = new_jieba()
+                    given = self._given
+                    added = {word: jieba.add_word(word, given.get(word), None) for word in self.words}
+                    self._loaded = (_Whole(jieba), added)
             return self._loaded
 
 
@@ -147,8 +161,22 @@ class _Jieba(Protocol):
     def tokenize(self, sentence: str, mode: str) -> list[tuple[str, int, int]]: ...
 
 
-def _new_jieba() -> _Jieba:
-    """A jieba with its own dictionary.
+class _Cutter(Protocol):
+    def cut(self, run: str, mode: str) -> list[tuple[str, int, int]]: ...
+
+
+class _Whole:
+    """jieba with its whole dictionary in memory."""
+
+    def __init__(self, jieba: _Jieba):
+        self._jieba = jieba
+
+    def cut(self, run: str, mode: str) -> list[tuple[str, int, int]]:
+        return self._jieba.tokenize(run, mode)
+
+
+def new_jieba(empty: bool = False) -> _Jieba:
+    """A jieba with its own dictionary (``empty``: with none).
 
     ``import rjieba`` builds a jieba for the package's module-level functions, which Arbiter
     never calls, before it returns (as long again as this one: the dictionary is read and a
@@ -161,13 +189,13 @@ def _new_jieba() -> _Jieba:
         if path is None:  # laid out otherwise: the package's import is slower, not wrong
             import rjieba
 
-            jieba: _Jieba = rjieba.Jieba()
-            return jieba
-        loader = ExtensionFileLoader("rjieba.rjieba", str(path))
-        module = importlib.util.module_from_spec(ModuleSpec("rjieba.rjieba", loader, origin=str(path)))
-        loader.exec_module(module)
-        sys.modules["rjieba.rjieba"] = module
-    jieba = module.Jieba()
+            module = rjieba
+        else:
+            loader = ExtensionFileLoader("rjieba.rjieba", str(path))
+            module = importlib.util.module_from_spec(ModuleSpec("rjieba.rjieba", loader, origin=str(path)))
+            loader.exec_module(module)
+            sys.modules["rjieba.rjieba"] = module
+    jieba: _Jieba = module.Jieba.empty() if empty else module.Jieba()
     return jieba
 
 

@@ -58,6 +58,7 @@ from corpus.search.backend import (
     report_to_stderr,
 )
 from corpus.search.bilingual import Glosses, cc_cedict, dictionary_fingerprint
+from corpus.search.dictionary import open_table
 from corpus.search.documents import BookDocuments, CorpusSnapshot, jump_ids
 from corpus.search.ranking import DEFAULT_RANKING, Ranking
 from corpus.search.userdict import corpus_terms
@@ -246,7 +247,7 @@ class WhooshBackend:
             index = whoosh_index.open_dir(str(self.directory))
             if index.doc_count() != manifest["documents"]:
                 raise DamagedIndex("document count does not match the manifest")
-            analysis = Analysis(Segmenter(manifest["terms"], manifest["frequencies"]))
+            analysis = Analysis(Segmenter(manifest["terms"], manifest["frequencies"], open_table()))
         except Exception as error:  # whatever is wrong with it, the cure is a rebuild
             self._report(f"search index at {self.directory} cannot be used ({error}); rebuilding")
             return None
@@ -290,6 +291,7 @@ class WhooshBackend:
             tolerate_unwritable("the search index", error)
             self._build_in_memory(snapshot, terms, analysis, progress)
             return
+        open_table()  # written now, while building takes seconds anyway, not by the next search
         self._swapped_in(analysis, manifest)
 
     def _build_in_memory(
