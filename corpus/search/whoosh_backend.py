@@ -33,6 +33,7 @@ import fcntl
 import functools
 import hashlib
 import json
+import pickle
 import threading
 import zlib
 from collections.abc import Callable, Iterator
@@ -70,8 +71,8 @@ from corpus.storage import arbiter_home, atomic_directory, file_signature, toler
 
 MANIFEST = "arbiter-index.json"
 #: The dictionary glosses of the index's words and of every character, for glossing query words.
-GLOSSES = "glosses.json"
-FORMAT = "arbiter-whoosh-3"
+GLOSSES = "glosses.pickle"
+FORMAT = "arbiter-whoosh-4"
 _NEVER = object()
 
 
@@ -118,7 +119,7 @@ class _Opened:  # not slotted: ``glosses`` is cached on the instance
         if self.table is not None:
             return Glosses.from_table(self.table)
         assert self.directory is not None
-        return Glosses.from_table(json.loads((self.directory / GLOSSES).read_text(encoding="utf-8")))
+        return _KeptGlosses(pickle.loads((self.directory / GLOSSES).read_bytes()))
 
     @property
     def fingerprint(self) -> str:
@@ -470,8 +471,44 @@ def _glosses_table(index: whoosh_index.Index, analysis: Analysis) -> dict[str, l
 
 
 def _write_glosses(building: Path, index: whoosh_index.Index, analysis: Analysis) -> None:
-    table = _glosses_table(index, analysis)
-    (building / GLOSSES).write_text(json.dumps(table, ensure_ascii=False), encoding="utf-8")
+    (building / GLOSSES).write_bytes(pickle.dumps(_KeptGlosses.parts(_glosses_table(index, analysis))))
+
+
+class _KeptGlosses(Glosses):
+    """The index's glosses with the lookups by English stem worked out when the index was
+    written: each is a pass over every entry (20-30 ms), and the first search that asks for one
+    would pay it — every command-line search.  Each part is unpickled when first asked for."""
+
+    def __init__(self, parts: dict[str, bytes]):
+        super().__init__(pickle.loads(parts["entries"]))
+        self._parts = parts
+
+    @staticmethod
+    def parts(table: dict[str, list[list[str]]]) -> dict[str, bytes]:
+        glosses = Glosses.from_table(table)
+        glosses.glossing(""), glosses.translations(""), glosses.related("")  # each builds its lookup
+        found = {
+            "entries": glosses.entries,
+            "glossing": glosses._glossing,
+            "translated": glosses._translated,
+            "translating": glosses._translating,
+        }
+        return {name: pickle.dumps(part, protocol=pickle.HIGHEST_PROTOCOL) for name, part in found.items()}
+
+    def glossing(self, stem: str) -> tuple[str, ...]:
+        if self._glossing is None:
+            self._glossing = pickle.loads(self._parts["glossing"])
+        return super().glossing(stem)
+
+    def translations(self, stem: str) -> tuple[tuple[str, int], ...]:
+        if self._translated is None:
+            self._translated = pickle.loads(self._parts["translated"])
+        return super().translations(stem)
+
+    def related(self, stem: str) -> tuple[tuple[str, float], ...]:
+        if self._translating is None:
+            self._translating = pickle.loads(self._parts["translating"])
+        return super().related(stem)
 
 
 def _without(checks: dict[str, list[int]], name: str) -> dict[str, list[int]]:
