@@ -47,7 +47,7 @@ from corpus.search.documents import (
     library_state,
 )
 from corpus.search.query import ParsedQuery, parse_query
-from corpus.search.snippets import Highlighter, Snippet, highlighter
+from corpus.search.snippets import Highlighter, Snippet
 from corpus.search.synonyms import expansions, key, mentions
 from corpus.storage import arbiter_home, atomic_write_bytes, tolerate_unwritable
 
@@ -357,14 +357,13 @@ class Searcher:
         )
         found = self.backend.search(SearchQuery(parsed, synonyms), filters, PageRequest(page, limit))
         highlighters: dict[str, Highlighter] = {}
-        typed = tuple(p.text for p in parsed.positive)
-        widened = tuple(w for w in found.widened if han_runs(w))
-        stems = tuple(w for w in found.widened if not han_runs(w))
         hits = []
         for hit in found.hits:
             if hit.game not in highlighters:
-                words = typed + synonyms.get(hit.game, ()) + widened
-                highlighters[hit.game] = highlighter(words, stems)
+                words = [p.text for p in parsed.positive] + list(synonyms.get(hit.game, ()))
+                words += [w for w in found.widened if han_runs(w)]
+                stems = [w for w in found.widened if not han_runs(w)]
+                highlighters[hit.game] = Highlighter(words, stems)
             hits.append(_hit(view, hit, highlighters[hit.game]))
         return SearchResults(parsed.raw, tuple(hits), found.total, page, limit)
 

@@ -23,10 +23,9 @@ import html
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
-from corpus.search.analysis import HAN_CLASS, NUMBER_PATTERN, bigrams, english_term, han_runs
+from corpus.search.analysis import NUMBER_PATTERN, bigrams, english_term, han_runs
 from corpus.search.folding import fold
 
 #: Snippet length in characters: Chinese says more per character than English.
@@ -35,7 +34,6 @@ ELLIPSIS = "…"
 _LATIN_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
 _NUMBER = re.compile(NUMBER_PATTERN)
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
-_HAN_RUN = re.compile(f"[{HAN_CLASS}]+")
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,47 +62,31 @@ class Snippet:
 
 
 class Highlighter:
-    """Finds what a query's words (and synonyms) match in a clause text.
-
-    At each character the longest pattern that starts there is marked: a clause number's, else
-    a character bigram of the query's Chinese, else a single character that is a whole run of
-    it.  The bigrams and characters are looked up in sets, run by run of Chinese (a search
-    widened to a stem's glosses has thousands: as one regular expression each position would
-    try them all); the numbers, which start with a digit, are one expression.
-    """
+    """Finds what a query's words (and synonyms) match in a clause text."""
 
     def __init__(self, texts: Iterable[str], stems: Iterable[str] = ()):
         """``texts`` as typed (or a synonym's); ``stems``: English words already stemmed."""
-        grams: set[str] = set()
-        numbers: set[str] = set()
+        needles: set[str] = set()
         self._stems: set[str] = set(stems)
         for text in texts:
-            found_grams, found_numbers, found_stems = _pieces(text)
-            grams.update(found_grams)
-            numbers.update(found_numbers)
-            self._stems.update(found_stems)
-        self._pairs = frozenset(g for g in grams if len(g) == 2)
-        self._singles = frozenset(g for g in grams if len(g) == 1)
-        ordered = sorted(numbers, key=len, reverse=True)
-        self._numbers = re.compile(f"(?=({'|'.join(ordered)}))") if ordered else None
+            folded = fold(text)
+            for run in han_runs(folded):
+                needles.update(re.escape(g) for g in bigrams(run))
+            for number in _NUMBER.findall(folded):
+                parts = re.split(r"[.\-]", number)
+                needles.add(r"(?<![0-9.\-])" + r"[.\-]".join(map(re.escape, parts)) + r"(?![0-9])")
+            self._stems.update(filter(None, map(english_term, _LATIN_WORD.findall(_NUMBER.sub(" ", folded)))))
+        ordered = sorted(needles, key=len, reverse=True)
+        self._pattern = re.compile(f"(?=({'|'.join(ordered)}))") if ordered else None
 
     def spans(self, text: str) -> list[tuple[int, int]]:
         """Merged ``[start, end)`` spans of ``text`` that match the query."""
         folded = fold(text)
         found = (
-            [(m.start(), m.start() + len(m.group(1))) for m in self._numbers.finditer(folded)]
-            if self._numbers
+            [(m.start(), m.start() + len(m.group(1))) for m in self._pattern.finditer(folded)]
+            if self._pattern
             else []
         )
-        if self._pairs or self._singles:
-            pairs, singles = self._pairs, self._singles
-            for run in _HAN_RUN.finditer(folded):
-                chars, base = run.group(), run.start()
-                for i, char in enumerate(chars):
-                    if chars[i : i + 2] in pairs:
-                        found.append((base + i, base + i + 2))
-                    elif char in singles:
-                        found.append((base + i, base + i + 1))
         if self._stems:  # an English word matches by its stem: "victory" is what "victories" finds
             found += [
                 (m.start(), m.end())
@@ -135,30 +117,6 @@ class Highlighter:
             (max(a, start) + shift, min(b, end) + shift) for a, b in spans if a < end and b > start
         )
         return Snippet(prefix + text[start:end] + suffix, inside)
-
-
-@lru_cache(maxsize=256)
-def highlighter(texts: tuple[str, ...], stems: tuple[str, ...] = ()) -> Highlighter:
-    """A :class:`Highlighter`, the same one for the same words (it is not changed once made): a
-    search over every game highlights each game's hits with the same words but for its synonyms,
-    and a query paged through or asked again highlights with the same words."""
-    return Highlighter(texts, stems)
-
-
-@lru_cache(maxsize=65_536)
-def _pieces(text: str) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
-    """What one word highlights by: the bigrams of its Chinese (a one-character run as itself),
-    the patterns of its clause numbers, and its English stems.  Remembered: a search over every
-    game makes a highlighter per game from the same words, and the words a search widens to (a
-    stem's glosses) are hundreds."""
-    folded = fold(text)
-    grams = tuple(g for run in han_runs(folded) for g in bigrams(run))
-    numbers = []
-    for number in _NUMBER.findall(folded):
-        parts = re.split(r"[.\-]", number)
-        numbers.append(r"(?<![0-9.\-])" + r"[.\-]".join(map(re.escape, parts)) + r"(?![0-9])")
-    stems = tuple(filter(None, map(english_term, _LATIN_WORD.findall(_NUMBER.sub(" ", folded)))))
-    return grams, tuple(numbers), stems
 
 
 def _best_start(spans: list[tuple[int, int]], width: int, length: int) -> int:

@@ -9,10 +9,8 @@ directly, one segment (= one rulebook version) at a time:
 * each scored query's postings become ``(doc numbers, scores)``; a plain
   term — most of them — is read in one pass and scored with whoosh's BM25F
   formula, without a scorer call per posting; a term is read once per
-  segment and kept for the next searches (bounded: the index never changes
-  under a searcher, and the words of rule text recur from query to query),
-  and not at all in a segment that lacks it (each term's document frequency
-  per segment is remembered);
+  search and segment, and not at all in a segment that lacks it (each
+  term's document frequency per segment is remembered);
 * the statistics BM25 weighs with (document frequencies, average field
   lengths) are the segment's own — one rulebook version's — so a book's
   ranking does not move when another book is ingested or removed, and
@@ -59,8 +57,6 @@ if TYPE_CHECKING:
 
 #: Bound on each per-searcher memory (term frequencies, synonym matches).
 MAX_REMEMBERED = 100_000
-#: Bound on the postings a searcher keeps between searches (about 70 bytes each).
-MAX_KEPT_POSTINGS = 1_000_000
 Postings = tuple[list[int], list[float]]  # document numbers, and their scores
 Read = dict[tuple[str, str], Postings]  # what one search has read of a segment, by (field, term)
 _NOTHING: Postings = ([], [])
@@ -111,9 +107,6 @@ class IndexSearcher:
         self._synonym_matches: dict[tuple[str, wq.Query], Postings] = {}
         self._norms_memory: dict[tuple[str, str], list[float]] = {}
         self._factors_memory: dict[str, list[float]] = {}
-        #: (segment, field, term) → its postings and scores, up to MAX_KEPT_POSTINGS postings in all
-        self._postings: dict[tuple[str, str, str], Postings] = {}
-        self._postings_kept = 0
 
     def share(self, fieldname: str, term: str, filters: Filters | None = None) -> float:
         """The fraction of the documents of the segments ``filters`` searches (all: None) that contain ``term``."""
@@ -250,27 +243,13 @@ class IndexSearcher:
         return ids, scores
 
     def _term(self, segment: _Segment, fieldname: str, text: str, read: Read) -> Postings:
-        """A term's documents and BM25F scores (see :meth:`_bm25`), read once per search, and
-        kept for the next searches while :data:`MAX_KEPT_POSTINGS` allows."""
+        """A term's documents and BM25F scores (see :meth:`_bm25`), read once per search."""
         found = read.get((fieldname, text))
         if found is not None:
             return found
         if not self.frequencies(fieldname, text)[segment.position]:
             found = read[(fieldname, text)] = _NOTHING
             return found
-        key = (segment.id, fieldname, text)
-        found = self._postings.get(key)
-        if found is None:
-            found = self._read_term(segment, fieldname, text)
-            if self._postings_kept + len(found[0]) > MAX_KEPT_POSTINGS:
-                self._postings.clear()
-                self._postings_kept = 0
-            self._postings[key] = found
-            self._postings_kept += len(found[0])
-        read[(fieldname, text)] = found
-        return found
-
-    def _read_term(self, segment: _Segment, fieldname: str, text: str) -> Postings:
         postings = segment.reader.postings(fieldname, text)
         idf, k1, norms = self._bm25(segment, fieldname, text)
         active, current, weight, advance = postings.is_active, postings.id, postings.weight, postings.next
@@ -280,7 +259,8 @@ class IndexSearcher:
             ids.append(docnum)
             scores.append(idf * ((tf * k1) / (tf + norms[docnum])))
             advance()
-        return ids, scores
+        found = read[(fieldname, text)] = (ids, scores)
+        return found
 
     def _phrase(self, segment: _Segment, query: wq.Phrase, read: Read) -> Postings:
         """whoosh's ``Phrase``: its words in order, each at most ``slop`` positions after the one
