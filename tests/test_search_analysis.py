@@ -142,3 +142,23 @@ def test_a_segmenter_builds_one_jieba_dictionary_not_two():
     check = "import sys; from corpus.search.analysis import Segmenter; Segmenter().cut('勝利', False); print('rjieba' in sys.modules)"
     found = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
     assert found.stdout.strip() == "False"
+
+
+def test_a_damaged_dictionary_table_is_written_again_or_done_without(tmp_path, monkeypatch):
+    """The table is a cache: cut short, it is not used (the whole dictionary is); gone, it is
+    written again; in a home that cannot be written, there is none and searches go on."""
+    from corpus.search.dictionary import open_table, table_path
+
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    table = open_table()
+    path = table_path()
+    assert (
+        table is not None and path is not None and table.frequencies(["胜利", "不是一个词"]) == {"胜利": 8904}
+    )
+    path.write_bytes(path.read_bytes()[:4096])
+    assert open_table() is None
+    path.unlink()
+    assert open_table() is not None and path.is_file()
+    path.unlink()
+    monkeypatch.setenv("ARBITER_HOME", "/proc/arbiter-home")  # nothing can be written there
+    assert open_table() is None

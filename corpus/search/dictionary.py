@@ -18,6 +18,7 @@ The dictionary rjieba builds in is jieba's ``dict.txt``, read here from the
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 import sqlite3
@@ -82,24 +83,40 @@ def write_table(path: Path, source: Path) -> None:
 
 
 class DictionaryTable:
-    """The table :func:`write_table` wrote, read-only."""
+    """The table :func:`write_table` wrote, read-only.
+
+    Each process opens its own connection when it first looks a word up: a server loads the
+    index before it forks its workers, and an SQLite connection must not cross a fork.
+    """
 
     def __init__(self, path: Path):
-        self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        self._path = path
         self._lock = threading.Lock()
-        with self._lock:
-            self.total: int = self._db.execute("SELECT total FROM total").fetchone()[0]
+        self._opened: tuple[int, sqlite3.Connection] | None = None
+        with contextlib.closing(self._connect()) as connection:  # nothing is left open to fork with
+            self.total: int = connection.execute("SELECT total FROM total").fetchone()[0]
 
     def frequencies(self, words: Iterable[str]) -> dict[str, int]:
         """The frequency of each of ``words`` that is in the dictionary."""
         wanted = list(dict.fromkeys(words))
         found: dict[str, int] = {}
         with self._lock:
+            connection = self._connection()
             for start in range(0, len(wanted), 500):
                 chunk = wanted[start : start + 500]
                 marks = ",".join("?" * len(chunk))
-                found.update(self._db.execute(f"SELECT word, freq FROM words WHERE word IN ({marks})", chunk))
+                found.update(
+                    connection.execute(f"SELECT word, freq FROM words WHERE word IN ({marks})", chunk)
+                )
         return found
+
+    def _connection(self) -> sqlite3.Connection:
+        if self._opened is None or self._opened[0] != os.getpid():
+            self._opened = (os.getpid(), self._connect())
+        return self._opened[1]
+
+    def _connect(self) -> sqlite3.Connection:
+        return sqlite3.connect(f"file:{self._path}?mode=ro", uri=True, check_same_thread=False)
 
 
 def open_table() -> DictionaryTable | None:
