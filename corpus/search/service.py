@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from corpus.errors import ArbiterError, NotFound
 from corpus.freshness import one_look
 from corpus.model import ClauseKind
-from corpus.search.analysis import han_runs, strip_question_words
+from corpus.search.analysis import DEFAULT_LANGUAGE, han_runs, strip_question_words, word_language
 from corpus.search.backend import (
     BackendHit,
     Filters,
@@ -161,6 +161,8 @@ class _CorpusView:
     fingerprint: str | None
     #: document key → the title of its nearest titled ancestor, for a clause without a title
     titles: dict[str, str]
+    #: rulebook version (``game@version``) → its language tag
+    languages: dict[str, str]
     versions: dict[str, set[str]]
     texts: GameTexts
     state: object  # the corpus state (see ``Searcher``) the snapshot was taken in
@@ -170,13 +172,14 @@ class _CorpusView:
         cls, snapshot: CorpusSnapshot | None, state: object = None, previous: _CorpusView | None = None
     ) -> _CorpusView:
         if snapshot is None:
-            return cls(None, {}, {}, GameTexts(()), None)
+            return cls(None, {}, {}, {}, GameTexts(()), None)
         versions: dict[str, set[str]] = {}
         for book in snapshot.books:
             versions.setdefault(book.game, set()).add(book.version)
         titles = {doc.key: doc.path[-1] for doc in snapshot.documents if not doc.title and doc.path}
+        languages = {doc.book: doc.language for doc in snapshot.documents}
         texts = GameTexts(snapshot.books, previous.texts if previous else None)
-        return cls(snapshot.fingerprint, titles, versions, texts, state)
+        return cls(snapshot.fingerprint, titles, languages, versions, texts, state)
 
     def kept(self, signature: str) -> dict[str, Any]:
         """The view as plain data, for :meth:`Searcher._remember` to keep under the corpus's signature."""
@@ -184,15 +187,15 @@ class _CorpusView:
             "signature": signature,
             "fingerprint": self.fingerprint,
             "titles": self.titles,
+            "languages": self.languages,
             "versions": self.versions,
             "texts": self.texts.folded,
         }
 
     @classmethod
     def from_kept(cls, kept: dict[str, Any], state: object) -> _CorpusView:
-        return cls(
-            kept["fingerprint"], kept["titles"], kept["versions"], GameTexts.of_folded(kept["texts"]), state
-        )
+        texts = GameTexts.of_folded(kept["texts"])
+        return cls(kept["fingerprint"], kept["titles"], kept["languages"], kept["versions"], texts, state)
 
 
 @contextlib.contextmanager
@@ -356,15 +359,19 @@ class Searcher:
             else {}
         )
         found = self.backend.search(SearchQuery(parsed, synonyms), filters, PageRequest(page, limit))
-        highlighters: dict[str, Highlighter] = {}
+        highlighters: dict[tuple[str, str], Highlighter] = {}
         hits = []
         for hit in found.hits:
-            if hit.game not in highlighters:
-                words = [p.text for p in parsed.positive] + list(synonyms.get(hit.game, ()))
-                words += [w for w in found.widened if han_runs(w)]
-                stems = [w for w in found.widened if not han_runs(w)]
-                highlighters[hit.game] = Highlighter(words, stems)
-            hits.append(_hit(view, hit, highlighters[hit.game]))
+            book = view.languages.get(f"{hit.game}@{hit.version}")
+            language = word_language(book) if book else DEFAULT_LANGUAGE
+            key = (hit.game, language)
+            if key not in highlighters:
+                words, stems = [p.text for p in parsed.positive], []
+                if language == DEFAULT_LANGUAGE:  # a translation is searched without synonyms or glosses
+                    words += list(synonyms.get(hit.game, ())) + [w for w in found.widened if han_runs(w)]
+                    stems = [w for w in found.widened if not han_runs(w)]
+                highlighters[key] = Highlighter(words, stems, language)
+            hits.append(_hit(view, hit, highlighters[key]))
         return SearchResults(parsed.raw, tuple(hits), found.total, page, limit)
 
     @staticmethod
@@ -380,7 +387,9 @@ class Searcher:
                 known = ", ".join(sorted(view.versions))
                 raise NotFound(f"unknown game {name!r}: expected one of {known}", "game")
         all_versions = "all" in versions
-        versions = tuple(v for v in versions if v != "all")
+        versions = tuple(
+            _edition(wanted, games or tuple(view.versions)) for wanted in versions if wanted != "all"
+        )
         offered = set().union(*(view.versions[g] for g in games or view.versions))
         for wanted in versions:
             if wanted not in offered:
@@ -393,6 +402,20 @@ class Searcher:
                     f"unknown kind {wanted!r}: expected one of {', '.join(known_kinds)}", "kind"
                 )
         return Filters(games=games, versions=versions, kinds=kinds, all_versions=all_versions)
+
+
+def _edition(written: str, games: Iterable[str]) -> str:
+    """The library's name of an edition written ``1.070~fr`` (as a web address has it) or
+    ``1.070/en`` (a game's own language named), for the first of ``games`` that has it;
+    as written when none has (the caller says what is offered)."""
+    from corpus.languages import written_edition
+    from corpus.library import edition
+
+    written_edition(written)  # a language that is no tag is said as such, whatever the game
+    for game in games:
+        with contextlib.suppress(NotFound):
+            return edition(game, written)
+    return written
 
 
 def _hit(view: _CorpusView, hit: BackendHit, highlighter: Highlighter) -> Hit:
