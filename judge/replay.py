@@ -70,7 +70,7 @@ from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 from judge.action import Action, EndPhase, NextTurn
 from judge.board import BoardError, BoardProblem
 from judge.citations import Citations
-from judge.effects import Effect
+from judge.effects import Condition, Effect
 from judge.outcome import GameOutcome, Reason, Refusal, Result
 from judge.players import Player, by_turn_order
 from judge.ruling import Ruling, Step, Trace
@@ -259,6 +259,11 @@ class Rules(ABC, Generic[S, OutcomeT]):
             if stat not in self.stats
         ]
         return problems
+
+    def holds(self, replay: Replay[S], condition: Condition, value: int) -> bool:
+        """Whether an ``if`` condition holds for ``value`` (default: as :class:`Condition` reads its
+        words; a game whose book reads them otherwise overrides this, and may say so in a step)."""
+        return condition.holds(value)
 
     def value(self, replay: Replay[S], card: Card, stat: str) -> int:
         """A card's stat as the rules count it now (for ``if`` conditions); the game's own reading."""
@@ -462,13 +467,14 @@ class Replay(Generic[S]):
             total = self.state.player(condition.player).zone(condition.zone).total
             holds: bool = self.fact(
                 f"if:{condition.describe()}",
-                None if total is None else condition.holds(total),
+                None if total is None else self.rules.holds(self, condition, total),
                 (True, False),
                 condition.describe(),
             )
             return holds
         assert condition.card is not None and condition.stat is not None  # the model's own check
-        return condition.holds(self.rules.value(self, self.card(condition.card), condition.stat))
+        value = self.rules.value(self, self.card(condition.card), condition.stat)
+        return self.rules.holds(self, condition, value)
 
     def event(self, name: str, card: str | None = None, player: Player | None = None) -> None:
         """Something happened that triggered effects may wait for: they fire (and resolve later)."""
@@ -552,11 +558,16 @@ def _options(options: Sequence[Any] | None) -> tuple[Any, ...] | None:
 
 
 def _label(effect: Effect) -> str:
-    primitive = effect.primitive
-    shown = ", ".join(
-        f"{k}: {v}" for k, v in primitive.model_dump(by_alias=True, exclude_defaults=True).items()
-    )
-    return f"{effect.kind} {{{shown}}}"
+    return f"{effect.kind} {_flow(effect.primitive.model_dump(mode='json', by_alias=True, exclude_defaults=True))}"
+
+
+def _flow(value: Any) -> str:
+    """A primitive's fields as a board file writes them (YAML's flow style), not as Python prints them."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return str(value)
 
 
 def _run(rules: Rules[Any, Any], timeline: Timeline, assumed: dict[str, Any]) -> Leaf:
