@@ -66,7 +66,7 @@ def declare(replay: Run, action: Battle) -> None:
         if name in flipped:
             replay.event("flipped", card=name)
             if replay.fired:
-                replay.step(f"执行被翻开的主战角色「{name}」的翻开效果。", "4.2.5", "2.0.5a")
+                replay.step(f"主战角色「{name}」被翻开，执行其翻开所触发的效果。", "4.2.5", "2.0.5a")
             replay.resolve_fired()
         else:
             replay.not_applied(
@@ -303,7 +303,9 @@ def weaken(replay: Run, action: Weaken) -> None:
     main = _main(replay, action.player)
     if action.player not in battle.losers or not _may_weaken(main):
         replay.refuse(
-            f"「{main.name}」不是在全力状态下战败的具有衰弱战力的角色牌，不能以衰弱状态留在战场上。", "5.11.1"
+            f"「{main.name}」不是在全力状态下战败的具有衰弱战力的角色牌，不能以衰弱状态留在战场上。",
+            "2.0.6a",
+            "5.11.1",
         )
     battle.weaken[action.player] = action.apply
 

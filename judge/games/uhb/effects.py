@@ -38,6 +38,16 @@ ZONE_NAMES = {
     "energy": "能量区",
 }
 STAT_NAMES = {"power": "战力", "support_power": "支援战力", "weakened_power": "衰弱战力"}
+
+
+def change_text(change: str) -> str:
+    """A change in force as the book names its stat (``power+1000`` → ``战力+1000``)."""
+    for stat in sorted(STAT_NAMES, key=len, reverse=True):
+        if change.startswith(stat):
+            return STAT_NAMES[stat] + change.removeprefix(stat)
+    return change
+
+
 COMPARE_WORDS = {
     "at_least": "为 {n}{unit}以上",
     "at_most": "为 {n}{unit}以下",
@@ -135,11 +145,10 @@ def deck_empty(replay: Run, player: Player) -> bool:
     """Whether the deck has no card left (asked of the board when it does not say)."""
     deck = replay.state.side(player).deck
     known = None if deck.total is None else deck.total == 0
+    asked = replay.notes.setdefault("deck_asked", {})
+    asked[player] = asked.get(player, 0) + 1
     empty: bool = replay.fact(
-        f"{player}.deck_empty:{replay.state.turn}:{len(replay.log.steps)}",
-        known,
-        (False, True),
-        f"玩家 {player} 的牌库是否还有牌",
+        f"{player}.deck_empty:{asked[player]}", known, (False, True), f"玩家 {player} 的牌库是否已没有牌"
     )
     return empty
 
@@ -236,6 +245,8 @@ def _move(replay: Run, effect: Effect, move: Move) -> None:
                 decisive=True,
                 room=room,
             )
+            if room == 0:
+                return
             wanted = room
     if source.zone == "deck" and to_name == "energy" and not move.cards:
         add_energy(replay, owner, wanted, "5.3.1")
@@ -254,10 +265,12 @@ def _move(replay: Run, effect: Effect, move: Move) -> None:
             if card is not None and to_name == "damage_zone":
                 replay.event("to_damage_zone", card=card.name, player=to_owner)
     short = "，尽量执行可以执行的部分" if moved < wanted else ""
+    named = f"「{'、'.join(move.cards[:moved])}」" if move.cards else f" {moved} 张牌"
     replay.step(
-        f"{_source(effect)}玩家 {owner} 的{ZONE_NAMES.get(source.zone or '', '牌')}中的 {moved} 张牌移入玩家 "
+        f"{_source(effect)}玩家 {owner} 的{ZONE_NAMES.get(source.zone or '', '牌')}中的{named}移入玩家 "
         f"{to_owner} 的{ZONE_NAMES[to_name]}{short}（{ZONE_NAMES.get(source.zone or '', '')}"
         f" {count_text(from_zone)}，{ZONE_NAMES[to_name]} {count_text(to_zone)}）。",  # type: ignore[arg-type]
+        "1.1.4",
         *(("1.1.3a",) if short else ()),
         *(("3.3.1",) if to_name == "damage_zone" else ("3.4.1e",) if to_name == "rest_area" else ()),
         moved=moved,

@@ -8,9 +8,9 @@ and ``effect_order`` anywhere.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import Field, create_model
+from pydantic import Field
 
 from judge.action import Action
 from judge.board import BoardProblem
@@ -49,13 +49,10 @@ class UhbTimeline(Timeline):
     actions: list[UhbAction] = Field(default_factory=list, description="what happens, in order")  # type: ignore[valid-type]
 
 
-PHRASES = Phrases(
+PHRASES = Phrases.chinese(
+    "zh-Hans",
     not_now=("{verb} 不能在本回合剩下的阶段中进行（现为 {point}）。", ()),
     game_over=("本局游戏已结束；第 {index} 个动作（从 0 起算）起不再重演。", ("1.3.1",)),
-    depends=("裁定取决于{what}：以下分别完整重演每一种可能。", ()),
-    unknown=("裁定取决于{what}，而盘面未提供此信息。", ()),
-    too_many=("可能情况超过 {most} 种：裁定取决于{what}。", ()),
-    same_either_way=("无论{what}，结果都相同。", ()),
     declined=("{effect} 是“可……”的效果，玩家决定不执行。", ("1.1.4",)),
     optional=("是否执行 {effect}", ("1.1.4",)),
     condition_fails=("{effect} 的条件（{condition}）不满足，不执行该效果。", ("1.1.4",)),
@@ -183,17 +180,3 @@ class UhbRules(Rules[UhbState, UhbOutcome]):
 
 
 RULES = UhbRules()
-
-
-def view(name: str, summary: str, phase: str | None = None) -> type[UhbTimeline]:
-    """A question: a snapshot at the start of ``phase`` (any phase if None), replayed as its actions say."""
-    fields: dict[str, Any] = {}
-    if phase is not None:
-        fixed: Any = Literal[phase]  # a type built at run time, one per view
-        fields["phase"] = (fixed, Field(default=phase, description="the phase this question starts at"))
-    title = name.title().replace("_", "")
-    state = create_model(f"Uhb{title}State", __base__=UhbState, __doc__=f"The table for {name}.", **fields)
-    model: type[UhbTimeline] = create_model(
-        f"Uhb{title}View", __base__=UhbTimeline, __doc__=summary, state=(state, ...)
-    )
-    return model

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from judge.games.uhb import battle, effects
+from judge.games.uhb import battle, effects, ending
 from judge.games.uhb.actions import Battle, ChooseOrder, Discard
 from judge.games.uhb.state import UhbState
 from judge.players import PLAYERS, Player, turn_order
@@ -107,6 +107,7 @@ def _start_of_turn(replay: Run) -> None:
         )
     else:
         effects.draw(replay, player, 1, "4.0.2")
+        ending.check(replay)  # a rule's draw, not an effect: the loss is at once (1.3.2b)
         effects.add_energy(replay, player, 1, "4.0.3")
     replay.event("turn_start", player=player)
     if replay.fired:
@@ -269,7 +270,7 @@ def end_phase_end(replay: Run) -> None:
     hand_limit(replay)
     replay.expire(
         Duration.END_OF_TURN,
-        lambda card, what: f"本回合结束，「{card.name}」的 {what}（本回合）失效。",
+        lambda card, what: f"本回合结束，「{card.name}」的{effects.change_text(what)}（本回合）失效。",
         "4.5.5",
     )
 
