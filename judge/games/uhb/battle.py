@@ -152,7 +152,9 @@ def decide_supports(replay: Run) -> None:
                 "4.3.2",
             )
         else:
-            chosen = replay.choose(player, "support", None, options, f"玩家 {player} 的支援角色", "4.3.2")
+            chosen = replay.choose(
+                player, f"support:{player}", None, options, f"玩家 {player} 的支援角色", "4.3.2"
+            )
         if chosen == NO_SUPPORT:
             replay.step(f"玩家 {player} 选择不进行支援。", "4.3.2")
         else:
@@ -350,7 +352,7 @@ def _winner(replay: Run, player: Player) -> None:
     names = [c.name for c in supports]
     chosen = names[0] if len(names) == 1 else battle.promote.get(player)
     chosen = replay.choose(
-        player, "promote", chosen, names, f"胜利方玩家 {player} 移入配置区的支援角色", "4.4.4a"
+        player, f"promote:{player}", chosen, names, f"胜利方玩家 {player} 移入配置区的支援角色", "4.4.4a"
     )
     field = replay.state.side(player).field
     space = field.cards.index(main)
@@ -392,7 +394,7 @@ def _loser(replay: Run, player: Player) -> None:
     if _may_weaken(main):
         keep = replay.choose(
             player,
-            "weaken",
+            f"weaken:{player}",
             _battle(replay).weaken.get(player),
             (False, True),
             f"战败方玩家 {player} 是否将牌库顶的 1 张牌移入伤害区，使「{main.name}」以衰弱状态留在战场上",
