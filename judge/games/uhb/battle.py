@@ -85,7 +85,7 @@ def declare(replay: Run, action: Battle) -> None:
 
 
 def _flip_main(replay: Run, name: str) -> bool:
-    card = replay.card(name)
+    card = effects.card(replay, name)
     assert isinstance(card, UhbCard)  # the state holds uhb cards only
     if card.face_up:
         return False
@@ -237,7 +237,7 @@ def settle(replay: Run) -> None:
     mains = {order[0]: battle.attacker, order[1]: battle.defender}
     totals = {}
     for player in order:
-        main = replay.card(mains[player])
+        main = effects.card(replay, mains[player])
         assert isinstance(main, UhbCard)  # the state holds uhb cards only
         total = power(replay, main)
         parts = [str(total)]
@@ -315,7 +315,7 @@ def weaken(replay: Run, action: Weaken) -> None:
 def _main(replay: Run, player: Player) -> UhbCard:
     battle = _battle(replay)
     name = battle.attacker if player is _turn_player(replay) else battle.defender
-    card = replay.card(name)
+    card = effects.card(replay, name)
     assert isinstance(card, UhbCard)  # the state holds uhb cards only
     return card
 

@@ -114,6 +114,15 @@ def put(zone: UhbZone, cards: list[UhbCard | None], bottom: bool = False) -> Non
             zone.cards.insert(0, card)
 
 
+def card(replay: Run, name: str) -> UhbCard:
+    """The card of that name now (the framework says so, naming the action, if it has left the board)."""
+    found = replay.state.card(name)
+    if found is None:
+        found = replay.card(name)  # type: ignore[assignment]  # raises: no longer on the board
+    assert isinstance(found, UhbCard)  # the state holds uhb cards only
+    return found
+
+
 def from_hand(replay: Run, player: Player, given: str | UhbCard, clause: str) -> UhbCard:
     """A card out of the hand: one the board names, or one given in full for a hand of unnamed cards."""
     hand = replay.state.side(player).hand
@@ -202,12 +211,11 @@ def add_energy(replay: Run, player: Player, count: int, *cites: str) -> int:
 def move_card(replay: Run, name: str, player: Player, zone: str) -> None:
     """One named card, wherever it is, to a zone of ``player`` (its top); entering the damage zone is
     an event its effects may wait for."""
-    card = replay.card(name)
-    assert isinstance(card, UhbCard)  # the state holds uhb cards only
-    _lift(replay, card)
+    moving = card(replay, name)
+    _lift(replay, moving)
     if zone != "field":
-        _reset(card)
-    put(replay.state.side(player).zone(zone), [card])  # type: ignore[arg-type]  # a uhb zone
+        _reset(moving)
+    put(replay.state.side(player).zone(zone), [moving])  # type: ignore[arg-type]  # a uhb zone
     if zone == "damage_zone":
         replay.event("to_damage_zone", card=name, player=player)
 
@@ -288,13 +296,13 @@ def apply(replay: Run, effect: Effect) -> None:
     """One stated effect whose condition holds; once it is over, 1.3.4's check where it applies."""
     if effect.modify is not None:
         change = effect.modify
-        card = replay.card(change.card)
+        target = card(replay, change.card)
         until = effect.until or Duration.PERMANENT
-        card.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=effect.source))
+        target.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=effect.source))
         replay.step(
-            f"{_source(effect)}「{card.name}」的{STAT_NAMES[change.stat]}{change.by:+d}{DURATIONS[until]}。",
+            f"{_source(effect)}「{target.name}」的{STAT_NAMES[change.stat]}{change.by:+d}{DURATIONS[until]}。",
             "2.0.5h" if until is Duration.PERMANENT else "1.1.4",
-            card=card.name,
+            card=target.name,
         )
     elif effect.destroy is not None:
         _to_zone(replay, effect, effect.destroy.card, "rest_area", "3.4.1e")
@@ -306,14 +314,16 @@ def apply(replay: Run, effect: Effect) -> None:
         draw(replay, effect.draw.player, effect.draw.count, "1.1.4")
     elif effect.keyword is not None:
         grant = effect.keyword
-        card = replay.card(grant.card)
+        target = card(replay, grant.card)
         until = effect.until or Duration.PERMANENT
-        card.grants += [Grant(keyword=k, until=until) for k in grant.add]
-        card.grants += [Grant(keyword=k, removed=True, until=until) for k in grant.remove]
+        target.grants += [Grant(keyword=k, until=until) for k in grant.add]
+        target.grants += [Grant(keyword=k, removed=True, until=until) for k in grant.remove]
         changes = "、".join(
             [f"获得关键词「{k}」" for k in grant.add] + [f"失去关键词「{k}」" for k in grant.remove]
         )
-        replay.step(f"{_source(effect)}「{card.name}」{changes}{DURATIONS[until]}。", "2.0.4", card=card.name)
+        replay.step(
+            f"{_source(effect)}「{target.name}」{changes}{DURATIONS[until]}。", "2.0.4", card=target.name
+        )
     if replay.fired:
         replay.step(
             f"{_source(effect).rstrip('：')}在执行过程中影响到其他牌并触发其效果：先执行被影响牌的效果，执行完毕后再继续当前的效果。",

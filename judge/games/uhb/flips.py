@@ -8,6 +8,7 @@ face-down energy card flipped does not trigger it (5.5.5).
 
 from __future__ import annotations
 
+from judge.games.uhb import effects
 from judge.games.uhb.actions import Flip
 from judge.games.uhb.sources import continues
 from judge.games.uhb.state import UhbCard, UhbState
@@ -20,7 +21,7 @@ HELD = "held_flips"
 
 
 def flip(replay: Run, action: Flip) -> None:
-    card = replay.card(action.card)
+    card = effects.card(replay, action.card)
     assert isinstance(card, UhbCard)  # the state holds uhb cards only
     where = replay.state.where(card.name)
     zone = where[1] if where else None

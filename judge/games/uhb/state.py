@@ -158,6 +158,21 @@ class UhbState(GameState):
         found: UhbPlayer = self.players[player]
         return found
 
+    def card(self, name: str) -> UhbCard | None:
+        """The card of that name wherever it is (a zone, or set aside as a support): a direct walk
+        over uhb's few places, where the framework's generic one walks every field of the state."""
+        for player in PLAYERS:
+            for zone in self.side(player).zones().values():
+                found: UhbCard | None = zone.find(name)
+                if found is not None:
+                    return found
+        if self.battle is not None:
+            for cards in self.battle.supports.values():
+                found = next((card for card in cards if card.name == name), None)
+                if found is not None:
+                    return found
+        return None
+
     def where(self, name: str) -> tuple[Player, str] | None:
         """Whose zone holds this card, and which zone."""
         for player in PLAYERS:
