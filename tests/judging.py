@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from corpus.library import load_book
+from judge.outcome import Result
+from judge.players import Player
+from judge.ruling import Ruling
 
 #: A quote, or ``(parent's quote, quote)`` for the clause under the one that holds the first
 #: (where a book prints the same words twice).
@@ -48,3 +53,56 @@ def comparable(outcome: dict[str, Any]) -> dict[str, Any]:
     if found.get("refused"):
         found["refused"] = {k: v for k, v in found["refused"].items() if k != "text"}
     return found
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What a situation's ruling must say: its outcome, and clauses named by quote — ``decides``
+    (the whole decisive set), ``refused`` (what a refusal cites), ``why_not`` (among the "why
+    not"), ``cited`` (some step cites each), ``not_cited`` (no step cites any)."""
+
+    result: Result
+    reason: str | None = None
+    decides: tuple[Quote, ...] = ()
+    refused: tuple[Quote, ...] = ()
+    why_not: tuple[Quote, ...] = ()
+    cited: tuple[Quote, ...] = ()
+    not_cited: tuple[Quote, ...] = ()
+    winner: Player | None = None
+    check: Callable[[Ruling], Any] | None = field(default=None, compare=False)
+
+
+def assert_situation(game: str, expected: Expect, ruling: Ruling) -> None:
+    """The ruling says what ``expected`` does, each clause looked up by its quote in ``game``'s book."""
+
+    def clauses(quotes: tuple[Quote, ...]) -> set[str]:
+        return {clause_by_quote(game, quote) for quote in quotes}
+
+    outcome = ruling.outcome
+    assert outcome.result is expected.result, (outcome.result, [s.text for s in ruling.steps])
+    assert (outcome.reason.value if outcome.reason else None) == expected.reason
+    assert outcome.winner == expected.winner
+    assert set(ruling.decisive) == clauses(expected.decides), ruling.decisive
+    if expected.refused:
+        assert set(outcome.refused.cites) == clauses(expected.refused)
+    branches = [step for choice in ruling.choices for step in choice.steps]
+    cited = set(ruling.cited) | {cite for step in branches for cite in step.cites}
+    why_not = {c for s in ruling.not_applied for c in s.cites} | {
+        c for choice in ruling.choices for s in choice.not_applied for c in s.cites
+    }
+    assert clauses(expected.cited) <= cited
+    assert not clauses(expected.not_cited) & cited
+    assert clauses(expected.why_not) <= why_not
+    if expected.check is not None:
+        assert expected.check(ruling), [s.text for s in ruling.steps]
+
+
+def assert_mirrored(ruling: Ruling, mirror: Ruling, rename: Callable[[str], str]) -> None:
+    """``mirror`` (the board with the players exchanged) is ``ruling`` with the players exchanged."""
+    assert comparable(mirror.outcome.as_dict()) == comparable(swapped(ruling.outcome.as_dict(), rename))
+    assert set(mirror.decisive) == set(ruling.decisive)
+    expected = sorted(
+        json.dumps(comparable(swapped(c.outcome.as_dict(), rename)), sort_keys=True) for c in ruling.choices
+    )
+    found = sorted(json.dumps(comparable(c.outcome.as_dict()), sort_keys=True) for c in mirror.choices)
+    assert found == expected

@@ -10,8 +10,6 @@ renumbered or reworded book fails here).  ``decides`` is the whole set of decisi
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +19,7 @@ from judge.outcome import Result
 from judge.players import Player
 from judge.registry import rule_text
 from judge.ruling import Ruling, StepKind
-from tests.judging import Quote, clause_by_quote
+from tests.judging import Expect, Quote, assert_situation, clause_by_quote
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "uhb"
 
@@ -102,19 +100,6 @@ FLIP_NOT_NEEDED = (Q_4_2_5, Q_2_0_5a)
 
 def clause(quote: Quote) -> str:
     return clause_by_quote("uhb", quote)
-
-
-@dataclass(frozen=True)
-class Expect:
-    result: Result
-    reason: str | None = None
-    decides: tuple[Quote, ...] = ()
-    refused: tuple[Quote, ...] = ()
-    why_not: tuple[Quote, ...] = ()
-    cited: tuple[Quote, ...] = ()
-    not_cited: tuple[Quote, ...] = ()
-    winner: Player | None = None
-    check: Callable[[Ruling], Any] | None = field(default=None, compare=False)
 
 
 def state(ruling: Ruling) -> Any:
@@ -513,23 +498,7 @@ def ruled(name: str) -> Ruling:
 
 @pytest.mark.parametrize("name", sorted(SITUATIONS))
 def test_situation(name: str) -> None:
-    expected, ruling = SITUATIONS[name], ruled(name)
-    outcome = ruling.outcome
-    assert outcome.result is expected.result, (outcome.result, [s.text for s in ruling.steps])
-    assert (outcome.reason.value if outcome.reason else None) == expected.reason
-    assert outcome.winner == expected.winner
-    assert set(ruling.decisive) == {clause(q) for q in expected.decides}, ruling.decisive
-    if expected.refused:
-        assert set(outcome.refused.cites) == {clause(q) for q in expected.refused}
-    cited = set(ruling.cited) | {c for choice in ruling.choices for s in choice.steps for c in s.cites}
-    why_not = {c for s in ruling.not_applied for c in s.cites} | {
-        c for choice in ruling.choices for s in choice.not_applied for c in s.cites
-    }
-    assert {clause(q) for q in expected.cited} <= cited
-    assert not {clause(q) for q in expected.not_cited} & cited
-    assert {clause(q) for q in expected.why_not} <= why_not
-    if expected.check is not None:
-        assert expected.check(ruling), [s.text for s in ruling.steps]
+    assert_situation("uhb", SITUATIONS[name], ruled(name))
 
 
 def test_every_situation_file_is_asserted() -> None:

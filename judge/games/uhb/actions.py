@@ -30,10 +30,6 @@ CardRef = Annotated[
 ]
 
 
-def card_name(card: str | UhbCard) -> str:
-    return card if isinstance(card, str) else card.name
-
-
 class ChooseOrder(Action):
     """先后 (1.2.2, 1.2.2a): before the game's first turn, who decides, and who goes first."""
 
@@ -68,32 +64,31 @@ class Battle(Action):
         return [self.attacker, self.defender]
 
 
-class Support(Action):
+class FromHand(Action):
+    """An action that plays a character from the hand: one the board names, or one given in full."""
+
+    player: Player
+    card: CardRef | None
+
+    def names(self) -> list[str]:
+        return [self.card] if isinstance(self.card, str) else []
+
+    def introduces(self) -> list[str]:
+        return [self.card.name] if isinstance(self.card, UhbCard) else []
+
+
+class Support(FromHand):
     """支援 (4.3.2): one character from the hand, or none (``card`` left out)."""
 
     verb = "support"
-    player: Player
     card: CardRef | None = Field(default=None, description="the support character; left out: no support")
 
-    def names(self) -> list[str]:
-        return [self.card] if isinstance(self.card, str) else []
 
-    def introduces(self) -> list[str]:
-        return [self.card.name] if isinstance(self.card, UhbCard) else []
-
-
-class ExtraSupport(Action):
+class ExtraSupport(FromHand):
     """额外支援 (4.3.4): a character whose 支 effect lets it join the battle."""
 
     verb = "extra_support"
-    player: Player
     card: CardRef
-
-    def names(self) -> list[str]:
-        return [self.card] if isinstance(self.card, str) else []
-
-    def introduces(self) -> list[str]:
-        return [self.card.name] if isinstance(self.card, UhbCard) else []
 
 
 class Promote(Action):

@@ -164,11 +164,8 @@ def deck_empty(replay: Run, player: Player) -> bool:
 
 def draw(replay: Run, player: Player, count: int, *cites: str) -> int:
     """抽牌: from the deck to the hand, one at a time; an empty deck meets 1.3.2b."""
+    drawn = _off_the_deck(replay, player, count, "hand", face_up=True)
     side = replay.state.side(player)
-    drawn = 0
-    while drawn < count and not deck_empty(replay, player):
-        put(side.hand, take(side.deck, 1))
-        drawn += 1
     if drawn:
         replay.step(
             f"玩家 {player} 从牌库抽 {drawn} 张牌（牌库剩 {count_text(side.deck)}，手牌 {count_text(side.hand)}）。",
@@ -183,16 +180,10 @@ def draw(replay: Run, player: Player, count: int, *cites: str) -> int:
 
 
 def add_energy(replay: Run, player: Player, count: int, *cites: str) -> int:
-    """增加能量牌 (5.3.1): the deck's top cards face down into the energy zone; an empty deck meets 1.3.2c."""
+    """增加能量牌 (5.3.1): the deck's top cards face down (3.5.2) into the energy zone; an empty deck
+    meets 1.3.2c."""
+    added = _off_the_deck(replay, player, count, "energy", face_up=False)
     side = replay.state.side(player)
-    added = 0
-    while added < count and not deck_empty(replay, player):
-        cards = take(side.deck, 1)
-        for card in cards:
-            if card is not None:
-                card.face_up = False  # 3.5.2: face down unless an effect says otherwise
-        put(side.energy, cards)
-        added += 1
     if added:
         replay.step(
             f"玩家 {player} 从牌库顶将 {added} 张牌暗盖至能量区（牌库剩 {count_text(side.deck)}，"
@@ -206,6 +197,20 @@ def add_energy(replay: Run, player: Player, count: int, *cites: str) -> int:
         replay.step(f"玩家 {player} 将要将牌库顶牌移入能量区，但牌库内没有剩余牌。", "1.3.2c", *cites)
         ending.meet(replay, player, UhbReason.ENERGY_FROM_EMPTY_DECK)
     return added
+
+
+def _off_the_deck(replay: Run, player: Player, count: int, zone: str, face_up: bool) -> int:
+    """The deck's top cards, one at a time while there are any, into one of the player's zones."""
+    side = replay.state.side(player)
+    moved = 0
+    while moved < count and not deck_empty(replay, player):
+        cards = take(side.deck, 1)
+        for card in cards:
+            if card is not None:
+                card.face_up = face_up
+        put(side.zone(zone), cards)  # type: ignore[arg-type]  # a uhb zone
+        moved += 1
+    return moved
 
 
 def move_card(replay: Run, name: str, player: Player, zone: str) -> None:
