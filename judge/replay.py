@@ -213,6 +213,8 @@ class Rules(ABC, Generic[S, OutcomeT]):
     events: ClassVar[frozenset[str]] = frozenset()
     #: the stats a ``modify`` effect may change
     stats: ClassVar[frozenset[str]] = frozenset()
+    #: when each action may be taken, by verb: the sentence and clauses a refusal out of its time cites
+    times: ClassVar[dict[str, Sentence]] = {}
 
     @abstractmethod
     def act(self, replay: Replay[S], action: Action) -> None:
@@ -233,9 +235,10 @@ class Rules(ABC, Generic[S, OutcomeT]):
     def next_turn(self, replay: Replay[S]) -> None:
         """Set up the next turn: its number and who plays it (the procedures do the rest)."""
 
-    @abstractmethod
     def when(self, verb: str) -> tuple[str, tuple[str, ...]]:
-        """When an action may be taken: the sentence and clauses a refusal out of its time cites."""
+        """When an action may be taken: the sentence and clauses a refusal out of its time cites
+        (default: the game's :attr:`times`)."""
+        return self.times.get(verb, ("", ()))
 
     @abstractmethod
     def conclude(self, replay: Replay[S], ending: Ending | None) -> OutcomeT:
@@ -281,7 +284,11 @@ class Rules(ABC, Generic[S, OutcomeT]):
             for stat in stats
             if stat not in self.stats
         ]
-        return problems
+        return problems + self.effect_problems(where, effect)
+
+    def effect_problems(self, where: str, effect: Effect) -> list[BoardProblem]:
+        """Problems with a stated effect the game's book has no reading for (default: none)."""
+        return []
 
     def holds(self, replay: Replay[S], condition: Condition, value: int) -> bool:
         """Whether an ``if`` condition holds for ``value`` (default: as :class:`Condition` reads its
