@@ -162,3 +162,30 @@ def test_a_version_yaml_reads_as_a_number_must_be_quoted():
     ]
     ruling = rule_text('game: ucg\nversion: "1.6"\nquestion: deck\ncards: [{number: X, name: x, count: 1}]\n')
     assert ruling.rulebook_version == "1.6"
+
+
+def test_uhb_has_no_removal_from_the_game_nor_damage_counted_on_players():
+    found = problems_of(
+        {
+            "game": "uhb",
+            "state": {"phase": "battle", "players": {"A": {"field": [{"name": "x", "power": 1}]}}},
+            "actions": [
+                {"effect": {"remove": {"card": "x"}}},
+                {"effect": {"damage": {"player": "A", "amount": 1}}},
+                {
+                    "effect": {
+                        "move": {
+                            "count": 1,
+                            "from": {"player": "A", "zone": "trash"},
+                            "to": {"player": "A", "zone": "hand"},
+                        }
+                    }
+                },
+            ],
+        }
+    )
+    assert found == [
+        "actions[0].effect.remove: uhb has no removal from the game: state a move",
+        "actions[1].effect.damage: uhb counts no damage: state a move into the damage_zone (3.3.1)",
+        "actions[2].effect: no zone 'trash': expected one of deck, hand, field, damage_zone, rest_area, energy",
+    ]

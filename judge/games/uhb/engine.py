@@ -98,6 +98,7 @@ class UhbRules(Rules[UhbState, UhbOutcome]):
     phrases = PHRASES
     events = frozenset(EVENTS)
     stats = frozenset({"power", "support_power", "weakened_power"})
+    times = WHEN
 
     def act(self, replay: Run, action: Action) -> None:
         if isinstance(action, ChooseOrder):
@@ -154,15 +155,8 @@ class UhbRules(Rules[UhbState, UhbOutcome]):
             turn=state.turn,
         )
 
-    def when(self, verb: str) -> tuple[str, tuple[str, ...]]:
-        return WHEN.get(verb, ("", ()))
-
-    def check(self, timeline: Timeline) -> list[BoardProblem]:
-        found = super().check(timeline)
-        for index, action in enumerate(timeline.actions):
-            if isinstance(action, Effect):
-                found += effects.problems(f"actions[{index}].effect", action)
-        return found
+    def effect_problems(self, where: str, effect: Effect) -> list[BoardProblem]:
+        return effects.problems(where, effect)
 
     def conclude(self, replay: Run, ending_: Ending | None) -> UhbOutcome:
         common: dict[str, Any] = {
