@@ -500,6 +500,7 @@ class Replay(Generic[S]):
                 None if total is None else self.rules.holds(self, condition, total),
                 (True, False),
                 condition.describe(),
+                *self.rules.phrases.condition_fails[1],  # the clause that says when an effect applies
             )
             return holds
         assert condition.card is not None and condition.stat is not None  # the model's own check
