@@ -216,14 +216,18 @@ def power(replay: Run, card: UhbCard) -> int:
     """The power it battles with: its weakened power when weakened (5.11.3), plus changes in force."""
     stat = "weakened_power" if card.weakened else "power"
     printed: int = replay.fact(
-        f"{card.name}.{stat}", getattr(card, stat), None, f"「{card.name}」的{effects.STAT_NAMES[stat]}"
+        f"{card.name}.{stat}",
+        getattr(card, stat),
+        None,
+        f"「{card.name}」的{effects.STAT_NAMES[stat]}",
+        "4.4.2",
     )
     return printed + card.modification("power")
 
 
 def support_power(replay: Run, card: UhbCard) -> int:
     printed: int = replay.fact(
-        f"{card.name}.support_power", card.support_power, None, f"「{card.name}」的支援战力"
+        f"{card.name}.support_power", card.support_power, None, f"「{card.name}」的支援战力", "4.4.2"
     )
     return printed + card.modification("support_power")
 
@@ -427,7 +431,7 @@ def _loser(replay: Run, player: Player) -> None:
 
 def _stay_weakened(replay: Run, player: Player, main: UhbCard) -> None:
     side = replay.state.side(player)
-    if effects.deck_empty(replay, player):
+    if effects.deck_empty(replay, player, "5.11.1"):
         replay.log.silent(
             f"玩家 {player} 的牌库内没有牌，无法将牌库顶的牌移入伤害区。规则书未规定此时能否选择以衰弱状态留在战场上"
             "（1.1.3a 只说明部分效果无法执行时尽量执行可以执行的部分）。",

@@ -150,21 +150,25 @@ def count_text(zone: UhbZone) -> str:
     return "张数不明" if zone.total is None else f"{zone.total} 张"
 
 
-def deck_empty(replay: Run, player: Player) -> bool:
+def deck_empty(replay: Run, player: Player, *cites: str) -> bool:
     """Whether the deck has no card left (asked of the board when it does not say)."""
     deck = replay.state.side(player).deck
     known = None if deck.total is None else deck.total == 0
     asked = replay.notes.setdefault("deck_asked", {})
     asked[player] = asked.get(player, 0) + 1
     empty: bool = replay.fact(
-        f"{player}.deck_empty:{asked[player]}", known, (False, True), f"玩家 {player} 的牌库是否已没有牌"
+        f"{player}.deck_empty:{asked[player]}",
+        known,
+        (False, True),
+        f"玩家 {player} 的牌库是否已没有牌",
+        *cites,
     )
     return empty
 
 
 def draw(replay: Run, player: Player, count: int, *cites: str) -> int:
     """抽牌: from the deck to the hand, one at a time; an empty deck meets 1.3.2b."""
-    drawn = _off_the_deck(replay, player, count, "hand", face_up=True)
+    drawn = _off_the_deck(replay, player, count, "hand", True, "1.3.2b")
     side = replay.state.side(player)
     if drawn:
         replay.step(
@@ -182,7 +186,7 @@ def draw(replay: Run, player: Player, count: int, *cites: str) -> int:
 def add_energy(replay: Run, player: Player, count: int, *cites: str) -> int:
     """增加能量牌 (5.3.1): the deck's top cards face down (3.5.2) into the energy zone; an empty deck
     meets 1.3.2c."""
-    added = _off_the_deck(replay, player, count, "energy", face_up=False)
+    added = _off_the_deck(replay, player, count, "energy", False, "1.3.2c")
     side = replay.state.side(player)
     if added:
         replay.step(
@@ -199,11 +203,11 @@ def add_energy(replay: Run, player: Player, count: int, *cites: str) -> int:
     return added
 
 
-def _off_the_deck(replay: Run, player: Player, count: int, zone: str, face_up: bool) -> int:
+def _off_the_deck(replay: Run, player: Player, count: int, zone: str, face_up: bool, loses: str) -> int:
     """The deck's top cards, one at a time while there are any, into one of the player's zones."""
     side = replay.state.side(player)
     moved = 0
-    while moved < count and not deck_empty(replay, player):
+    while moved < count and not deck_empty(replay, player, loses):
         cards = take(side.deck, 1)
         for card in cards:
             if card is not None:

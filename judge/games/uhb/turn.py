@@ -81,7 +81,7 @@ def start_phase(replay: Run) -> None:
         if state.turn == 1 or state.match is not None:
             decide_order(replay, None)
             return
-        state.turn_player = replay.fact("turn_player", None, PLAYERS, "当前回合玩家")
+        state.turn_player = replay.fact("turn_player", None, PLAYERS, "当前回合玩家", "4.0.1")
     _start_of_turn(replay)
 
 
@@ -97,6 +97,7 @@ def _start_of_turn(replay: Run) -> None:
         None if state.turn is None else state.turn == 1,
         (True, False),
         "本回合是否为本局游戏的第一个回合",
+        "1.2.4",
     )
     if first:
         replay.not_applied(
