@@ -215,6 +215,9 @@ class Rules(ABC, Generic[S, OutcomeT]):
     stats: ClassVar[frozenset[str]] = frozenset()
     #: when each action may be taken, by verb: the sentence and clauses a refusal out of its time cites
     times: ClassVar[dict[str, Sentence]] = {}
+    #: the procedure each new turn begins at: those before it happen once, before the first turn
+    #: (the game's setup), and a timeline may start there
+    turn_begins: ClassVar[int] = 0
 
     @abstractmethod
     def act(self, replay: Replay[S], action: Action) -> None:
@@ -295,6 +298,10 @@ class Rules(ABC, Generic[S, OutcomeT]):
         words; a game whose book reads them otherwise overrides this, and may say so in a step)."""
         return condition.holds(value)
 
+    def event_name(self, event: str) -> str:
+        """An event as the steps name it, in the book's words (default: its key, ``enters``)."""
+        return event
+
     def value(self, replay: Replay[S], card: Card, stat: str) -> int:
         """A card's stat as the rules count it now (for ``if`` conditions); the game's own reading."""
         printed = getattr(card, stat, None)
@@ -365,7 +372,7 @@ class Replay(Generic[S]):
         self._settle()
         self.position += 1
         if self.position == len(self.rules.turn):
-            self.position = 0
+            self.position = self.rules.turn_begins
             self.rules.next_turn(self)
         point = self.procedure.point
         self.state.phase, self.state.step = point.phase, point.step
@@ -397,7 +404,7 @@ class Replay(Generic[S]):
                     self._enter()
         elif until is Until.END_OF_TURN:
             self._leave()
-            while self.position != 0:
+            while self.position != self.rules.turn_begins:
                 self._enter()
                 self._leave()
 
@@ -469,7 +476,11 @@ class Replay(Generic[S]):
         """A stated effect: it waits for its trigger, or happens now if its condition holds."""
         if effect.when is not None:
             self.waiting.append(effect)
-            self.say(self.rules.phrases.waits, effect=_label(effect), event=effect.when.event)
+            self.say(
+                self.rules.phrases.waits,
+                effect=_label(effect),
+                event=self.rules.event_name(effect.when.event),
+            )
             return
         self._carry_out(effect)
 
@@ -515,7 +526,24 @@ class Replay(Generic[S]):
             if trigger.event == name and trigger.card in (None, card) and trigger.player in (None, player):
                 self.waiting.remove(effect)
                 self.fired.append(effect)
-                self.say(self.rules.phrases.fires, event=name, effect=_label(effect))
+                self.say(self.rules.phrases.fires, event=self.rules.event_name(name), effect=_label(effect))
+
+    def unfired(
+        self, name: str, text: str, *cites: str, card: str | None = None, player: Player | None = None
+    ) -> bool:
+        """This moment does not raise ``name`` for ``card`` (or ``player``): if an effect waits for that
+        event here, the why-not says so with the clause; whether one waited."""
+        waiting = [
+            effect
+            for effect in self.waiting
+            if effect.when is not None
+            and effect.when.event == name
+            and effect.when.card in (None, card)
+            and effect.when.player in (None, player)
+        ]
+        if waiting:
+            self.not_applied(text, *cites, event=name, effects=[_label(effect) for effect in waiting])
+        return bool(waiting)
 
     def resolve_fired(self) -> None:
         """Carry out the fired effects in the order the rules give, and any they fire in turn."""
@@ -589,11 +617,12 @@ def _options(options: Sequence[Any] | None) -> tuple[Any, ...] | None:
 
 
 def _label(effect: Effect) -> str:
-    return f"{effect.kind} {_flow(effect.primitive.model_dump(mode='json', by_alias=True, exclude_defaults=True))}"
+    primitive = effect.primitive
+    return f"{effect.kind} {_flow(primitive.model_dump(mode='json', by_alias=True, exclude_defaults=True))}"
 
 
 def _flow(value: Any) -> str:
-    """A primitive's fields as a board file writes them (YAML's flow style), not as Python prints them."""
+    """A value as a board file writes it in YAML's flow style (``{from: {player: A}}``), not as Python."""
     if isinstance(value, dict):
         return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
     if isinstance(value, list):

@@ -57,9 +57,12 @@ def comparable(outcome: dict[str, Any]) -> dict[str, Any]:
 
 @dataclass(frozen=True)
 class Expect:
-    """What a situation's ruling must say: its outcome, and clauses named by quote — ``decides``
-    (the whole decisive set), ``refused`` (what a refusal cites), ``why_not`` (among the "why
-    not"), ``cited`` (some step cites each), ``not_cited`` (no step cites any)."""
+    """What a situation's ruling must be: its outcome, and the clauses (by quote) that decide it.
+
+    ``decides`` is the whole set of decisive clauses; ``refused`` the clauses a refusal cites;
+    ``why_not`` clauses among the "why not" (of the ruling or of any branch); ``cited`` clauses some
+    step (of the ruling or of any branch) must cite; ``not_cited`` clauses no step may cite;
+    ``check`` anything else about the ruling."""
 
     result: Result
     reason: str | None = None
@@ -72,29 +75,29 @@ class Expect:
     check: Callable[[Ruling], Any] | None = field(default=None, compare=False)
 
 
-def assert_situation(game: str, expected: Expect, ruling: Ruling) -> None:
-    """The ruling says what ``expected`` does, each clause looked up by its quote in ``game``'s book."""
+def assert_situation(game: str, expect: Expect, ruling: Ruling) -> None:
+    """The ruling is what ``expect`` says, every clause named by its quote in ``game``'s book."""
 
     def clauses(quotes: tuple[Quote, ...]) -> set[str]:
         return {clause_by_quote(game, quote) for quote in quotes}
 
     outcome = ruling.outcome
-    assert outcome.result is expected.result, (outcome.result, [s.text for s in ruling.steps])
-    assert (outcome.reason.value if outcome.reason else None) == expected.reason
-    assert outcome.winner == expected.winner
-    assert set(ruling.decisive) == clauses(expected.decides), ruling.decisive
-    if expected.refused:
-        assert set(outcome.refused.cites) == clauses(expected.refused)
-    branches = [step for choice in ruling.choices for step in choice.steps]
-    cited = set(ruling.cited) | {cite for step in branches for cite in step.cites}
-    why_not = {c for s in ruling.not_applied for c in s.cites} | {
-        c for choice in ruling.choices for s in choice.not_applied for c in s.cites
+    assert outcome.result is expect.result
+    assert (outcome.reason.value if outcome.reason else None) == expect.reason
+    assert outcome.winner is expect.winner
+    assert set(ruling.decisive) == clauses(expect.decides)
+    if expect.refused:
+        assert set(outcome.refused.cites) == clauses(expect.refused)
+    why_not = {cite for step in ruling.not_applied for cite in step.cites}
+    why_not |= {cite for choice in ruling.choices for step in choice.not_applied for cite in step.cites}
+    assert clauses(expect.why_not) <= why_not
+    cited = set(ruling.cited) | {
+        cite for choice in ruling.choices for step in choice.steps for cite in step.cites
     }
-    assert clauses(expected.cited) <= cited
-    assert not clauses(expected.not_cited) & cited
-    assert clauses(expected.why_not) <= why_not
-    if expected.check is not None:
-        assert expected.check(ruling), [s.text for s in ruling.steps]
+    assert clauses(expect.cited) <= cited
+    assert not clauses(expect.not_cited) & cited
+    if expect.check is not None:
+        assert expect.check(ruling)
 
 
 def assert_mirrored(ruling: Ruling, mirror: Ruling, rename: Callable[[str], str]) -> None:
