@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from corpus.library import load_book
+from judge.citations import Citations
 from judge.outcome import Result
 from judge.players import Player
 from judge.ruling import Ruling
@@ -109,3 +110,13 @@ def assert_mirrored(ruling: Ruling, mirror: Ruling, rename: Callable[[str], str]
     )
     found = sorted(json.dumps(comparable(c.outcome.as_dict()), sort_keys=True) for c in mirror.choices)
     assert found == expected
+
+
+def assert_cites_registered(ruling: Ruling, citations: Citations) -> None:
+    """A ruling is JSON, cites only clauses its engine registered and its book holds, and every
+    decisive clause among them; its result is one of the five."""
+    json.dumps(ruling.as_dict(), ensure_ascii=False)
+    book = load_book(ruling.game, ruling.rulebook_version)
+    assert all(cite in citations and cite in book for cite in ruling.cited)
+    assert set(ruling.decisive) <= set(ruling.cited)
+    assert ruling.outcome.result.value in ("won", "drawn", "continues", "refused", "depends")
