@@ -155,6 +155,9 @@ class QueryBuilder:
         folded = fold(text)
         words = list(dict.fromkeys(self.analysis.query_words(folded)))
         runs = han_runs(folded)
+        glue = {
+            w for w in words if len(w) == 1 and han_runs(w) and self.share("grams", w) > self.ranking.common
+        }
         # a single character of a longer Chinese run is scored through its bigrams
         scoring = [w for w in words if len(w) > 1 or not any(w in run and len(run) > 1 for run in runs)]
         found: list[wq.Query] = [wq.Term("words", w) for w in self._rare("words", scoring)]
@@ -162,7 +165,8 @@ class QueryBuilder:
             if len(run) < 2:
                 continue
             grams = bigrams(run)
-            spanning = [g for g in dict.fromkeys(grams) if g not in words]  # words score the rest
+            # words score the rest; a bigram half made of a common character word (的机, 放的) is noise
+            spanning = [g for g in dict.fromkeys(grams) if g not in words and not any(c in glue for c in g)]
             if spanning:
                 found += [
                     wq.Term("grams", g, boost=self.ranking.grams)
