@@ -134,7 +134,9 @@ class QueryBuilder:
         typed = [p.text for p in positive if not p.phrase]
         if len(typed) > 1:  # an id with spaces in it (bs headings: 以 40 張以上的卡牌構築)
             typed.append(" ".join(typed))
-        pinned = [pin for text in typed if _ID_LIKE.search(text) for pin in self.pins(text)]
+        # a bare number beside other words is a count (最多 4 张), not a clause number
+        numbered = [t for t in typed if _ID_LIKE.search(t) and (len(typed) == 1 or not t.isdigit())]
+        pinned = [pin for text in numbered for pin in self.pins(text)]
         pinned += self.titled(" ".join(p.text for p in positive))
         scored += self.proximity([part.text for part in positive])
         required = [self.contains(p) for p in positive if p.phrase or p.required]
