@@ -105,6 +105,20 @@ def test_a_bare_number_beside_other_words_is_a_count_not_a_clause_number(searche
     assert expected in [hit.id for hit in hits[:3]]
 
 
+@pytest.mark.parametrize(
+    ("game", "query", "opening"),
+    [
+        ("dbscg", "Blocker", "[Blocker] is an"),
+        ("dbscg", "Over Realm", "[Over Realm] is an"),  # the heading: [Over Realm] ([Over Realm X])
+        ("gcg", "阻擋者", "《阻擋者》是指"),
+        ("gcg", "休息状态", "休息狀態：卡牌"),  # defined in a list under 活躍狀態和休息狀態
+    ],
+)
+def test_a_term_the_book_defines_finds_its_definition_first(searcher, game, query, opening):
+    expected = next(c.id for c in load_book(game).clauses if c.text.startswith(opening))
+    assert searcher.search(query, game=game).hits[0].id == expected
+
+
 def test_a_clause_number_without_a_game_jumps_to_it_in_every_book(searcher):
     results = searcher.search("8-5-2")
     assert {(h.game, h.id) for h in results.hits[:2]} == {("gcg", "8-5-2"), ("dbscg", "8-5-2")}

@@ -312,9 +312,15 @@ class QueryBuilder:
         ]
 
     def titled(self, text: str) -> list[wq.Query]:
-        """The clauses titled exactly what was typed (勝負條件 is zd 101's title), above the rest."""
+        """The clauses titled exactly what was typed (勝負條件 is zd 101's title) and the clause that
+        defines it (《阻擋者》是指…), above the rest."""
         title = title_key(text)
-        return [wq.ConstantScoreQuery(wq.Term("titled", title), self.ranking.titled)] if title else []
+        if not title:
+            return []
+        return [
+            wq.ConstantScoreQuery(wq.Term(field, title), self.ranking.titled)
+            for field in ("titled", "defines")
+        ]
 
     def contains(self, part: Part) -> wq.Query:
         """Documents whose title or text contain the part (as written, for a phrase)."""
