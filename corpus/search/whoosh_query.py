@@ -139,6 +139,7 @@ class QueryBuilder:
         pinned = [pin for text in numbered for pin in self.pins(text)]
         pinned += self.titled(" ".join(p.text for p in positive))
         scored += self.proximity([part.text for part in positive])
+        scored += self.glossed_in_order([part.text for part in positive if not part.phrase])
         required = [self.contains(p) for p in positive if p.phrase or p.required]
         excluded = [self.contains(p) for p in parts if p.excluded]
         return Plan(
@@ -190,9 +191,6 @@ class QueryBuilder:
             return []
         self._english += english
         found: list[wq.Query] = [wq.Term("glosses", w, boost=self.ranking.gloss) for w in english]
-        if len(english) > 1:
-            slop = GLOSS_STEP * self.ranking.proximity_slop  # a word's glosses take GLOSS_STEP positions
-            found += self._phrase("glosses", english, slop, self.ranking.gloss)
         if self.ranking.translation and self.glosses is not None:
             found += self.translated(english)
         if self.ranking.related and self.glosses is not None and self._widen:
@@ -257,6 +255,22 @@ class QueryBuilder:
         rare = [c for c in dict.fromkeys(chars) if 0 < self.share("grams", c) <= self.ranking.common]
         self._characters += rare
         return [wq.Term("grams", c, boost=self.ranking.characters) for c in rare]
+
+    def glossed_in_order(self, texts: list[str]) -> list[wq.Query]:
+        """The query's English words, across its parts, against the glosses of neighbouring Chinese
+        words in the same order: "win condition" against 胜利条件, "hand limit" against 手牌…上限."""
+        if not self.ranking.gloss:
+            return []
+        english = [
+            w
+            for t in texts
+            for w in self.analysis.query_words(fold(t))
+            if not han_runs(w) and not w[0].isdigit() and self.share("glosses", w)
+        ]
+        if len(english) < 2:
+            return []
+        slop = GLOSS_STEP * self.ranking.proximity_slop  # a word's glosses take GLOSS_STEP positions
+        return self._phrase("glosses", english, slop, self.ranking.gloss)
 
     def proximity(self, texts: list[str]) -> list[wq.Query]:
         """The query's (uncommon) words near each other, in order."""
