@@ -24,6 +24,8 @@ from typing import Any
 #: Separates a printed number from the ordinal that makes a repeated number
 #: addressable: the second ``4.1.1a`` in a book gets the id ``4.1.1a~2``.
 DUPLICATE_MARK = "~"
+#: Joins the headings of a path-shaped id (a book that prints no numbers: ``回合流程/回合流程/①開始階段``).
+PATH_MARK = "/"
 
 
 class ClauseKind(enum.StrEnum):
@@ -214,11 +216,14 @@ class Book:
     coverage: float
     _by_id: dict[str, Clause] = field(default_factory=dict, repr=False, compare=False)
     _children: dict[str | None, list[str]] = field(default_factory=dict, repr=False, compare=False)
+    _by_leaf: dict[str, list[Clause]] = field(default_factory=dict, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         for clause in self.clauses:
             self._by_id[clause.id] = clause
             self._children.setdefault(clause.parent, []).append(clause.id)
+            if PATH_MARK in clause.id:
+                self._by_leaf.setdefault(clause.id.rsplit(PATH_MARK, 1)[1], []).append(clause)
 
     @property
     def game(self) -> str:
@@ -240,6 +245,16 @@ class Book:
 
     def get(self, clause_id: str) -> Clause | None:
         return self._by_id.get(clause_id)
+
+    def find(self, typed: str) -> Clause | None:
+        """The clause a reader means: its id (a trailing dot as printed is forgiven), or, in a book whose
+        ids are heading paths (bs), a heading's own title when no other heading carries it."""
+        cleaned = typed.strip()
+        found = self.get(cleaned) or self.get(cleaned.rstrip("."))
+        if found is not None or PATH_MARK in cleaned:
+            return found
+        titled = self._by_leaf.get(cleaned, [])
+        return titled[0] if len(titled) == 1 else None
 
     def children(self, clause_id: str | None) -> list[Clause]:
         """Direct children in reading order (``None`` gives the top level)."""

@@ -140,6 +140,29 @@ class Phrases:
     waits: Sentence = ("{effect} waits for {event}.", ())
     fires: Sentence = ("{event}: {effect} is triggered.", ())
 
+    @classmethod
+    def chinese(cls, script: str, **own: Sentence) -> Phrases:
+        """A Chinese book's phrases: the loop's own sentences (on open facts, which cite nothing) in
+        ``script`` (``zh-Hant`` or ``zh-Hans``), and ``own``, the sentences that cite its clauses."""
+        return cls(**(_OPEN_FACTS_IN_CHINESE[script] | own))
+
+
+#: The loop's sentences about open facts, in each Chinese script (they cite no clause).
+_OPEN_FACTS_IN_CHINESE: dict[str, dict[str, Sentence]] = {
+    "zh-Hant": {
+        "depends": ("裁定取決於{what}：以下分別完整重演每一種可能。", ()),
+        "unknown": ("裁定取決於{what}，而盤面未提供此資訊。", ()),
+        "too_many": ("可能情況超過 {most} 種：裁定取決於{what}。", ()),
+        "same_either_way": ("無論{what}，結果都相同。", ()),
+    },
+    "zh-Hans": {
+        "depends": ("裁定取决于{what}：以下分别完整重演每一种可能。", ()),
+        "unknown": ("裁定取决于{what}，而盘面未提供此信息。", ()),
+        "too_many": ("可能情况超过 {most} 种：裁定取决于{what}。", ()),
+        "same_either_way": ("无论{what}，结果都相同。", ()),
+    },
+}
+
 
 @dataclass(frozen=True, slots=True)
 class Ending:
@@ -190,6 +213,9 @@ class Rules(ABC, Generic[S, OutcomeT]):
     events: ClassVar[frozenset[str]] = frozenset()
     #: the stats a ``modify`` effect may change
     stats: ClassVar[frozenset[str]] = frozenset()
+    #: the procedure each new turn begins at: those before it happen once, before the first turn
+    #: (the game's setup), and a timeline may start there
+    turn_begins: ClassVar[int] = 0
 
     @abstractmethod
     def act(self, replay: Replay[S], action: Action) -> None:
@@ -330,7 +356,7 @@ class Replay(Generic[S]):
         self._settle()
         self.position += 1
         if self.position == len(self.rules.turn):
-            self.position = 0
+            self.position = self.rules.turn_begins
             self.rules.next_turn(self)
         point = self.procedure.point
         self.state.phase, self.state.step = point.phase, point.step
@@ -362,7 +388,7 @@ class Replay(Generic[S]):
                     self._enter()
         elif until is Until.END_OF_TURN:
             self._leave()
-            while self.position != 0:
+            while self.position != self.rules.turn_begins:
                 self._enter()
                 self._leave()
 

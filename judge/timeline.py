@@ -24,9 +24,10 @@ API and the web form describe.
 from __future__ import annotations
 
 import enum
-from typing import Annotated, Any, Union
+from typing import Annotated, Any, Literal, TypeVar, Union
 
 from pydantic import AfterValidator, BeforeValidator, Discriminator, Field, PlainSerializer, Tag, create_model
+from pydantic.json_schema import SkipJsonSchema
 
 from judge.action import Action, EndPhase, NextTurn
 from judge.board import BoardModel
@@ -101,3 +102,48 @@ class Timeline(BoardModel):
         default_factory=list, description="what happens, in order, each a mapping with one verb"
     )
     until: Until = Field(Until.LAST_ACTION, description="how far to replay after the last action")
+
+
+T = TypeVar("T", bound=Timeline)
+
+
+def view(
+    timeline: type[T],
+    name: str,
+    summary: str,
+    *,
+    phase: str | None = None,
+    step: str | None = None,
+    until: Until | None = None,
+) -> type[T]:
+    """A question of a game on the replay: ``timeline`` whose state is fixed to start at ``phase``
+    (and ``step``; a phase named without one has no step to fill in), replayed to ``until`` when
+    given, else as far as the file says.
+
+    A view is a model, not code: the question's board file is validated by it, the web form and
+    the API describe it, and the ruling is the timeline's replay.
+    """
+    title = timeline.__name__.removesuffix("Timeline") + name.title().replace("_", "")
+    fields: dict[str, Any] = {}
+    if phase is not None:
+        fixed_phase: Any = Literal[phase]  # a type built at run time, one per view
+        fixed_step: Any = Literal[step] if step else SkipJsonSchema[None]  # type: ignore[misc]  # built at run time
+        fields = {
+            "phase": (fixed_phase, Field(default=phase, description="the phase this question starts at")),
+            "step": (fixed_step, Field(default=step, description="the step this question starts at")),
+        }
+    base_state: Any = timeline.model_fields["state"].annotation
+    state = create_model(
+        f"{title}State", __base__=base_state, __doc__=f"The table for the question {name!r}.", **fields
+    )
+    replayed: dict[str, Any] = {}
+    if until is not None:
+        fixed_until: Any = Literal[until]
+        replayed["until"] = (
+            fixed_until,
+            Field(default=until, description=f"replayed to the {until.value.replace('_', ' ')}"),
+        )
+    model: type[T] = create_model(
+        f"{title}View", __base__=timeline, __doc__=summary, state=(state, ...), **replayed
+    )
+    return model

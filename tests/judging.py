@@ -4,9 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from corpus.library import load_book
+from judge.outcome import Result
+from judge.players import Player
+from judge.ruling import Ruling
 
 #: A quote, or ``(parent's quote, quote)`` for the clause under the one that holds the first
 #: (where a book prints the same words twice).
@@ -48,3 +52,42 @@ def comparable(outcome: dict[str, Any]) -> dict[str, Any]:
     if found.get("refused"):
         found["refused"] = {k: v for k, v in found["refused"].items() if k != "text"}
     return found
+
+
+@dataclass(frozen=True)
+class Expect:
+    """What a situation's ruling must be: its outcome, and the clauses (by quote) that decide it.
+
+    ``decides`` is the whole set of decisive clauses; ``refused`` the clauses a refusal cites;
+    ``why_not`` clauses among the "why not" (of the ruling or of any branch); ``cited`` clauses some
+    step must cite; ``check`` anything else about the ruling."""
+
+    result: Result
+    reason: str | None = None
+    decides: tuple[Quote, ...] = ()
+    refused: tuple[Quote, ...] = ()
+    why_not: tuple[Quote, ...] = ()
+    cited: tuple[Quote, ...] = ()
+    winner: Player | None = None
+    check: Callable[[Ruling], Any] | None = field(default=None, compare=False)
+
+
+def assert_situation(game: str, expect: Expect, ruling: Ruling) -> None:
+    """The ruling is what ``expect`` says, every clause named by its quote in ``game``'s book."""
+
+    def clauses(quotes: tuple[Quote, ...]) -> set[str]:
+        return {clause_by_quote(game, quote) for quote in quotes}
+
+    outcome = ruling.outcome
+    assert outcome.result is expect.result
+    assert (outcome.reason.value if outcome.reason else None) == expect.reason
+    assert outcome.winner is expect.winner
+    assert set(ruling.decisive) == clauses(expect.decides)
+    if expect.refused:
+        assert set(outcome.refused.cites) == clauses(expect.refused)
+    why_not = {cite for step in ruling.not_applied for cite in step.cites}
+    why_not |= {cite for choice in ruling.choices for step in choice.not_applied for cite in step.cites}
+    assert clauses(expect.why_not) <= why_not
+    assert clauses(expect.cited) <= set(ruling.cited)
+    if expect.check is not None:
+        assert expect.check(ruling)

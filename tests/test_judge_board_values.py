@@ -112,7 +112,7 @@ def test_every_number_and_flag_of_every_example_refuses_what_it_is_not(path):
 COUNTS = {
     "ucg": ("ucg/set_scene", ("state", "players", "A", "deck"), 50, ("4.1.1",)),
     "uhb": ("uhb/battle", ("players", "A", "damage_zone"), 40, ("1.0.2",)),
-    "bs": ("bs/attack", ("life",), 999, ()),
+    "bs": ("bs/attack", ("state", "players", "A", "life"), 999, ()),
     "gcg": ("gcg/attack", ("state", "players", "B", "shields"), 50, ("6-1-1",)),
     "zd": ("zd/battle", ("defending", "life"), 50, ("100.p2",)),
 }
@@ -120,7 +120,7 @@ COUNTS = {
 PRINTED = {
     "ucg": ("ucg/judgment", ("state", "areas", 0, "A", "bp", "TRIPLE"), 999_999),
     "uhb": ("uhb/battle", ("players", "A", "main", "power"), 999_999),
-    "bs": ("bs/attack", ("attacker", "levels", 0, "bp"), 999_999),
+    "bs": ("bs/attack", ("state", "players", "A", "field", 0, "levels", 0, "bp"), 999_999),
     "gcg": ("gcg/attack", ("state", "players", "A", "battle", 0, "ap"), 99),
     "zd": ("zd/battle", ("attacker", "attack"), 999_999),
 }

@@ -10,8 +10,6 @@ renumbered or reworded book fails here).  ``decides`` is the whole set of decisi
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +20,7 @@ from judge.players import Player
 from judge.registry import rule_text
 from judge.ruling import Ruling, StepKind
 from judge.state import Status
-from tests.judging import Quote, clause_by_quote
+from tests.judging import Expect, Quote, assert_situation, clause_by_quote
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "gcg"
 
@@ -101,18 +99,6 @@ UNIT_DESTROYED = (Q_8_5_3_2, Q_11_3_1)
 
 def clause(quote: Quote) -> str:
     return clause_by_quote("gcg", quote)
-
-
-@dataclass(frozen=True)
-class Expect:
-    result: Result
-    reason: str | None = None
-    decides: tuple[Quote, ...] = ()
-    refused: tuple[Quote, ...] = ()
-    why_not: tuple[Quote, ...] = ()
-    cited: tuple[Quote, ...] = ()
-    winner: Player | None = None
-    check: Callable[[Ruling], Any] | None = field(default=None, compare=False)
 
 
 def state(ruling: Ruling) -> Any:
@@ -481,20 +467,7 @@ def ruled(name: str) -> Ruling:
 
 @pytest.mark.parametrize("name", sorted(SITUATIONS))
 def test_a_situation_is_ruled_and_decided_by_the_clauses_it_quotes(name):
-    expect, ruling = SITUATIONS[name], ruled(name)
-    outcome = ruling.outcome
-    assert outcome.result is expect.result
-    assert (outcome.reason.value if outcome.reason else None) == expect.reason
-    assert outcome.winner is expect.winner
-    assert set(ruling.decisive) == {clause(q) for q in expect.decides}
-    if expect.refused:
-        assert set(outcome.refused.cites) == {clause(q) for q in expect.refused}
-    why_not = {cite for step in ruling.not_applied for cite in step.cites}
-    why_not |= {cite for choice in ruling.choices for step in choice.not_applied for cite in step.cites}
-    assert {clause(q) for q in expect.why_not} <= why_not
-    assert {clause(q) for q in expect.cited} <= set(ruling.cited)
-    if expect.check is not None:
-        assert expect.check(ruling)
+    assert_situation("gcg", SITUATIONS[name], ruled(name))
 
 
 def test_every_example_file_is_a_situation_here_or_the_deck_list():

@@ -269,22 +269,25 @@ def test_error_pages_show_hostile_input_as_text(client, address):
 HOSTILE_BOARD = f"""\
 game: bs
 question: cost
-card:
-  name: '{SCRIPT}'
-  kind: SPIRIT
-  cost: 4
-  reduction: {{red: 2}}
-  min_cores: 1
-field:
-  - {{name: '{IMG}', cores: 1, min_cores: 1, symbols: [red]}}
-  - {{name: '{LINK}', cores: 2, min_cores: 1, symbols: [red]}}
-reserve: 2
+state:
+  turn: 3
+  turn_player: A
+  phase: main
+  players:
+    A:
+      reserve: 2
+      hand: [{{name: '{SCRIPT}', kind: spirit, cost: 4, reduction: {{red: 2}}, levels: [{{lv: 1, cores: 1, bp: 1000}}]}}]
+      field:
+        - {{name: '{IMG}', kind: spirit, cores: 1, symbols: [red], levels: [{{lv: 1, cores: 1, bp: 1000}}]}}
+        - {{name: '{LINK}', kind: spirit, cores: 2, symbols: [red], levels: [{{lv: 1, cores: 1, bp: 1000}}]}}
+actions:
+  - summon: {{card: '{SCRIPT}', cores: 0}}
 """
 BAD_BOARD = f"""\
 game: bs
 question: cost
 '{SCRIPT}': 1
-card: {{name: '{IMG}', kind: '{QUOTES}', cost: '{TEMPLATE}'}}
+state: {{phase: main, players: {{A: {{hand: [{{name: '{IMG}', kind: '{QUOTES}', cost: '{TEMPLATE}'}}]}}}}}}
 """
 
 

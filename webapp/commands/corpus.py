@@ -67,7 +67,7 @@ def clauses(game: str, version: str | None, as_json: bool) -> None:
 def show(game: str, clause_id: str, version: str | None, as_json: bool) -> None:
     """One clause of GAME with its children and where it stands in the source."""
     book = load_book(game, version)
-    clause = book.get(clause_id.strip().rstrip("."))
+    clause = book.find(clause_id)
     if clause is None:
         raise NotFound(f"no clause {clause_id!r} in {game} {book.version}", "id")
     children = book.children(clause.id)

@@ -39,8 +39,8 @@ _INCOMING = {
 
 
 def find_clause(book: Book, clause_id: str) -> Clause:
-    """The clause ``clause_id`` (a trailing dot as printed is forgiven), else 404."""
-    found = book.get(clause_id) or book.get(clause_id.strip().rstrip("."))
+    """The clause ``clause_id`` (a trailing dot as printed is forgiven, a unique heading title found), else 404."""
+    found = book.find(clause_id)
     if found is None:
         raise NotFound(f"no clause {clause_id!r} in {book.game} {book.version}", "clause_id")
     return found

@@ -1,137 +1,181 @@
-"""bs ``start_step``: the beginning of a turn, from the start step to the main step.
+"""The bs turn as procedures (回合流程): ① start, ② core, ③ draw, ④ refresh, ⑤ main, ⑥ attack, ⑦ end,
+and the game's setup before the first turn.
 
-① start step: a player whose deck has 0 cards at their own start step
-loses — the opponent wins and the game ends at once (勝利條件); an empty
-deck at any other moment decides nothing.  ② core step: one core from the
-void to the reserve.  ③ draw step: one card (no hand limit).  ④ refresh
-step: every exhausted card refreshes — a heavily exhausted one becomes
-merely exhausted — and every core in the trash returns to the reserve.
-The first player's first turn (turn 1) has no core step and no attack step.
+Each step happens even when nothing is done in it.  ① a player whose deck
+holds 0 cards at their own start step loses (勝利條件); an empty deck at any
+other moment decides nothing yet.  ② one core from the void to the reserve;
+③ one card drawn (no hand limit); ④ every exhausted card of the turn
+player refreshes — a heavily exhausted one becomes merely exhausted — and
+the trash's cores return to the reserve.  Turn 1 (the first player's first
+turn) has no ② and no ⑥ (第一回合的特例).  ⑦ every temporary effect ends.
+A battle is not a step of its own: it happens in ⑥, run by
+:mod:`judge.games.bs.battle`.
 """
 
 from __future__ import annotations
 
-import enum
-
-from pydantic import Field
-
-from judge.board import BoardModel, Both
-from judge.bounds import Many, Turn
+from judge.games.bs import bursts, field
+from judge.games.bs.battle import turn_player
+from judge.games.bs.outcome import BsReason
 from judge.games.bs.rules import (
+    ATTACK_PHASE,
     ATTACK_STEP,
     CORE_STEP,
     DRAW_STEP,
+    END_STEP,
     FIRST_TURN,
-    HEAVY_EXHAUST,
     MAIN_STEP,
     REFRESH_STEP,
+    SETUP,
     START_STEP,
     TURN,
     WIN,
 )
-from judge.players import Player
-from judge.ruling import Outcome, Trace
+from judge.games.bs.state import BsState
+from judge.outcome import Result
+from judge.replay import Point, Procedure, Replay, accepts
+from judge.state import Duration
+
+Run = Replay[BsState]
 
 
-class StartBoard(BoardModel):
-    turn: Turn = Field(description="turns played so far plus this one; 1 = the first player's first turn")
-    active_player: Player
-    deck: Both[Many] = Field(description="cards in each player's deck as the turn begins")
-    hand: Many = Field(0, description="the active player's hand")
-    reserve: Many = Field(0, description="cores in the active player's reserve")
-    trash_cores: Many = Field(0, description="cores in the active player's trash")
-    exhausted: Many = Field(0, description="exhausted cards on the active player's field")
-    heavy_exhausted: Many = Field(0, description="heavily exhausted cards on the active player's field")
-
-
-class StartResult(enum.StrEnum):
-    DECK_OUT = "deck_out"
-    FIRST_TURN = "first_turn_no_core_or_attack_step"
-    CONTINUES = "continues"
-
-
-def judge(board: StartBoard, trace: Trace) -> Outcome:
-    active = board.active_player
-    first = board.turn == 1
-    trace.step(
-        f"第 {board.turn} 回合，回合玩家 {active}：回合分為 7 個階段，從①開始階段開始。", TURN, START_STEP
+def start_step(replay: Run) -> None:
+    """① the deck-out check, then 「回合開始時」 effects."""
+    player = turn_player(replay)
+    turn = replay.state.turn
+    replay.step(
+        f"{'' if turn is None else f'第 {turn} 回合，'}回合玩家 {player}：①開始階段，宣告回合開始（一個回合分為 7 個階段）。",
+        TURN,
+        START_STEP,
     )
-    if board.deck[active] == 0:
-        trace.step(
-            f"在玩家 {active} 的開始階段時，其牌組卡牌為 0 張：對手玩家 {active.other} 獲勝，遊戲隨即結束。",
+    deck = replay.state.side(player).deck.total
+    empty: bool = replay.fact(
+        f"{player}.deck_empty:{turn}",
+        None if deck is None else deck == 0,
+        (True, False),
+        f"玩家 {player} 的牌組是否為 0 張",
+        WIN,
+    )
+    if empty:
+        replay.end_game(
+            Result.WON,
+            BsReason.DECK_OUT,
+            player.other,
+            f"在玩家 {player} 的開始階段時，其牌組卡牌為 0 張：玩家 {player.other} 獲勝，遊戲隨即結束。",
             WIN,
             START_STEP,
-            decisive=True,
-            deck=0,
         )
-        return Outcome(StartResult.DECK_OUT, {"winner": active.other, "game_over": True})
-    if board.deck[active.other] == 0:
-        trace.step(
-            f"玩家 {active.other} 的牌組為 0 張，但牌組 0 張只在該玩家自己的開始階段時決定勝負，遊戲繼續。",
+    replay.not_applied(f"玩家 {player} 的開始階段時牌組不為 0 張，不會因此敗北。", WIN)
+    bursts.happen(replay, "turn_start", None, player)
+
+
+def core_step(replay: Run) -> None:
+    """② one core from the void to the reserve; not on turn 1."""
+    player = turn_player(replay)
+    if replay.state.turn == 1:
+        replay.step("第 1 回合（先攻玩家的第一個回合）沒有②能量階段：跳過。", FIRST_TURN, decisive=True)
+        return
+    side = replay.state.side(player)
+    before = side.reserve
+    field.add_cores(replay, player, "reserve", 1)
+    shown = "" if before is None else f"（{before} → {side.reserve}）"
+    replay.step(
+        f"②能量階段：玩家 {player} 從空間取出 1 個能量放入預備區{shown}。", CORE_STEP, reserve=side.reserve
+    )
+
+
+def draw_step(replay: Run) -> None:
+    """③ one card; a deck already empty gives nothing, and decides nothing until the start step."""
+    player = turn_player(replay)
+    deck = replay.state.side(player).deck
+    if deck.total == 0:
+        replay.step(f"③抽牌階段：玩家 {player} 的牌組為 0 張，無法抽牌。", DRAW_STEP)
+    else:
+        field.draw(replay, player, 1, DRAW_STEP, lead="③抽牌階段：")
+    if deck.total == 0:
+        replay.not_applied(
+            f"玩家 {player} 的牌組為 0 張，但牌組 0 張只在其自己的開始階段時決定勝負：遊戲繼續。",
             WIN,
-            deck=0,
+            DRAW_STEP,
         )
-    reserve, hand, deck = board.reserve, board.hand, board.deck[active]
-    if first:
-        trace.step("第 1 回合（先攻玩家的第一個回合）沒有②能量階段，跳過。", FIRST_TURN, decisive=True)
-    else:
-        reserve += 1
-        trace.step(
-            f"②能量階段：從空間取出 1 個能量放入預備區（{board.reserve} → {reserve}）。",
-            CORE_STEP,
-            decisive=True,
-            reserve=reserve,
-        )
-    hand, deck = hand + 1, deck - 1
-    trace.step(
-        f"③抽牌階段：從牌組抽 1 張卡牌加入手牌（手牌 {hand} 張，牌組剩 {deck} 張）；手牌張數沒有上限。",
-        DRAW_STEP,
-        decisive=True,
-        hand=hand,
-        deck=deck,
-    )
-    if deck == 0:
-        trace.step(f"牌組剩 0 張：遊戲繼續，到玩家 {active} 下一個開始階段時才會決定勝負。", WIN, deck=deck)
-    _refresh(trace, board)
-    reserve += board.trash_cores
-    if first:
-        trace.step(
-            "⑤主要階段之後，第 1 回合沒有⑥攻擊階段，直接進入⑦結束階段。",
-            FIRST_TURN,
-            ATTACK_STEP,
-            decisive=True,
-        )
-    else:
-        trace.step("⑤主要階段結束後進入⑥攻擊階段。", MAIN_STEP)
-    return Outcome(
-        StartResult.FIRST_TURN if first else StartResult.CONTINUES,
-        {
-            "winner": None,
-            "game_over": False,
-            "core_step": not first,
-            "attack_step": not first,
-            "reserve": reserve,
-            "hand": hand,
-            "deck": deck,
-            "trash_cores": 0,
-            "exhausted": board.heavy_exhausted,
-            "refreshed": board.exhausted,
-        },
-    )
 
 
-def _refresh(trace: Trace, board: StartBoard) -> None:
-    trace.step(
-        f"④回復階段：將場地上 {board.exhausted} 張疲勞狀態的卡牌回復，廢棄區的 {board.trash_cores} 個能量返回預備區。",
+def refresh_step(replay: Run) -> None:
+    """④ every exhausted card of the turn player refreshes; the trash's cores go to the reserve."""
+    player = turn_player(replay)
+    side = replay.state.side(player)
+    replay.step(
+        f"④回復階段：將玩家 {player} 場地上所有處於疲勞狀態的卡牌回復，並將廢棄區的所有能量返回預備區。",
         REFRESH_STEP,
-        decisive=bool(board.exhausted or board.trash_cores or board.heavy_exhausted),
-        refreshed=board.exhausted,
-        cores=board.trash_cores,
     )
-    if board.heavy_exhausted:
-        trace.step(
-            f"{board.heavy_exhausted} 張重疲勞狀態的卡牌經過 1 次回復，變回一般的疲勞狀態。",
-            HEAVY_EXHAUST,
-            decisive=True,
-            exhausted=board.heavy_exhausted,
+    for card in side.field.cards:
+        field.refresh_card(replay, player, card, "④回復階段")
+    cores = side.trash_cores
+    if cores:
+        side.trash_cores = 0
+        field.add_cores(replay, player, "reserve", cores)
+        replay.step(f"廢棄區的 {cores} 個能量返回預備區。", REFRESH_STEP, cores=cores)
+
+
+def main_step(replay: Run) -> None:
+    replay.step(
+        f"⑤主要階段：回合玩家 {turn_player(replay)} 可召喚、合體、移動能量、使用魔法卡、設置爆烈等。",
+        MAIN_STEP,
+    )
+
+
+def attack_step(replay: Run) -> None:
+    if replay.state.turn == 1:
+        replay.step(
+            "第 1 回合（先攻玩家的第一個回合）沒有⑥攻擊階段：跳過。", FIRST_TURN, ATTACK_STEP, decisive=True
         )
+
+
+def attack_step_end(replay: Run) -> None:
+    if replay.state.turn != 1:
+        replay.step("⑥攻擊階段：不再宣告攻擊，攻擊階段結束，進入⑦結束階段。", ATTACK_PHASE)
+
+
+def end_step(replay: Run) -> None:
+    """⑦ every temporary effect of the turn ends."""
+    player = turn_player(replay)
+    bursts.happen(replay, "turn_end", None, player)
+    replay.resolve_fired()
+    ended = replay.expire(
+        Duration.END_OF_TURN,
+        lambda card, what: f"⑦結束階段：「{card.name}」的 {what}（本回合中）失效。",
+        END_STEP,
+    )
+    replay.expire(Duration.END_OF_PHASE, lambda card, what: f"「{card.name}」的 {what} 失效。", END_STEP)
+    if not ended:
+        replay.step("⑦結束階段：該回合中發生的所有暫時性效果全部失效（沒有這樣的效果）。", END_STEP)
+
+
+def _not_first_turn(verbs: tuple[str, ...]) -> object:
+    allowed = frozenset(verbs)
+    return lambda state, action: state.turn != 1 and action.verb in allowed
+
+
+MAIN = ("summon", "unite", "move_cores", "set_burst", "flash")
+ATTACK = ("attack", "block", "no_block", "flash", "pass")
+
+TURN_STEPS: tuple[Procedure[BsState], ...] = (
+    Procedure(
+        Point("setup"),
+        SETUP,
+        accepts=lambda state, action: state.phase == "setup" and action.verb == "opening_hand",
+    ),
+    Procedure(Point("start"), START_STEP, start=start_step),
+    Procedure(Point("core"), CORE_STEP, start=core_step),
+    Procedure(Point("draw"), DRAW_STEP, start=draw_step),
+    Procedure(Point("refresh"), REFRESH_STEP, start=refresh_step),
+    Procedure(Point("main"), MAIN_STEP, accepts=accepts(*MAIN), start=main_step),
+    Procedure(
+        Point("attack"),
+        ATTACK_PHASE,
+        accepts=_not_first_turn(ATTACK),  # type: ignore[arg-type]  # a procedure's test
+        start=attack_step,
+        end=attack_step_end,
+    ),
+    Procedure(Point("end"), END_STEP, start=end_step),
+)

@@ -1,15 +1,15 @@
 """The gcg rules on the replay: the timeline a board file states, the turn, and the rules.
 
-The questions of old are views (:func:`view`): each is a timeline whose state
+The questions of old are views (:func:`judge.timeline.view`): each is a timeline whose state
 is a snapshot at the start of one phase or step — ``attack`` and ``deploy``
 in the main phase, ``repair`` at the end step, ``rule_processing`` anywhere.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import Field, create_model
+from pydantic import Field
 
 from judge.action import Action
 from judge.board import BoardProblem
@@ -37,7 +37,7 @@ from judge.games.gcg.values import stat
 from judge.outcome import Result
 from judge.replay import Ending, Phrases, Replay, Rules
 from judge.state import Card
-from judge.timeline import Timeline, Until, actions_of
+from judge.timeline import Timeline, actions_of
 
 Run = Replay[GcgState]
 
@@ -51,13 +51,10 @@ class GcgTimeline(Timeline):
     actions: list[GcgAction] = Field(default_factory=list, description="what happens, in order")  # type: ignore[valid-type]
 
 
-PHRASES = Phrases(
+PHRASES = Phrases.chinese(
+    "zh-Hant",
     not_now=("{verb} 不能在本回合剩下的階段或步驟進行（目前為 {point}）。", ("7-1-1",)),
     game_over=("遊戲已結束；第 {index} 個動作（從 0 起算）起不再重演。", ("1-2-1",)),
-    depends=("裁定取決於{what}：以下分別完整重演每一種可能。", ()),
-    unknown=("裁定取決於{what}，而盤面未提供此資訊。", ()),
-    too_many=("可能情況超過 {most} 種：裁定取決於{what}。", ()),
-    same_either_way=("無論{what}，結果都相同。", ()),
     declined=("{effect} 是「可以～」的效果，選擇不發動。", ("10-1-3",)),
     optional=("是否發動 {effect}", ("10-1-3",)),
     condition_fails=("{effect} 的條件（{condition}）不滿足，該效果不會發動。", ("10-2-1",)),
@@ -189,28 +186,3 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
 
 
 RULES = GcgRules()
-
-
-def view(name: str, summary: str, phase: str | None = None, step: str | None = None) -> type[GcgTimeline]:
-    """A question: a snapshot at the start of ``phase`` (and ``step``), replayed as its actions say."""
-    fields: dict[str, Any] = {}
-    if phase is not None:
-        fixed_phase: Any = Literal[phase]  # a type built at run time, one per view
-        fixed_step: Any = Literal[step] if step else None
-        fields = {
-            "phase": (fixed_phase, Field(default=phase, description="the phase this question starts at")),
-            "step": (fixed_step, Field(default=step, description="the step this question starts at")),
-        }
-    title = name.title().replace("_", "")
-    state = create_model(f"Gcg{title}State", __base__=GcgState, __doc__=f"The table for {name}.", **fields)
-    model: type[GcgTimeline] = create_model(
-        f"Gcg{title}View",
-        __base__=GcgTimeline,
-        __doc__=summary,
-        state=(state, ...),
-        until=(
-            Until,
-            Field(default=Until.LAST_ACTION, description="how far to replay after the last action"),
-        ),
-    )
-    return model

@@ -7,9 +7,10 @@ phase replayed to its end, except ``deck``, a static check of a deck list.
 """
 
 from judge.games.ucg import decklist
-from judge.games.ucg.engine import RULES, view
+from judge.games.ucg.engine import RULES, UcgTimeline
 from judge.games.ucg.rules import CITE
 from judge.registry import as_it_is, build
+from judge.timeline import Until, view
 
 ENGINE = build(
     "ucg",
@@ -28,25 +29,51 @@ ENGINE = build(
         (
             "judgment",
             "The judgment phase over every battle area: placement, the game result, the next first player.",
-            view("judgment", "The table at the start of the judgment phase (5.9), replayed to its end."),
+            view(
+                UcgTimeline,
+                "judgment",
+                "The table at the start of the judgment phase (5.9), replayed to its end.",
+                phase="judgment",
+                until=Until.END_OF_PHASE,
+            ),
             as_it_is,
         ),
         (
             "level_up",
             "The level-up phase: whether each level up is legal, and the stacks it makes.",
-            view("level_up", "The table at the start of the level-up phase (5.6), replayed to its end."),
+            view(
+                UcgTimeline,
+                "level_up",
+                "The table at the start of the level-up phase (5.6), replayed to its end.",
+                phase="level_up",
+                step="first",
+                until=Until.END_OF_PHASE,
+            ),
             as_it_is,
         ),
         (
             "set_scene",
             "The scene phase: whether a scene may be set or replace the current one, and its draw.",
-            view("scene", "The table at the start of the scene phase (5.4), replayed to its end."),
+            view(
+                UcgTimeline,
+                "scene",
+                "The table at the start of the scene phase (5.4), replayed to its end.",
+                phase="scene",
+                until=Until.END_OF_PHASE,
+            ),
             as_it_is,
         ),
         (
             "set_character",
             "The character phase: each player sets a character and fills empty areas, else loses.",
-            view("character", "The table at the start of the character phase (5.5), replayed to its end."),
+            view(
+                UcgTimeline,
+                "character",
+                "The table at the start of the character phase (5.5), replayed to its end.",
+                phase="character",
+                step="first",
+                until=Until.END_OF_PHASE,
+            ),
             as_it_is,
         ),
     ],

@@ -1,16 +1,16 @@
 """The ucg rules on the replay: the timeline a board file states, the turn, and the rules.
 
-The questions of old are views (:data:`VIEWS`): each is a timeline whose
-state is a snapshot at the start of one phase, replayed to the end of that
-phase (``judgment``: the judgment phase; ``set_scene``: the scene phase …).
+The questions of old are views (:func:`judge.timeline.view`, in the package's
+``ENGINE``): each is a timeline whose state is a snapshot at the start of one
+phase, replayed to the end of that phase (``judgment``: the judgment phase;
+``set_scene``: the scene phase …).
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import Field, create_model
-from pydantic.json_schema import SkipJsonSchema
+from pydantic import Field
 
 from judge.action import Action
 from judge.board import BoardProblem
@@ -25,7 +25,7 @@ from judge.games.ucg.turn import TURN
 from judge.outcome import Result
 from judge.players import Player
 from judge.replay import Ending, Phrases, Replay, Rules
-from judge.timeline import Timeline, Until, actions_of
+from judge.timeline import Timeline, actions_of
 
 Run = Replay[UcgState]
 
@@ -39,13 +39,10 @@ class UcgTimeline(Timeline):
     actions: list[UcgAction] = Field(default_factory=list, description="what happens, in order")  # type: ignore[valid-type]
 
 
-PHRASES = Phrases(
+PHRASES = Phrases.chinese(
+    "zh-Hant",
     not_now=("{verb} 不能在本回合剩下的階段或步驟進行（目前為 {point}）。", ("5.1.2",)),
     game_over=("遊戲已分出勝負；第 {index} 個動作（從 0 起算）起不再重演。", ("1.3.1",)),
-    depends=("裁定取決於{what}：以下分別完整重演每一種可能。", ()),
-    unknown=("裁定取決於{what}，而盤面未提供此資訊。", ()),
-    too_many=("可能情況超過 {most} 種：裁定取決於{what}。", ()),
-    same_either_way=("無論{what}，結果都相同。", ()),
     declined=("{effect} 為「可～」的效果，選擇不發揮。", ("11.3.2",)),
     optional=("是否發揮「可～」的效果 {effect}", ("11.3.1", "11.3.2")),
     condition_fails=("{effect} 的條件（{condition}）不成立，不發揮效果。", ("11.1",)),
@@ -135,28 +132,3 @@ class UcgRules(Rules[UcgState, UcgOutcome]):
 
 
 RULES = UcgRules()
-
-
-def view(phase: str, summary: str) -> type[UcgTimeline]:
-    """A question: a snapshot at the start of ``phase`` (its first step), replayed to the end of it."""
-    steps = {point.point.step for point in TURN if point.point.phase == phase}
-    step = "first" if "first" in steps else None
-    fixed_phase: Any = Literal[phase]  # a type built at run time, one per view
-    #: a phase without steps has no step field to fill in
-    fixed_step: Any = Literal[step] if step else SkipJsonSchema[None]  # type: ignore[misc]  # built at run time
-    fixed_until: Any = Literal[Until.END_OF_PHASE]
-    state = create_model(
-        f"{phase.title().replace('_', '')}State",
-        __base__=UcgState,
-        __doc__=f"The table at the start of the {phase} phase.",
-        phase=(fixed_phase, Field(default=phase, description="the phase this question replays")),
-        step=(fixed_step, Field(default=step, description="the first player's step")),
-    )
-    model: type[UcgTimeline] = create_model(
-        f"{phase.title().replace('_', '')}View",
-        __base__=UcgTimeline,
-        __doc__=summary,
-        state=(state, ...),
-        until=(fixed_until, Field(default=Until.END_OF_PHASE, description="to the end of the phase")),
-    )
-    return model

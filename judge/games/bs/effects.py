@@ -1,0 +1,159 @@
+"""Stated effects read by the bs book: BP changes, destruction, removal, moves, draws, keywords.
+
+* ``modify`` — a BP+/BP- in force (``until: end_of_turn`` for 「本回合中」);
+  a BP pushed to 0 is 0 and destroys nothing by itself (FAQ 關於「BP+」或
+  「BP-」的效果 Q2).  A follow-up 「之後，若其 BP 為 0 則將其破壞」 is a
+  ``destroy`` with ``if: {card: X, stat: bp, at_most: 0}`` listed right after:
+  it is checked once, as it comes (FAQ 效果通則 Q7, 「BP+」 Q2).
+* ``destroy`` — 破壞 by an effect: to the trash, its cores to its owner's
+  reserve (:func:`judge.games.bs.field.leave`); ``remove`` — out of the game.
+* ``move`` — cards between zones; a field card moved leaves the field.
+* ``draw`` — the player draws; an empty deck decides nothing until that
+  player's own start step (勝利條件).
+* ``keyword`` — gained or lost for the stated time.
+
+bs counts no damage: ``damage`` and ``ko`` are refused when the timeline is
+checked, and life is reduced by moving its cores (``move_cores: {from: life}``).
+"""
+
+from __future__ import annotations
+
+from judge.board import BoardProblem
+from judge.effects import Effect, Move
+from judge.games.bs import field
+from judge.games.bs.rules import (
+    BP_ORDER,
+    BP_ZERO,
+    DESTROY_TERM,
+    EFFECT_ORDER,
+    EFFECTS,
+    LASTS,
+    LEAVE_TERM,
+    STANDBY,
+)
+from judge.games.bs.state import BsCard, BsState
+from judge.games.bs.values import bp
+from judge.players import Player
+from judge.replay import Replay
+from judge.state import Duration, Grant, Modifier
+
+Run = Replay[BsState]
+
+UNTIL = {
+    Duration.END_OF_TURN: "（本回合中）",
+    Duration.END_OF_BATTLE: "（本次戰鬥期間）",
+    Duration.END_OF_PHASE: "（本階段中）",
+    Duration.PERMANENT: "",
+}
+
+
+def problems(where: str, effect: Effect) -> list[BoardProblem]:
+    """Primitives bs has no use for, named where they were written."""
+    if effect.kind in ("damage", "ko"):
+        return [
+            BoardProblem(
+                f"{where}.{effect.kind}",
+                "bs counts no damage and has no KO: use destroy, or move_cores from life to reduce life",
+            )
+        ]
+    return []
+
+
+def apply(replay: Run, effect: Effect) -> None:
+    kind = effect.kind
+    if effect.modify is not None:
+        _modify(replay, effect)
+    elif effect.destroy is not None:
+        _leaves(replay, effect.destroy.card, field.DESTROYED, effect.by, DESTROY_TERM)
+    elif effect.remove is not None:
+        _leaves(replay, effect.remove.card, "removed", effect.by, LEAVE_TERM)
+    elif effect.move is not None:
+        _move(replay, effect.move, effect.by)
+    elif effect.draw is not None:
+        field.draw(replay, effect.draw.player, effect.draw.count, EFFECTS)
+    elif effect.keyword is not None:
+        card = replay.card(effect.keyword.card)
+        until = effect.until or Duration.PERMANENT
+        card.grants += [Grant(keyword=k, until=until) for k in effect.keyword.add]
+        card.grants += [Grant(keyword=k, removed=True, until=until) for k in effect.keyword.remove]
+        shown = "、".join([f"+{k}" for k in effect.keyword.add] + [f"-{k}" for k in effect.keyword.remove])
+        replay.step(f"效果：「{card.name}」{shown}{UNTIL[until]}。", EFFECTS, LASTS)
+    else:  # damage and ko are refused before the replay (problems)
+        raise AssertionError(kind)
+
+
+def _modify(replay: Run, effect: Effect) -> None:
+    change = effect.modify
+    assert change is not None  # the caller checks
+    card = replay.card(change.card)
+    until = effect.until or Duration.PERMANENT
+    card.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=effect.source))
+    replay.step(
+        f"效果：「{card.name}」BP{change.by:+d}{UNTIL[until]}；BP 依照「BP+」「BP-」效果的發揮順序加減。",
+        BP_ORDER,
+        LASTS,
+        change=change.by,
+    )
+    if (
+        isinstance(card, BsCard)
+        and card.levels
+        and card.cores is not None
+        and replay.state.on_field(card.name)
+    ):
+        now = bp(replay, card)
+        if now == 0:
+            replay.step(f"「{card.name}」的 BP 變為 0，但不會因此被破壞。", BP_ZERO, bp=0)
+
+
+def _leaves(replay: Run, name: str, way: str, by: Player | None, *cites: str) -> None:
+    if replay.state.on_field(name) is None:
+        replay.step(f"「{name}」已不在場地上，效果沒有對象。", LEAVE_TERM)
+        return
+    field.leave(replay, name, way, by, *cites)
+
+
+def _move(replay: Run, move: Move, by: Player | None) -> None:
+    """Named cards (a field card leaves the field), or a count from the top of a zone."""
+    if move.to.zone is None or move.to.player is None:
+        replay.step("效果：移動的目的地不是玩家的區域，規則未說明。", EFFECTS)
+        return
+    for name in move.cards:
+        on_field = replay.state.on_field(name)
+        if on_field is not None:
+            field.leave(replay, name, "moved", by, LEAVE_TERM, STANDBY, to=move.to.zone)
+            continue
+        owner = replay.state.owner(name)
+        assert owner is not None  # names are checked before the replay
+        for zone in replay.state.side(owner).zones().values():
+            card = zone.find(name)
+            if card is not None:
+                zone.cards.remove(card)
+                replay.state.side(move.to.player).zone(move.to.zone).cards.insert(0, card)
+                replay.step(f"效果：「{name}」移至玩家 {move.to.player} 的 {move.to.zone}。", EFFECTS)
+                break
+    if move.count and move.from_.player is not None and move.from_.zone is not None:
+        source = replay.state.side(move.from_.player).zone(move.from_.zone)
+        target = replay.state.side(move.to.player).zone(move.to.zone)
+        moved = 0
+        while moved < move.count and (source.cards or source.unnamed):
+            if source.cards:
+                target.cards.insert(0, source.cards.pop(0))
+            else:
+                source.unnamed = (source.unnamed or 0) - 1
+                target.unnamed = None if target.unnamed is None else target.unnamed + 1
+            moved += 1
+        replay.step(
+            f"效果：將玩家 {move.from_.player} 的 {move.from_.zone} 的 {moved} 張卡牌移至 {move.to.zone}（盡可能地執行）。",
+            EFFECTS,
+            moved=moved,
+        )
+
+
+def order(replay: Run, waiting: list[Effect]) -> list[Effect]:
+    """Effects triggered together: the turn player decides their order (as listed, a step says so)."""
+    if len(waiting) > 1:
+        replay.step(
+            f"{len(waiting)} 個效果同時發揮：由回合玩家決定結算的順序（依時間軸所列順序）；因先結算的效果而發揮的新效果優先結算。",
+            EFFECT_ORDER,
+        )
+    return list(waiting)

@@ -1,0 +1,384 @@
+"""The main step's actions (主要階段的行動) and the opening hand, on the replay.
+
+Summoning (費用與能量 › 費用支付與卡牌的使用): ① the cost and reduction
+symbols, ② the symbols on the player's field, ③ the reduction, colour by
+colour and mandatory, ④ the payment — from the reserve and field cards,
+never from life — to the trash, ⑤ cores onto the summoned card, at least
+its lowest Lv.  A spirit drained by the payment is depleted (FAQ 關於支付
+費用 Q2: the cost must still be paid).  Uniting (合體) costs nothing; the
+brave's cores move onto the spirit, which gains the brave's BP+ and
+symbols and is exhausted if either was.  Moving cores is free in the main
+step; a spirit left below its lowest Lv is depleted at once.
+"""
+
+from __future__ import annotations
+
+from judge.games.bs import bursts, field
+from judge.games.bs.actions import RESERVE, Exhaust, MoveCores, OpeningHand, Refresh, SetBurst, Summon, Unite
+from judge.games.bs.battle import turn_player
+from judge.games.bs.reduction import describe, reduce
+from judge.games.bs.rules import (
+    BRAVE,
+    CONTRACT,
+    CONTRACT_HAND,
+    COST_1,
+    COST_2,
+    COST_3,
+    COST_4,
+    COST_5,
+    DIRECT_UNION,
+    EXHAUST_TERM,
+    HEAVY_EXHAUST,
+    IMA,
+    IMA_UNITE,
+    LV_CHANGE,
+    LV_FROM_CORES,
+    MOVE_CORES,
+    OWN_RESERVE,
+    PAY_FROM_FIELD,
+    PAY_FROM_RESERVE,
+    PAY_SHORT,
+    SET_BURST_ONCE,
+    SETUP,
+    SUMMON,
+    UNION,
+    UNITE,
+)
+from judge.games.bs.state import BsCard, BsState, Kind
+from judge.games.bs.values import cores_on, level_of
+from judge.players import Player
+from judge.replay import Replay
+from judge.state import Status
+
+Run = Replay[BsState]
+
+#: zones cores may be moved between by an effect, besides field cards
+CORE_ZONES = {RESERVE: "預備區", "life": "生命值", "trash": "廢棄區"}
+
+
+def _from_hand(replay: Run, player: Player, card: str | BsCard, why: str, *cites: str) -> BsCard:
+    """The card leaving the hand: named there, or a new card from its unnamed part."""
+    hand = replay.state.side(player).hand
+    if isinstance(card, BsCard):
+        if hand.unnamed is not None:
+            if hand.unnamed == 0:
+                replay.refuse(f"玩家 {player} 的手牌中沒有其他卡牌可以{why}。", *cites)
+            hand.unnamed -= 1
+        return card
+    found = hand.find(card)
+    if found is None:
+        replay.refuse(f"「{card}」不在玩家 {player} 的手牌中，無法{why}。", *cites)
+    hand.cards.remove(found)
+    return found
+
+
+def summon(replay: Run, action: Summon) -> None:
+    """召喚 (or deploy a nexus): pay the reduced cost, then cores onto the card."""
+    player = action.player or turn_player(replay)
+    side = replay.state.side(player)
+    card = _from_hand(replay, player, action.card, "召喚", SUMMON)
+    cost: int = replay.fact(f"{card.name}.cost", card.cost, None, f"「{card.name}」的費用", COST_1)
+    symbols = [s for c in side.field.cards if not c.soul for s in (c.symbols or [])]
+    reduced = reduce(card.reduction, symbols)
+    reduction = reduced.total
+    if reduced.overlap_matters:
+        reduction = replay.fact(
+            f"{card.name}.reduction",
+            None,
+            (reduced.total, reduced.exclusive),
+            "場地上的 1 個標誌能否同時用於減輕 2 個減輕標誌（規則未說明）",
+            COST_2,
+            COST_3,
+        )
+    to_pay = max(0, cost - reduction)
+    replay.step(
+        f"①②③玩家 {player} 使用「{card.name}」：費用 {cost}，場地上的標誌為 {describe(symbols)}，"
+        f"可減輕 {reduction}（若可減輕則必須減輕），實際需支付 {to_pay} 個能量。",
+        COST_1,
+        COST_2,
+        COST_3,
+        decisive=bool(reduction),
+        cost=cost,
+        reduction=reduction,
+        pay=to_pay,
+    )
+    _pay(replay, player, card, action, to_pay)
+    if action.unite is not None:
+        _direct_union(replay, player, card, action)
+        return
+    _place(replay, player, card, action)
+
+
+def _pay(replay: Run, player: Player, card: BsCard, action: Summon, to_pay: int) -> None:
+    """④ the cost's cores to the trash: from the reserve and field cards only."""
+    side = replay.state.side(player)
+    plan = dict(action.pay) or {RESERVE: to_pay}
+    if sum(plan.values()) != to_pay:
+        replay.refuse(
+            f"支付的能量合計 {sum(plan.values())} 個，與實際需支付的 {to_pay} 個不同（若可減輕費用，則必須進行減輕）。",
+            COST_3,
+            COST_4,
+        )
+    for source, count in plan.items():
+        if source == "life":
+            replay.refuse("生命值的能量不可用於支付費用。", COST_4)
+        if source == RESERVE:
+            reserve: int = replay.fact(
+                f"{player}.reserve", side.reserve, None, f"玩家 {player} 的預備區能量數", COST_4
+            )
+            if count > reserve:
+                replay.refuse(f"預備區只有 {reserve} 個能量，無法支付 {count} 個。", PAY_SHORT, COST_4)
+            side.reserve = reserve - count
+            continue
+        payer = side.field.find(source)
+        if payer is None:
+            replay.refuse(
+                f"「{source}」不在玩家 {player} 的場地上，其能量不可用於支付費用。", COST_4, OWN_RESERVE
+            )
+        held = cores_on(replay, payer)
+        if count > held:
+            replay.refuse(f"「{source}」上只有 {held} 個能量，無法支付 {count} 個。", PAY_SHORT, COST_4)
+        payer.cores = held - count
+    field.add_cores(replay, player, "trash_cores", to_pay)
+    where = "、".join(f"{'預備區' if s == RESERVE else f'「{s}」'} {n} 個" for s, n in plan.items() if n)
+    replay.step(
+        f"④將支付的 {to_pay} 個能量（{where or '無'}）移至廢棄區。",
+        COST_4,
+        PAY_FROM_RESERVE,
+        *((PAY_FROM_FIELD,) if any(s != RESERVE for s in plan) else ()),
+        paid=to_pay,
+    )
+    field.deplete_drained(replay)  # a spirit drained below its lowest Lv is depleted at once (PAY_SHORT)
+
+
+def _place(replay: Run, player: Player, card: BsCard, action: Summon) -> None:
+    """⑤ cores onto the summoned card (none on a magic card), at least its lowest Lv."""
+    side = replay.state.side(player)
+    summoned = card.kind in (Kind.SPIRIT, Kind.ULTIMATE, Kind.BRAVE, None)
+    needed = card.levels[0].cores if card.levels and summoned else 0
+    if summoned and not card.levels:
+        replay.fact(f"{card.name}.levels", None, None, f"「{card.name}」維持最低 Lv 所需的能量", COST_5)
+    placed = needed if action.cores is None else action.cores
+    if summoned and placed < needed:
+        replay.refuse(
+            f"「{card.name}」放置 {placed} 個能量，未達最低 Lv 所需的 {needed} 個：不可在此狀態下召喚。",
+            COST_5,
+            SUMMON,
+        )
+    reserve = side.reserve
+    if reserve is not None:
+        if placed > reserve:
+            replay.refuse(
+                f"預備區只有 {reserve} 個能量，無法在「{card.name}」上放置 {placed} 個。", COST_5, PAY_SHORT
+            )
+        side.reserve = reserve - placed
+    card.cores, card.status, card.entered_turn = placed, Status.ACTIVE, replay.state.turn
+    side.field.cards.append(card)
+    level = level_of(card, placed)
+    lv = "" if level is None else f"，為 Lv{level.lv}" + ("" if level.bp is None else f"，BP {level.bp}")
+    replay.step(
+        f"⑤召喚「{card.name}」：從預備區在其上放置 {placed} 個能量{lv}。",
+        COST_5,
+        LV_FROM_CORES,
+        cores=placed,
+    )
+    bursts.happen(replay, "summoned", card.name, player)
+
+
+def _direct_union(replay: Run, player: Player, brave: BsCard, action: Summon) -> None:
+    """直接合體: the brave comes onto the field united with a spirit there."""
+    side = replay.state.side(player)
+    assert action.unite is not None  # the caller checks
+    brave.cores, brave.status, brave.entered_turn = 0, Status.ACTIVE, replay.state.turn
+    side.field.cards.append(brave)
+    replay.step(f"合體卡「{brave.name}」以與「{action.unite}」直接合體的狀態召喚。", DIRECT_UNION)
+    unite(replay, Unite(brave=brave.name, spirit=action.unite))
+    bursts.happen(replay, "summoned", brave.name, player)
+
+
+def unite(replay: Run, action: Unite) -> None:
+    """合體: no cost; the brave's cores move onto the spirit, which gains its BP+ and symbols."""
+    player = turn_player(replay)
+    side = replay.state.side(player)
+    brave, spirit = side.field.find(action.brave), side.field.find(action.spirit)
+    if brave is None or spirit is None:
+        replay.refuse("合體的合體卡與靈魂卡須都在自己的場地上。", UNITE)
+    if brave.kind is not Kind.BRAVE:
+        replay.refuse(f"「{brave.name}」不是合體卡。", BRAVE)
+    if spirit.kind is Kind.BRAVE or spirit.kind is Kind.NEXUS or spirit.soul:
+        replay.refuse(
+            f"「{spirit.name}」不是可合體的靈魂卡（不能對視為靈魂卡的合體卡或核心卡進行合體）。", UNITE, BRAVE
+        )
+    if spirit.union is not None:
+        replay.refuse(f"「{spirit.name}」已是合體靈魂卡：無法在合體靈魂卡上，再合體另一張合體卡。", UNITE)
+    partners = [c for c in side.field.cards if c.union == brave.name]
+    if partners and not brave.ima:
+        replay.refuse(f"「{brave.name}」已與「{partners[0].name}」合體。", UNITE)
+    if len(partners) >= 2:
+        replay.refuse(f"異魔神合體卡「{brave.name}」最多可與 2 張靈魂卡合體（左右各 1 張）。", IMA, IMA_UNITE)
+    moved = brave.cores or 0
+    if not brave.ima:
+        spirit.cores = None if spirit.cores is None else spirit.cores + moved
+        brave.cores = 0
+    spirit.union = brave.name
+    rested = Status.RESTED in (brave.status, spirit.status)
+    if rested:
+        spirit.status = Status.RESTED
+    replay.step(
+        f"玩家 {player} 將合體卡「{brave.name}」與「{spirit.name}」合體（無需支付費用），視為 1 體合體靈魂卡："
+        f"合體數值 BP+{brave.bp_plus if brave.bp_plus is not None else '?'} 加算至其 BP，並追加合體卡的標誌"
+        + ("" if brave.ima else f"；合體卡上的 {moved} 個能量移動至「{spirit.name}」上")
+        + ("；因其中一方處於疲勞狀態，合體靈魂卡為疲勞狀態" if rested else "")
+        + "。",
+        UNION,
+        UNITE,
+        BRAVE,
+        *((IMA_UNITE,) if brave.ima else ()),
+        moved=moved,
+    )
+
+
+def move_cores(replay: Run, action: MoveCores) -> None:
+    """能量的移動: the main step's free moves, or an effect's."""
+    state = replay.state
+    player = action.player or _owner(replay, action) or turn_player(replay)
+    side = state.side(player)
+    own = all(place == RESERVE or side.field.find(place) is not None for place in (action.from_, action.to))
+    if not action.by_effect and not own:
+        replay.refuse("主要階段中只能在自己的預備區與自己場地上的卡牌之間移動能量。", MOVE_CORES, OWN_RESERVE)
+    taken = _take(replay, player, action.from_, action.count)
+    _put(replay, player, action.to, taken)
+    replay.step(
+        f"{'效果' if action.by_effect else '主要階段'}：將玩家 {player} 的 {taken} 個能量從{_where(action.from_)}移至{_where(action.to)}。",
+        MOVE_CORES,
+        OWN_RESERVE,
+        moved=taken,
+    )
+    for name in (action.from_, action.to):
+        card = replay.state.side(player).field.find(name)
+        if card is not None and card.levels and card.cores is not None:
+            _level_step(replay, card)
+    if action.from_ == "life" and taken:
+        bursts.happen(replay, "life_reduced", None, player)
+
+
+def _level_step(replay: Run, card: BsCard) -> None:
+    """The Lv (and BP) a card's cores give it now; below its lowest Lv it is depleted in rule processing."""
+    assert card.cores is not None  # the caller checks
+    level = level_of(card, card.cores)
+    if level is None:
+        return
+    bp_text = "" if level.bp is None else f"，BP {level.bp}"
+    replay.step(
+        f"「{card.name}」上有 {card.cores} 個能量，達到 Lv{level.lv} 所需的 {level.cores} 個：為 Lv{level.lv}{bp_text}。",
+        LV_FROM_CORES,
+        LV_CHANGE,
+        lv=level.lv,
+        bp=level.bp,
+    )
+
+
+def _owner(replay: Run, action: MoveCores) -> Player | None:
+    for name in (action.from_, action.to):
+        found = replay.state.on_field(name)
+        if found is not None:
+            return found[0]
+    return None
+
+
+def _where(place: str) -> str:
+    return CORE_ZONES.get(place, f"「{place}」上")
+
+
+def _take(replay: Run, player: Player, place: str, count: int) -> int:
+    """Up to ``count`` cores from ``place`` (as many as there are)."""
+    side = replay.state.side(player)
+    if place in CORE_ZONES:
+        attribute = "trash_cores" if place == "trash" else place
+        held: int = replay.fact(
+            f"{player}.{attribute}", getattr(side, attribute), None, f"玩家 {player} 的{_where(place)}能量數"
+        )
+        taken = min(held, count)
+        setattr(side, attribute, held - taken)
+        return taken
+    card = side.field.find(place)
+    assert card is not None  # the names are checked, and the owner found from them
+    held = cores_on(replay, card)
+    taken = min(held, count)
+    card.cores = held - taken
+    return taken
+
+
+def _put(replay: Run, player: Player, place: str, count: int) -> None:
+    if place in CORE_ZONES:
+        field.add_cores(replay, player, "trash_cores" if place == "trash" else place, count)
+        return
+    card = replay.state.side(player).field.find(place)
+    if card is None:
+        replay.refuse(f"不能將自己的能量放置到對手的預備區或靈魂卡等處（「{place}」）。", OWN_RESERVE)
+    card.cores = cores_on(replay, card) + count
+
+
+def set_burst(replay: Run, action: SetBurst) -> None:
+    player = action.player or turn_player(replay)
+    card = _from_hand(replay, player, action.card, "設置為爆烈", SET_BURST_ONCE)
+    bursts.set_card(replay, player, card)
+
+
+def opening_hand(replay: Run, action: OpeningHand) -> None:
+    """遊戲準備 ⑤: 4 cards drawn; or 3, and the contract card set aside before shuffling."""
+    deck = replay.state.side(action.player).deck
+    hand = replay.state.side(action.player).hand
+    if action.contract is None:
+        field.draw(replay, action.player, 4, SETUP)
+        return
+    contract = action.contract
+    if isinstance(contract, str):
+        found = deck.find(contract)
+        assert found is not None  # names are checked before the replay; a contract card is in the deck
+        deck.cards.remove(found)
+        contract = found
+    elif deck.unnamed:
+        deck.unnamed -= 1
+    if not contract.contract:
+        replay.refuse(
+            f"「{contract.name}」不是契約卡：只有契約卡可以在遊戲開始時另外加入手牌。", CONTRACT, SETUP
+        )
+    replay.step(
+        f"玩家 {action.player} 在洗牌前從牌組中取出契約卡「{contract.name}」，背面朝上展示（它也算在牌組的張數內）。",
+        SETUP,
+        CONTRACT_HAND,
+    )
+    field.draw(replay, action.player, 3, SETUP, CONTRACT)
+    hand.cards.append(contract)
+    if hand.unnamed is None:
+        hand.unnamed = 3
+    replay.step(
+        f"玩家 {action.player} 不抽 4 張，改抽 3 張，再將契約卡「{contract.name}」向對手公開並加入手牌。",
+        SETUP,
+        CONTRACT,
+        decisive=True,
+    )
+
+
+def exhaust(replay: Run, action: Exhaust) -> None:
+    """An effect exhausts a card, or heavily (重疲勞); an 異魔神 in spirit state is never exhausted."""
+    found = replay.state.on_field(action.card)
+    assert found is not None  # names are checked before the replay
+    _, card = found
+    if card.ima:
+        replay.not_applied(f"處於靈魂卡狀態的異魔神合體卡「{card.name}」不會因各種效果而疲勞。", IMA)
+        return
+    card.status, card.heavy = Status.RESTED, action.heavy
+    replay.step(
+        f"效果使「{card.name}」{'進入重疲勞狀態' if action.heavy else '疲勞'}。",
+        *((HEAVY_EXHAUST,) if action.heavy else (EXHAUST_TERM,)),
+    )
+
+
+def refresh(replay: Run, action: Refresh) -> None:
+    """An effect refreshes a card: a heavily exhausted one becomes merely exhausted."""
+    found = replay.state.on_field(action.card)
+    assert found is not None  # names are checked before the replay
+    owner, card = found
+    field.refresh_card(replay, owner, card, "效果")

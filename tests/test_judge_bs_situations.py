@@ -1,0 +1,367 @@
+"""bs situations: timeline files under judge/examples/bs/, each written from the manual's text with its
+question in its header comment, ruled by replay.
+
+bs prints no clause numbers: a clause is its heading path, and each test names the clauses that decide
+its outcome *by quote* — an exact phrase of the clause's text, looked up in the parsed book, so a
+heading moved or reworded fails here.  ``decides`` is the whole set of decisive clauses; ``why_not``
+clauses among the ruling's "why not"; ``cited`` clauses some step must cite.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from judge.outcome import Result
+from judge.players import Player
+from judge.registry import rule_text
+from judge.ruling import Ruling, StepKind
+from judge.state import Status
+from tests.judging import Expect, assert_situation
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "bs"
+
+WIN = "在對手的開始階段時，其牌組卡牌為 0 張"
+WIN_BY_LIFE = "藉此將對手的生命值變為 0，便可贏得對戰"
+START = "此為宣告回合開始的階段"
+DRAW = "從自己的牌組抽取 1 張卡牌加入手牌"
+FIRST_TURN = "沒有②能量階段與⑥攻擊階段"
+NO_ATTACK_TURN_ONE = "※先攻玩家的第一回合不執行攻擊階段"
+TURN = "即使在各個階段中沒有任何行動，該階段本身也不會被省略"
+DECLARE = "選擇自己 1 張處於回復狀態"
+EXHAUSTED = "疲勞狀態的靈魂卡無法進行攻擊或阻擋"
+EXHAUST_TERM = "指將卡牌橫置的動作"
+HEAVY = "經過 1 次回復後，會變回一般的疲勞狀態"
+BLOCK = "防禦方（非回合玩家）可選擇自己 1 體回復狀態的靈魂卡"
+FLASH_2 = "第 2 次靈動時機僅在宣告阻擋時才會發生"
+FLASH_RULES = "防禦方玩家擁有優先使用一個靈動效果的權利"
+NO_INTERRUPT = "無法在對手效果發揮前，插入使用其他的靈動效果"
+UNBLOCKED = "依照攻擊中靈魂卡或終極靈魂卡的標誌數量，減少防禦方生命值的能量"
+BLOCKED = "即使進行阻擋的靈魂卡或終極靈魂卡之後從場地上消失，阻擋依然成立"
+DESTROY = "BP 較低的一方會被破壞。若 BP 相同，則為平手，雙方皆被破壞"
+CORES_GO = "因攻擊而減少的生活值能量，都將移動至預備區"
+DESTROY_TERM = "因效果或 BP 比較，將靈魂卡"
+BP_ZERO = "若該靈魂卡之後降至 Lv1"
+DEPLETION = "靈魂卡的最低 Lv 為 1，終極靈魂卡的最低 Lv 為 3。因其上放置的能量減少"
+COST_3 = "若可減輕費用，則必須進行減輕"
+COST_4 = "不可用於支付費用"
+COST_5 = "請在卡牌上放置能量，使其至少達到 Lv1（終極靈魂卡為 Lv3）。此時"
+COST_1 = "減輕標誌的數量，代表可減少支付的能量數量上限"
+COST_2 = "由自己場地上的標誌數量與種類決定"
+SUMMON = "關於詳細的召喚步驟"
+BURST_SET = "若將不具爆烈效果的卡牌作為爆烈卡設置"
+BURST_ONCE = "以裏側朝下的方式設置於「爆裂區域」"
+BURST_USE = "玩家可宣告「發動爆烈」"
+BURST_AFTER_SET = "若在蓋放後未滿足發動條件"
+BURST_WRONG = "由於無法發動，請將其蓋回並復原"
+BURST_FIRST = "由防禦方玩家先行宣告發動"
+BURST_OPTIONAL = "您也可以選擇不使用"
+UNION = "合體卡上記載的合體數值（BP+），將加算至合體對象的 BP"
+UNION_LEAVES = "請執行以下任一處理"
+UNION_KEEP = "若 Lv1 費用為 0，則不需移動能量即可留下"
+UNION_GO = "改由該合體卡繼續進行攻擊／阻擋"
+UNION_CONTINUES = "該處於靈魂卡狀態的合體卡會繼續攻擊嗎"
+IMA = "處於靈魂卡狀態的異魔神合體卡無法進行攻擊或阻擋"
+IMA_OTHER = "另一張靈魂卡不會被視為正在攻擊"
+SETUP = "從牌組抽取 4 張卡牌作為手牌"
+CONTRACT = "可於遊戲開始時將 1 張加入手牌"
+SOUL = "而是作為「魂狀態」的卡牌放置在場地上"
+SOUL_ONLY_FIELD = "只有因對手效果而從場地離開時"
+REFRESH = "將自己場地上所有處於疲勞狀態（橫置）的卡牌回復"
+END_STEP = "該回合中發生的所有暫時性效果全部失效"
+EFFECT_TIMING = "許多效果會在卡牌敘述中指定的特定時機自動發揮"
+STANDBY = "該靈魂卡會先進入「待機狀態」"
+
+BATTLE_BP = (BLOCKED, DESTROY)
+LIFE = (UNBLOCKED, CORES_GO)
+
+
+def side(ruling: Ruling, player: str) -> Any:
+    return getattr(ruling.outcome.state.players, player)
+
+
+def on_field(ruling: Ruling, player: str, name: str) -> Any:
+    return side(ruling, player).field.find(name)
+
+
+def in_trash(ruling: Ruling, player: str) -> list[str]:
+    return side(ruling, player).trash.names()
+
+
+def texts(ruling: Ruling) -> str:
+    return "\n".join(step.text for step in ruling.steps)
+
+
+CONTINUES = (Result.CONTINUES, "game_continues")
+
+
+def refusal(*quotes: str) -> Expect:
+    """An action the manual forbids: the clauses that forbid it are the refusal's, and decide it."""
+    return Expect(Result.REFUSED, decides=quotes, refused=quotes)
+
+
+SITUATIONS: dict[str, Expect] = {
+    # -- turns --------------------------------------------------------------------------------------
+    "turn_whole": Expect(
+        *CONTINUES,
+        decides=(COST_1, COST_2, COST_3, *LIFE),
+        why_not=(WIN, FLASH_2),
+        cited=(START, DRAW, REFRESH, END_STEP, DECLARE),
+        check=lambda r: (
+            side(r, "A").life == 3
+            and side(r, "B").reserve == 2
+            and on_field(r, "B", "光龍").cores == 1
+            and r.outcome.state.turn_player is Player.A
+        ),
+    ),
+    "turn_first": Expect(
+        *CONTINUES,
+        decides=(FIRST_TURN, NO_ATTACK_TURN_ONE),
+        cited=(DRAW, END_STEP),
+        check=lambda r: side(r, "A").reserve == 4 and side(r, "A").deck.total == 35,
+    ),
+    "turn_deck_out_at_start": Expect(
+        Result.WON, "deck_out_at_start_step", decides=(WIN, START), winner=Player.A
+    ),
+    "turn_later_deck_out": Expect(
+        Result.WON,
+        "deck_out_at_start_step",
+        decides=(WIN, START),
+        why_not=(WIN,),
+        winner=Player.B,
+        check=lambda r: r.outcome.state.turn == 5,
+    ),
+    "turn_refresh_heavy": Expect(
+        *CONTINUES,
+        cited=(REFRESH, HEAVY),
+        check=lambda r: (
+            on_field(r, "B", "重鎧").status is Status.RESTED
+            and not on_field(r, "B", "重鎧").heavy
+            and on_field(r, "B", "輕騎").status is Status.ACTIVE
+            and side(r, "B").reserve == 3
+        ),
+    ),
+    "start_step": Expect(*CONTINUES, cited=(START, DRAW, REFRESH), check=lambda r: side(r, "B").reserve == 5),
+    "duration_bp_until_end_of_turn": Expect(
+        *CONTINUES, cited=(END_STEP,), check=lambda r: on_field(r, "A", "紅龍").modifiers == []
+    ),
+    "trigger_when_refreshed": Expect(
+        *CONTINUES,
+        cited=(EFFECT_TIMING, HEAVY),
+        check=lambda r: (
+            [m.by for m in on_field(r, "B", "輕騎").modifiers] == [2000]
+            and [m.by for m in on_field(r, "B", "重鎧").modifiers] == [1000]
+        ),
+    ),
+    # -- battles ------------------------------------------------------------------------------------
+    "attack": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(UNION,),
+        check=lambda r: in_trash(r, "A") == ["阻擋的靈魂卡"] and side(r, "A").reserve == 3,
+    ),
+    "battle_life_zero": Expect(
+        Result.WON, "life_zero", decides=(*LIFE, WIN, WIN_BY_LIFE), why_not=(BLOCK,), winner=Player.A
+    ),
+    "battle_tie": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        check=lambda r: (
+            in_trash(r, "A") == ["甲龍"]
+            and in_trash(r, "B") == ["乙獸"]
+            and (side(r, "A").reserve, side(r, "B").reserve) == (2, 2)
+        ),
+    ),
+    "choice_block": Expect(
+        Result.DEPENDS,
+        decides=(*BATTLE_BP, *LIFE),
+        check=lambda r: len(r.choices) == 2 and "丙獸" not in str([c.option for c in r.choices]),
+    ),
+    "why_not_block_no_refreshed_spirit": Expect(
+        *CONTINUES, decides=LIFE, why_not=(BLOCK, FLASH_2), check=lambda r: not r.choices
+    ),
+    "flash_timing_alternates": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(FLASH_RULES, NO_INTERRUPT),
+        check=lambda r: in_trash(r, "A") == ["甲龍"] and "冰刃" in in_trash(r, "B"),
+    ),
+    "effect_destroys_blocker": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM, BLOCKED),
+        why_not=(BLOCKED, UNBLOCKED),
+        check=lambda r: side(r, "B").life == 5 and in_trash(r, "B") == ["乙獸"] and side(r, "B").reserve == 3,
+    ),
+    "effect_destroy_in_main": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM,),
+        check=lambda r: (
+            in_trash(r, "B") == ["乙獸"] and side(r, "B").reserve == 3 and side(r, "A").reserve == 2
+        ),
+    ),
+    "effect_bp_zero_then_destroy": Expect(
+        *CONTINUES, decides=(DESTROY_TERM,), cited=(BP_ZERO,), check=lambda r: in_trash(r, "B") == ["乙獸"]
+    ),
+    "effect_bp_zero_later": Expect(
+        *CONTINUES, cited=(EFFECT_TIMING,), check=lambda r: on_field(r, "B", "乙獸") is not None
+    ),
+    "trigger_when_destroyed": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(STANDBY,),
+        check=lambda r: (
+            texts(r).index("待機狀態") < texts(r).index("置入廢棄區") and side(r, "B").hand.total == 3
+        ),
+    ),
+    # -- refusals -----------------------------------------------------------------------------------
+    "illegal_attack_exhausted": refusal(EXHAUSTED, EXHAUST_TERM, DECLARE),
+    "illegal_block_exhausted": refusal(HEAVY, EXHAUSTED, EXHAUST_TERM),
+    "illegal_attack_turn_one": refusal(TURN, DECLARE, FIRST_TURN),
+    "illegal_flash_attacker_first": refusal(FLASH_RULES, NO_INTERRUPT),
+    "illegal_flash_twice_in_a_row": refusal(FLASH_RULES, NO_INTERRUPT),
+    "illegal_ima_attacks": refusal(IMA),
+    "illegal_soul_from_hand": refusal(SOUL, SOUL_ONLY_FIELD),
+    "illegal_cost_from_life": refusal(COST_4),
+    "illegal_summon_below_lowest_lv": refusal(COST_5, SUMMON),
+    "illegal_burst_twice_a_turn": refusal(BURST_ONCE, BURST_SET),
+    "illegal_burst_condition_not_met": refusal(BURST_AFTER_SET, BURST_WRONG, BURST_FIRST),
+    # -- bursts -------------------------------------------------------------------------------------
+    "burst_life_reduced": Expect(
+        *CONTINUES,
+        decides=(*LIFE, BURST_USE, DESTROY_TERM),
+        check=lambda r: (
+            in_trash(r, "A") == ["甲龍"] and in_trash(r, "B") == ["絕甲冰盾"] and side(r, "B").life == 4
+        ),
+    ),
+    "choice_burst_optional": Expect(
+        *CONTINUES,
+        decides=(*LIFE, BURST_USE),
+        cited=(BURST_USE, BURST_OPTIONAL),
+        check=lambda r: len(r.choices) == 2 and any(s.kind is StepKind.CHOICE for s in r.steps),
+    ),
+    "burst_replace": Expect(
+        *CONTINUES,
+        cited=(BURST_SET,),
+        check=lambda r: side(r, "B").burst.names() == ["新爆烈"] and in_trash(r, "B") == ["舊爆烈"],
+    ),
+    "burst_without_effect_loses": Expect(
+        Result.WON, "no_burst_effect", decides=(BURST_SET,), winner=Player.A
+    ),
+    "burst_both_players": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_BP, BURST_USE),
+        cited=(BURST_FIRST,),
+        check=lambda r: texts(r).index("乙爆烈") < texts(r).index("甲爆烈"),
+    ),
+    # -- braves -------------------------------------------------------------------------------------
+    "brave_unite": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(UNION,),
+        check=lambda r: in_trash(r, "B") == ["乙獸"] and on_field(r, "A", "紅龍").cores == 2,
+    ),
+    "brave_attacker_leaves_brave_continues": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM, UNION_LEAVES, UNION_KEEP, UNION_GO, UNION_CONTINUES, *LIFE),
+        check=lambda r: side(r, "B").life == 3 and on_field(r, "A", "劍刃").cores == 1,
+    ),
+    "brave_kept_when_destroyed_by_effect": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM, UNION_LEAVES, UNION_KEEP),
+        check=lambda r: (
+            in_trash(r, "B") == ["乙獸"] and on_field(r, "B", "盾刃").cores == 1 and side(r, "B").reserve == 2
+        ),
+    ),
+    "choice_keep_brave": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM, UNION_LEAVES, UNION_KEEP, UNION_GO),
+        check=lambda r: (
+            {c.outcome.state.players.B.field.find("盾刃") is not None for c in r.choices} == {True, False}
+        ),
+    ),
+    "why_not_brave_cannot_stay": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM, UNION_LEAVES, UNION_GO),
+        why_not=(UNION_KEEP,),
+        check=lambda r: not r.choices and in_trash(r, "B") == ["盾刃", "乙獸"],
+    ),
+    "brave_ima_does_not_continue": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM,),
+        why_not=(IMA_OTHER,),
+        check=lambda r: side(r, "B").life == 5 and r.gaps,
+    ),
+    # -- contract cards -----------------------------------------------------------------------------
+    "contract_opening_hand": Expect(
+        *CONTINUES,
+        decides=(SETUP, CONTRACT),
+        check=lambda r: side(r, "A").hand.total == 4 and side(r, "A").deck.total == 36,
+    ),
+    "contract_soul_state": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_BP, SOUL),
+        why_not=(SOUL,),
+        check=lambda r: (
+            on_field(r, "B", "契約獸").soul
+            and in_trash(r, "B") == []
+            and side(r, "B").reserve == 2
+            and side(r, "B").burst.names() == ["乙爆烈"]
+        ),
+    ),
+    # -- costs and Lv -------------------------------------------------------------------------------
+    "cost": Expect(
+        *CONTINUES,
+        decides=(COST_1, COST_2, COST_3),
+        check=lambda r: side(r, "B").reserve == 0 and side(r, "B").trash_cores == 2,
+    ),
+    "cost_paid_from_field": Expect(
+        *CONTINUES,
+        decides=(DEPLETION,),
+        check=lambda r: in_trash(r, "B") == ["小鳥"] and r.outcome.depleted == ["小鳥"],
+    ),
+    "level": Expect(*CONTINUES, decides=(DEPLETION,), check=lambda r: "BP 13000" in texts(r)),
+    # -- facts the board leaves out -----------------------------------------------------------------
+    "unknown_life": Expect(Result.DEPENDS, check=lambda r: bool(r.outcome.depends_on) and not r.choices),
+    "unknown_status": Expect(
+        Result.DEPENDS, decides=(*LIFE, EXHAUSTED, EXHAUST_TERM, DECLARE), check=lambda r: len(r.choices) == 2
+    ),
+}
+
+
+def ruled(name: str) -> Ruling:
+    path = EXAMPLES / f"{name}.yaml"
+    return rule_text(path.read_text(encoding="utf-8"), str(path))
+
+
+@pytest.mark.parametrize("name", sorted(SITUATIONS))
+def test_a_situation_is_ruled_and_decided_by_the_clauses_it_quotes(name):
+    assert_situation("bs", SITUATIONS[name], ruled(name))
+
+
+def test_every_example_file_is_a_situation_here_or_the_deck_list():
+    files = {path.stem for path in EXAMPLES.glob("*.yaml")}
+    assert files - {"deck"} == set(SITUATIONS)
+    assert len([n for n in SITUATIONS if n not in ("attack", "cost", "level", "start_step")]) >= 30
+
+
+@pytest.mark.parametrize("name", sorted(SITUATIONS))
+def test_each_situation_states_its_question_in_its_header(name):
+    header = (EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8").split("\ngame:")[0]
+    assert header.startswith("# ") and "?" in header
+
+
+@pytest.mark.parametrize("name", sorted(SITUATIONS))
+def test_every_step_names_its_subject(name):
+    """A step never begins with a bare particle (「的 BP …」): each sentence names what it is about."""
+    ruling = ruled(name)
+    steps = [*ruling.steps, *(s for c in ruling.choices for s in c.steps)]
+    assert all(not step.text.startswith(("的", "，", "：", "。")) for step in steps)
+
+
+def test_a_united_attacker_that_leaves_is_not_answered_with_a_block_that_stands():
+    """The old engine said the block stands; the manual lets the brave stay and go on attacking."""
+    ruling = ruled("brave_attacker_leaves_brave_continues")
+    assert "改由「劍刃」繼續進行攻擊" in texts(ruling)
+    assert "阻擋依然成立" not in texts(ruling)
