@@ -134,9 +134,7 @@ class QueryBuilder:
         typed = [p.text for p in positive if not p.phrase]
         if len(typed) > 1:  # an id with spaces in it (bs headings: 以 40 張以上的卡牌構築)
             typed.append(" ".join(typed))
-        # a bare number beside other words is a count (最多 4 张), not a clause number
-        numbered = [t for t in typed if _ID_LIKE.search(t) and (len(typed) == 1 or not t.isdigit())]
-        pinned = [pin for text in numbered for pin in self.pins(text)]
+        pinned = [pin for text in self.clause_numbers(typed) for pin in self.pins(text)]
         pinned += self.titled(" ".join(p.text for p in positive))
         scored += self.proximity([part.text for part in positive])
         scored += self.glossed_in_order([part.text for part in positive if not part.phrase])
@@ -158,9 +156,7 @@ class QueryBuilder:
         folded = fold(text)
         words = list(dict.fromkeys(self.analysis.query_words(folded)))
         runs = han_runs(folded)
-        glue = {
-            w for w in words if len(w) == 1 and han_runs(w) and self.share("grams", w) > self.ranking.common
-        }
+        glue = self.glue(words)
         # a single character of a longer Chinese run is scored through its bigrams
         scoring = [w for w in words if len(w) > 1 or not any(w in run and len(run) > 1 for run in runs)]
         found: list[wq.Query] = [wq.Term("words", w) for w in self._rare("words", scoring)]
@@ -168,7 +164,7 @@ class QueryBuilder:
             if len(run) < 2:
                 continue
             grams = bigrams(run)
-            # words score the rest; a bigram half made of a common character word (的机, 放的) is noise
+            # words score the rest
             spanning = [g for g in dict.fromkeys(grams) if g not in words and not any(c in glue for c in g)]
             if spanning:
                 found += [
@@ -181,6 +177,19 @@ class QueryBuilder:
         if self._widen:
             found += self.pivoted(words) + self.characters(words)
         return found
+
+    def glue(self, words: list[str]) -> set[str]:
+        """The query's one-character words common in the book (的, 放): a bigram across words half
+        made of one (的机, 放的) is noise, so none is searched."""
+        return {
+            w for w in words if len(w) == 1 and han_runs(w) and self.share("grams", w) > self.ranking.common
+        }
+
+    @staticmethod
+    def clause_numbers(typed: list[str]) -> list[str]:
+        """The typed parts that may be clause numbers: any with a digit or a slash, except a bare
+        number beside other words, which is a count (最多 4 张), not clause 4."""
+        return [t for t in typed if _ID_LIKE.search(t) and (len(typed) == 1 or not t.isdigit())]
 
     def glossed(self, words: list[str]) -> list[wq.Query]:
         """The English words of a part against the Chinese words' glosses (in order: against
