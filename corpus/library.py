@@ -16,7 +16,7 @@ from functools import lru_cache
 from corpus import cache, store
 from corpus.coverage import coverage
 from corpus.errors import NotFound
-from corpus.languages import language_tag, split_edition
+from corpus.languages import edition_name, language_tag, split_edition, valid_tag, written_edition
 from corpus.manifest import Manifest, bundled_manifest, version_key
 from corpus.model import Book, BookInfo, ChangeEntry
 from corpus.parsers import get_parser
@@ -83,6 +83,8 @@ def versions_in(game: str, language: str | None = None) -> list[str]:
     """The versions of ``game`` in one language, oldest first: a tag (``fr``), or None for the
     game's own.  A clause's history and a diff's defaults stay within one language; an unknown
     language is an error naming the game's languages."""
+    if language is not None:
+        valid_tag(language, "language", error=NotFound)
     wanted = None if language is None or language == own_language(game) else language
     found = [version for version in editions(game) if split_edition(version)[1] == wanted]
     if not found:
@@ -106,13 +108,35 @@ def other_languages(game: str, version: str) -> list[str]:
     return sorted(found, key=lambda name: split_edition(name)[1] is not None)
 
 
-def book_info(game: str, version: str | None = None) -> BookInfo:
+def edition(game: str, written: str, field: str = "version") -> str:
+    """The library's name of the edition of ``game`` a user wrote: ``1.070/fr`` and ``1.070~fr`` (as
+    a web address has it) are ``1.070/fr``; ``1.070/en``, for a game whose own language is English,
+    is ``1.070``.  An error names ``field`` and what was expected: a language tag, a language the
+    game has editions in, a version it has in that language."""
     known = editions(game)
-    wanted = version or known[-1]
-    for info in all_books():
-        if info.game == game and info.version == wanted:
-            return info
-    raise NotFound(f"unknown version {wanted!r} of {game}: expected one of {', '.join(known)}", "version")
+    if written in known:
+        return written
+    version, language = written_edition(written, field)
+    if language is not None:
+        offered = languages(game)
+        if language not in offered:
+            raise NotFound(
+                f"no edition of {game} in {language!r}: expected one of {', '.join(offered)}", field
+            )
+        name = edition_name(version, language, offered[0])
+        if name in known:
+            return name
+        in_language = versions_in(game, language)
+        raise NotFound(
+            f"unknown version {version!r} of {game} in {language!r}: expected one of {', '.join(in_language)}",
+            field,
+        )
+    raise NotFound(f"unknown version {written!r} of {game}: expected one of {', '.join(known)}", field)
+
+
+def book_info(game: str, version: str | None = None) -> BookInfo:
+    wanted = edition(game, version) if version else editions(game)[-1]
+    return next(info for info in all_books() if info.game == game and info.version == wanted)
 
 
 def load_book(game: str, version: str | None = None) -> Book:

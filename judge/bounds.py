@@ -110,10 +110,6 @@ MANY = Sane(
     "three digits is beyond any count of cards or cores on a table"
 )
 TURNS = Sane("a game lasts a few dozen turns; three digits is beyond any")
-LOOP_NUMBER = Sane(
-    "a loop's number must be at least 10 000 where the book asks one (zd 901.p4); "
-    "a billion repetitions is beyond any a player names"
-)
 
 #: a printed BP, power, attack or defence, or damage counted in the same units
 Stat = Annotated[int, Strict(), Bounds(0, 999_999, STAT_DIGITS)]
@@ -125,16 +121,12 @@ Small = Annotated[int, Strict(), Bounds(0, 99, SMALL_DIGITS)]
 SmallChange = Annotated[int, Strict(), Bounds(-99, 99, SMALL_DIGITS)]
 #: a printed Lv or level, a keyword's value (《修復：1》), a number of reduction symbols: at least 1
 SmallPositive = Annotated[int, Strict(), Bounds(1, 99, SMALL_DIGITS)]
-#: the largest numerator and denominator of a factor (2 倍, 一半, 1/3: one digit on the card)
-MOST_FACTOR_TERM = 99
 #: cards or cores where the book sets no maximum
 Many = Annotated[int, Strict(), Bounds(0, 999, MANY)]
 #: copies of a card on one line of a deck list (a deck question rules on the total, so any line count is asked)
 Copies = Annotated[int, Strict(), Bounds(1, 999, MANY)]
 #: a turn number, 1 = the first player's first turn
 Turn = Annotated[int, Strict(), Bounds(1, 999, TURNS)]
-#: a number a player names for a loop
-LoopNumber = Annotated[int, Strict(), Bounds(0, 1_000_000_000, LOOP_NUMBER)]
 
 # -- ucg: 超人力霸王卡牌遊戲 綜合規則 Ver 1.6 -----------------------------------------------------
 

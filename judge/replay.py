@@ -286,6 +286,10 @@ class Rules(ABC, Generic[S, OutcomeT]):
         ]
         return problems
 
+    def event_name(self, event: str) -> str:
+        """An event as the steps name it, in the book's words (default: its key, ``enters``)."""
+        return event
+
     def value(self, replay: Replay[S], card: Card, stat: str) -> int:
         """A card's stat as the rules count it now (for ``if`` conditions); the game's own reading."""
         printed = getattr(card, stat, None)
@@ -460,7 +464,11 @@ class Replay(Generic[S]):
         """A stated effect: it waits for its trigger, or happens now if its condition holds."""
         if effect.when is not None:
             self.waiting.append(effect)
-            self.say(self.rules.phrases.waits, effect=_label(effect), event=effect.when.event)
+            self.say(
+                self.rules.phrases.waits,
+                effect=_label(effect),
+                event=self.rules.event_name(effect.when.event),
+            )
             return
         self._carry_out(effect)
 
@@ -504,7 +512,24 @@ class Replay(Generic[S]):
             if trigger.event == name and trigger.card in (None, card) and trigger.player in (None, player):
                 self.waiting.remove(effect)
                 self.fired.append(effect)
-                self.say(self.rules.phrases.fires, event=name, effect=_label(effect))
+                self.say(self.rules.phrases.fires, event=self.rules.event_name(name), effect=_label(effect))
+
+    def unfired(
+        self, name: str, text: str, *cites: str, card: str | None = None, player: Player | None = None
+    ) -> bool:
+        """This moment does not raise ``name`` for ``card`` (or ``player``): if an effect waits for that
+        event here, the why-not says so with the clause; whether one waited."""
+        waiting = [
+            effect
+            for effect in self.waiting
+            if effect.when is not None
+            and effect.when.event == name
+            and effect.when.card in (None, card)
+            and effect.when.player in (None, player)
+        ]
+        if waiting:
+            self.not_applied(text, *cites, event=name, effects=[_label(effect) for effect in waiting])
+        return bool(waiting)
 
     def resolve_fired(self) -> None:
         """Carry out the fired effects in the order the rules give, and any they fire in turn."""
@@ -579,10 +604,16 @@ def _options(options: Sequence[Any] | None) -> tuple[Any, ...] | None:
 
 def _label(effect: Effect) -> str:
     primitive = effect.primitive
-    shown = ", ".join(
-        f"{k}: {v}" for k, v in primitive.model_dump(by_alias=True, exclude_defaults=True).items()
-    )
-    return f"{effect.kind} {{{shown}}}"
+    return f"{effect.kind} {_flow(primitive.model_dump(mode='json', by_alias=True, exclude_defaults=True))}"
+
+
+def _flow(value: Any) -> str:
+    """A value as a board file writes it in YAML's flow style (``{from: {player: A}}``), not as Python."""
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_flow(v)}" for k, v in value.items()) + "}"
+    if isinstance(value, list):
+        return "[" + ", ".join(_flow(v) for v in value) + "]"
+    return str(value)
 
 
 def _run(rules: Rules[Any, Any], timeline: Timeline, assumed: dict[str, Any]) -> Leaf:

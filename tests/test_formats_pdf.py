@@ -14,9 +14,13 @@ clone; without it, it says so and is skipped.
 from __future__ import annotations
 
 import difflib
+import gzip
 import io
 import os
+import struct
 import unicodedata
+import zipfile
+import zlib
 from pathlib import Path
 
 import pypdf
@@ -177,6 +181,34 @@ def _encrypted(data: bytes) -> bytes:
     return out.getvalue()
 
 
+def _page_picture(data: bytes) -> bytes:
+    """The first page as a PNG image (what a phone's screenshot of the rulebook is), written with
+    zlib as the PNG format says: 8-bit RGB rows, each after a filter byte of 0."""
+    bitmap = pdfium.PdfDocument(data)[0].render(scale=0.5, rev_byteorder=True)  # RGB, not BGR
+    assert bitmap.n_channels == 3
+    width, height, stride, pixels = bitmap.width, bitmap.height, bitmap.stride, bytes(bitmap.buffer)
+    rows = b"".join(b"\x00" + pixels[row * stride : row * stride + 3 * width] for row in range(height))
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(rows))
+        + chunk(b"IEND", b"")
+    )
+
+
+def _word_document(_pdf: bytes) -> bytes:
+    """The bundled text inside a ZIP, as a word processor's .docx keeps its document."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        archive.writestr("word/document.xml", (BUNDLED / "dbscg-1.070-en.txt").read_text(encoding="utf-8"))
+    return out.getvalue()
+
+
 def _scanned(data: bytes) -> bytes:
     """The first page as a picture of itself, with no text layer: what a scanner makes."""
     source = pdfium.PdfDocument(data)
@@ -194,7 +226,12 @@ def _scanned(data: bytes) -> bytes:
 
 
 REFUSED = {
-    "picture.pdf": (lambda pdf: b"\x89PNG\r\n\x1a\n" + bytes(200), "is a PNG image, not a rulebook"),
+    "picture.pdf": (_page_picture, "is a PNG image, not a rulebook"),
+    "rules.docx": (_word_document, "is a ZIP archive (a .docx, .epub or .zip?), not a rulebook"),
+    "rules.txt": (
+        lambda pdf: gzip.compress((BUNDLED / "dbscg-1.070-en.txt").read_bytes()),
+        "is a gzip archive",
+    ),
     "notes.bin": (lambda pdf: bytes(range(256)) * 4, "is binary data, not a rulebook"),
     "locked.pdf": (_encrypted, "is an encrypted PDF that asks for a password"),
     "scan.pdf": (_scanned, "has no text layer (a scanned PDF?)"),

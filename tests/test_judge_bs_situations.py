@@ -365,3 +365,12 @@ def test_a_united_attacker_that_leaves_is_not_answered_with_a_block_that_stands(
     ruling = ruled("brave_attacker_leaves_brave_continues")
     assert "改由「劍刃」繼續進行攻擊" in texts(ruling)
     assert "阻擋依然成立" not in texts(ruling)
+
+
+def test_a_contract_card_taken_out_once_cannot_be_taken_out_again():
+    """The board's deck holds one 契約龍; a second opening hand naming it is refused, not a crash."""
+    path = EXAMPLES / "contract_opening_hand.yaml"
+    text = path.read_text(encoding="utf-8") + "  - opening_hand: {player: A, contract: 契約龍}\n"
+    ruling = rule_text(text, str(path))
+    assert ruling.outcome.result is Result.REFUSED
+    assert ruling.outcome.refused.action == 1 and "契約龍" in ruling.outcome.refused.text

@@ -57,13 +57,55 @@ def test_the_translation_check_finds_what_differs_in_the_french_1_070(french):
     found = {(finding.kind, finding.clause) for finding in findings}
     # The French prints 1-2-2-1 twice; its second is the English 1-2-2-2 (Zone du Deck).
     assert {("missing", "1-2-2-2"), ("missing", "1-2-2-1~2")} <= found
-    # The French numbers its keyword sections differently from 10-22 on: no 10-23 or 10-24.
+    # The French keeps [Union-Potara] and [Union-Absorption] as sections 10-14 and 10-15 besides
+    # 10-13-4 and 10-13-5, and [Évolution-Xeno] as 10-18: from 10-14 on its sections are other ones.
     assert {("missing", "10-23"), ("missing", "10-24")} <= found
     assert ("keywords", "10-26") in found  # [Wormhole] against [Lien]
-    # The English cites 10-14-1 where the French (rightly) cites 10-13-4-1.
-    assert ("citations", "10-13-4-4") in found
-    assert ("numbers", "1-1-1") not in found  # "2-player … 3 or more" against "deux … trois": the same
-    assert ("numbers", "5-1-3") in found or ("numbers", "10-21-1") in found
+    citations = {finding.clause: finding.message for finding in findings if finding.kind == "citations"}
+    # The English cites the numbers [Union-Potara] and [Union-Absorb] had before they moved under 10-13.
+    assert citations["10-13-4-4"] == "cites 10-14-1; the translation cites 10-13-4-1"
+    assert citations["10-13-5-4"] == "cites 10-15-1; the translation cites 10-13-5-1"
+    # The English repeats 4-7-3-3's sentence in 4-7-3-4, and prints a stray "8-1-4-2." in 8-1-4-1.
+    assert citations["4-7-3-4"] == "cites 4-7-3-3, 4-7-3-5; the translation cites 4-7-3-3"
+    assert citations["8-1-4-1"] == "cites 8-1-4-2; the translation cites nothing"
+
+
+def test_numbers_differ_only_where_a_figure_in_digits_is_not_in_the_other_text(french):
+    """Every figure the English 1.070 writes in digits is in the French, in digits or words
+    ("50-card deck": "deck de cinquante cartes", "0": "zéro", "top 8 cards": "huit premières
+    cartes"), but where the clauses are other clauses; a number only in words is wording ("either
+    player": "l'un des deux joueurs", a colon: "les deux points"), and "paragraphe 7" is chapter 7."""
+    findings = check_translation(load_book("dbscg", "1.070"), french)
+    assert {finding.clause: finding.message for finding in findings if finding.kind == "numbers"} == {
+        "10-21": "states 7; the translation states no figure",  # [Warrior of Universe 7] against Jeton
+        "10-21-1": "states 7; the translation states no figure",
+        "10-26-1": "states 2; the translation states no figure",  # [Wormhole]'s 2 times against [Lien]
+    }
+
+
+def test_a_changed_figure_is_found_whether_either_text_writes_it_in_digits_or_words(tmp_path, monkeypatch):
+    """2-4-1-1 says "five colors" and "cinq couleurs", 5-1-3 "a 50-card deck" and "un deck de
+    cinquante cartes": the French is edited to other forms, then to other figures."""
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    text, english = FRENCH.read_text(encoding="utf-8"), load_book("dbscg", "1.070")
+
+    def numbers(version: str, colours: str, cards: str) -> dict[str, str]:
+        edited = text.replace("Il existe cinq couleurs", f"Il existe {colours} couleurs")
+        edited = edited.replace("deck de cinquante cartes", f"deck de {cards} cartes")
+        path = tmp_path / f"{version}.txt"
+        path.write_text(edited, encoding="utf-8")
+        edition = store.ingest(path, "dbscg", version).info.version
+        findings = check_translation(english, load_book("dbscg", edition))
+        return {
+            finding.clause: finding.message for finding in findings if finding.clause in ("2-4-1-1", "5-1-3")
+        }
+
+    assert numbers("9.0", "cinq", "cinquante") == {}
+    assert numbers("9.1", "5", "50") == {}
+    assert numbers("9.2", "6", "quarante") == {
+        "2-4-1-1": "states 5 in words; the translation states 6",
+        "5-1-3": "states 50; the translation states 40 in words",
+    }
 
 
 def test_a_clauses_history_on_the_command_line_stays_in_one_language(french):
@@ -78,6 +120,48 @@ def test_a_clauses_history_on_the_command_line_stays_in_one_language(french):
     mixed = CliRunner().invoke(main, ["diff", "dbscg", "1.070/fr", "1.071", "--only", "1-2-2-1"])
     assert mixed.exit_code == 2
     assert "1.070/fr and 1.071 are in different languages" in mixed.stderr
+
+
+@pytest.mark.parametrize("written", ["1.070/fr", "1.070~fr"])
+def test_the_command_line_names_an_edition_as_the_library_lists_it_or_as_an_address_has_it(french, written):
+    def run(*args: str) -> str:
+        result = CliRunner().invoke(main, list(args))
+        assert result.exit_code == 0, result.output
+        return result.stdout
+
+    assert "Zone de Vie" in run("show", "dbscg", "1-2-2-1", "--version", written)
+    assert "── dbscg@1.070/fr:10-13-4-4" in run(
+        "compare", "dbscg@1.070:10-13-4-4", f"dbscg@{written}:10-13-4-4"
+    )
+    assert json.loads(run("diff", "dbscg", written, "--only", "1-2-2-1", "--json"))["steps"] == []
+    assert run("translation", "dbscg", "1.070", written).startswith("dbscg 1.070 → 1.070/fr: ")
+    own = run("show", "dbscg", "1-2-2-1", "--version", "1.070/en")  # the game's own language, named
+    assert own == run("show", "dbscg", "1-2-2-1", "--version", "1.070")
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (
+            ["show", "dbscg", "1-2-2-1", "--version", "1.070~de"],
+            "no edition of dbscg in 'de': expected one of en, fr",
+        ),
+        (
+            ["show", "dbscg", "1-2-2-1", "--version", "1.070/French"],
+            "invalid language 'French' in '1.070/French'",
+        ),
+        (["compare", "dbscg@1.070~xx:10-5", "dbscg@1.070:10-5"], "no edition of dbscg in 'xx'"),
+        (["diff", "dbscg", "1.070~Fr", "--only", "1-2-2-1"], "invalid language 'Fr' in '1.070~Fr'"),
+        (
+            ["translation", "dbscg", "1.070", "1.071~fr"],
+            "unknown version '1.071' of dbscg in 'fr': expected one of 1.070/fr",
+        ),
+    ],
+)
+def test_a_bad_language_in_an_edition_is_one_line_naming_it(french, args, message):
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 2
+    assert message in result.stderr and len(result.stderr.splitlines()) == 1, result.stderr
 
 
 def test_a_language_that_is_no_tag_is_refused(tmp_path):

@@ -15,7 +15,7 @@ import json
 import re
 from collections import Counter
 from pathlib import Path
-from urllib.parse import unquote
+from urllib.parse import quote, unquote
 
 import pytest
 from click.testing import CliRunner
@@ -201,6 +201,59 @@ def test_search_hits_in_a_translation_open_its_clauses(client):
     assert addressed.status_code == 302 and addressed.location == "/dbscg/1.070~fr/1-2-2-1"
 
 
+@pytest.mark.parametrize("written", ["1.070/fr", "1.070~fr"])
+def test_a_parameter_names_an_edition_as_the_library_lists_it_or_as_an_address_has_it(client, written):
+    found = api(client, f"/search?q=Zone+de+Vie&game=dbscg&version={quote(written)}")
+    assert found["hits"] and {hit["version"] for hit in found["hits"]} == {"1.070/fr"}
+    compared = api(client, f"/compare?left=dbscg@1.070:10-13-4-4&right=dbscg@{quote(written)}:10-13-4-4")
+    assert compared["comparison"]["right"]["url"] == "/dbscg/1.070~fr/10-13-4-4"
+    addressed = client.get(f"/search?q=dbscg@{quote(written)}:1-2-2-1")
+    assert addressed.status_code == 302 and addressed.location == "/dbscg/1.070~fr/1-2-2-1"
+
+
+def test_the_games_own_language_may_be_named(client):
+    assert api(client, "/dbscg/1.070~en/1-2-2-1") == api(client, "/dbscg/1.070/1-2-2-1")
+    assert api(client, "/versions/dbscg/1.070~en/1.071") == api(client, "/versions/dbscg/1.070/1.071")
+
+
+@pytest.mark.parametrize(
+    ("address", "status", "field", "message"),
+    [
+        (
+            "/api/dbscg/1.070~de/1-2-2-1",
+            404,
+            "version",
+            "no edition of dbscg in 'de': expected one of en, fr",
+        ),
+        ("/api/dbscg/1.070~French/1-2-2-1", 404, "version", "invalid language 'French' in '1.070/French': "),
+        (
+            "/api/search?q=zone&game=dbscg&version=1.070~FR",
+            404,
+            "version",
+            "invalid language 'FR' in '1.070~FR'",
+        ),
+        (
+            "/api/compare?left=dbscg@1.070~zz:10-5&right=dbscg@1.070:10-5",
+            404,
+            "left",
+            "no edition of dbscg in 'zz'",
+        ),
+        (
+            "/api/versions/dbscg/1.070~fr/1.072~fr",
+            404,
+            "new",
+            "unknown version '1.072' of dbscg in 'fr': expected one of 1.070/fr, 1.071/fr",
+        ),
+        ("/api/versions/dbscg/history/1-2-2-1?language=French", 404, "language", "invalid language 'French'"),
+    ],
+)
+def test_a_bad_language_in_an_address_or_a_parameter_is_named(client, address, status, field, message):
+    response = client.get(address)
+    assert response.status_code == status, response.json
+    assert response.json["error"]["field"] == field
+    assert message in response.json["error"]["message"]
+
+
 def test_compare_across_languages_links_both_sides_and_shows_the_translation_check(client):
     data = api(client, "/compare?left=dbscg@1.070:10-13-4-4&right=dbscg@1.070/fr:10-13-4-4")
     comparison = data["comparison"]
@@ -303,5 +356,5 @@ def test_bad_side_by_side_requests_name_what_was_wrong(client):
     assert shown.status_code == 400 and shown.json["error"]["field"] == "show"
     assert "one of all, findings" in shown.json["error"]["message"]
     unknown = client.get("/api/compare/dbscg/1.070/1.070~de")
-    assert unknown.status_code == 404 and "unknown version '1.070/de'" in unknown.json["error"]["message"]
+    assert unknown.status_code == 404 and "no edition of dbscg in 'de'" in unknown.json["error"]["message"]
     assert client.get("/compare/dbscg/1.070/1.070~de").status_code == 404

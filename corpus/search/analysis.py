@@ -7,7 +7,9 @@ Two token streams come out of one folded text (see :mod:`corpus.search.folding`)
   dictionary words inside a long word are added at the same position
   (search mode), so 战斗 still finds 战斗区.  Latin words (all of dbscg, and
   BP / TYPE / SINGLE inside Chinese text) get an English analysis: lower
-  case, stop words dropped, Porter stems.  Clause numbers (``5.9.4``,
+  case, stop words dropped, Porter stems; those of a French book a French
+  one (:mod:`corpus.search.french`), chosen by the book's language when it
+  is indexed and by the searched books' when a query is.  Clause numbers (``5.9.4``,
   ``8-5-2``, ``1.0.2a``) stay one token, with ``-`` folded to ``.``.
 * **grams** — the characters and character bigrams of every Chinese run,
   positioned by character: bigrams for recall when segmentation disagrees
@@ -34,13 +36,14 @@ lengths).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from whoosh.lang.porter import stem
 
 from corpus.search.folding import fold
+from corpus.search.french import french_term
 
 if TYPE_CHECKING:
     from corpus.search.bilingual import Glosses
@@ -52,9 +55,11 @@ GLOSS_STEP = 4
 HAN_CLASS = "\u3040-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
 #: A clause number as printed in running text: 5.9.4.1, 8-5-2-3-1, 1.0.2a.
 NUMBER_PATTERN = r"\d+(?:[.\-]\d+)+[a-z]?(?![a-z0-9])"
-_PIECES = re.compile(
-    rf"(?P<han>[{HAN_CLASS}]+)|(?P<number>{NUMBER_PATTERN})|(?P<word>[a-z0-9]+(?:['’][a-z]+)?)"
-)
+#: The lower-case letters of Latin words, French accented ones and ligatures included.
+LETTERS = "a-z\u00df-\u00f6\u00f8-\u00ff\u0153"
+#: A Latin word, with what an apostrophe joins to it (players', l’adversaire).
+LATIN_WORD = rf"[0-9{LETTERS}]+(?:['’][{LETTERS}]+)?"
+_PIECES = re.compile(rf"(?P<han>[{HAN_CLASS}]+)|(?P<number>{NUMBER_PATTERN})|(?P<word>{LATIN_WORD})")
 _HAN_RUN = re.compile(f"[{HAN_CLASS}]+")
 
 
@@ -74,6 +79,22 @@ def english_term(word: str) -> str | None:
     if word.endswith("'s"):
         word = word[:-2]
     return stem(word) if word.isalpha() else word
+
+
+#: The analysis of the Latin words of a book in each language; any other language's are
+#: analysed as English (dbscg, and BP / TYPE inside Chinese text).
+LATIN_TERMS: dict[str, Callable[[str], str | None]] = {"en": english_term, "fr": french_term}
+DEFAULT_LANGUAGE = "en"
+
+
+def word_language(tag: str) -> str:
+    """Which analysis the Latin words of a book in language ``tag`` get.
+
+    >>> word_language("fr"), word_language("fr-CA"), word_language("zh-Hant"), word_language("en")
+    ('fr', 'fr', 'en', 'en')
+    """
+    primary = tag.split("-")[0]
+    return primary if primary in LATIN_TERMS else DEFAULT_LANGUAGE
 
 
 _NOT_A_LETTER = re.compile(r"[\W_]+")
@@ -124,8 +145,10 @@ class Analysis:
         self.segmenter = segmenter
         self.glosses = glosses
 
-    def words(self, folded: str, index: bool = True) -> list[Token]:
-        """The words stream of ``folded`` (already passed through :func:`fold`)."""
+    def words(self, folded: str, index: bool = True, language: str = DEFAULT_LANGUAGE) -> list[Token]:
+        """The words stream of ``folded`` (already passed through :func:`fold`), its Latin words
+        analysed as ``language``'s (see :func:`word_language`)."""
+        latin_term = LATIN_TERMS[language]
         tokens: list[Token] = []
         position = -1
         for piece in _PIECES.finditer(folded):
@@ -138,7 +161,7 @@ class Analysis:
             if kind == "number":
                 tokens.append((piece.group().replace("-", "."), position, start, piece.end()))
             else:
-                term = english_term(piece.group())
+                term = latin_term(piece.group())
                 if term is not None:
                     tokens.append((term, position, start, piece.end()))
         return tokens
@@ -184,9 +207,9 @@ class Analysis:
         # a term's positions as they come, and its phrase matching expects them sorted
         return sorted(tokens, key=lambda token: token[1])
 
-    def query_words(self, folded: str) -> list[str]:
+    def query_words(self, folded: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
         """The words of a query, in order (jieba's default cut: no sub-words)."""
-        return [token[0] for token in self.words(folded, index=False)]
+        return [token[0] for token in self.words(folded, index=False, language=language)]
 
 
 #: Question words and particles: they carry no rule content, and their

@@ -43,6 +43,7 @@ class IndexDocument:
     lineage: tuple[str, ...]  # normalised ids of its ancestors (``5.9.4`` finds 5.9.4.1)
     latest: bool  # from the newest version of its game
     order: int  # reading order in its book (equal scores list in this order)
+    language: str = "en"  # its book's language tag: which analysis its Latin words get
 
     @property
     def book(self) -> str:
@@ -104,6 +105,7 @@ def book_documents(book: Book, latest: bool) -> list[IndexDocument]:
                 lineage=tuple(normalize_number(a.id) for a in ancestors),
                 latest=latest,
                 order=clause.order,
+                language=book.info.language,
             )
         )
     return documents
@@ -136,6 +138,7 @@ def _content(documents: Iterable[IndexDocument]) -> str:
             "\x1d".join(doc.lineage),
             doc.text,
             str(doc.order),
+            doc.language,
         )
         digest.update("\x1f".join(fields).encode())
         digest.update(b"\x1e")

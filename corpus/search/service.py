@@ -22,7 +22,7 @@ from typing import Any
 from corpus.errors import ArbiterError, NotFound
 from corpus.freshness import one_look
 from corpus.model import ClauseKind
-from corpus.search.analysis import han_runs, strip_question_words
+from corpus.search.analysis import DEFAULT_LANGUAGE, han_runs, strip_question_words, word_language
 from corpus.search.backend import (
     BackendHit,
     Filters,
@@ -286,15 +286,19 @@ class Searcher:
             else {}
         )
         found = self.backend.search(SearchQuery(parsed, synonyms), filters, PageRequest(page, limit))
-        highlighters: dict[str, Highlighter] = {}
+        highlighters: dict[tuple[str, str], Highlighter] = {}
         hits = []
         for hit in found.hits:
-            if hit.game not in highlighters:
-                words = [p.text for p in parsed.positive] + list(synonyms.get(hit.game, ()))
-                words += [w for w in found.widened if han_runs(w)]
-                stems = [w for w in found.widened if not han_runs(w)]
-                highlighters[hit.game] = Highlighter(words, stems)
-            hits.append(_hit(view, hit, highlighters[hit.game]))
+            doc = view.documents.get(hit.key)
+            language = word_language(doc.language) if doc else DEFAULT_LANGUAGE
+            key = (hit.game, language)
+            if key not in highlighters:
+                words, stems = [p.text for p in parsed.positive], []
+                if language == DEFAULT_LANGUAGE:  # a translation is searched without synonyms or glosses
+                    words += list(synonyms.get(hit.game, ())) + [w for w in found.widened if han_runs(w)]
+                    stems = [w for w in found.widened if not han_runs(w)]
+                highlighters[key] = Highlighter(words, stems, language)
+            hits.append(_hit(view, hit, highlighters[key]))
         return SearchResults(parsed.raw, tuple(hits), found.total, page, limit)
 
     @staticmethod
@@ -310,7 +314,9 @@ class Searcher:
                 known = ", ".join(sorted(view.versions))
                 raise NotFound(f"unknown game {name!r}: expected one of {known}", "game")
         all_versions = "all" in versions
-        versions = tuple(v for v in versions if v != "all")
+        versions = tuple(
+            _edition(wanted, games or tuple(view.versions)) for wanted in versions if wanted != "all"
+        )
         offered = set().union(*(view.versions[g] for g in games or view.versions))
         for wanted in versions:
             if wanted not in offered:
@@ -323,6 +329,20 @@ class Searcher:
                     f"unknown kind {wanted!r}: expected one of {', '.join(known_kinds)}", "kind"
                 )
         return Filters(games=games, versions=versions, kinds=kinds, all_versions=all_versions)
+
+
+def _edition(written: str, games: Iterable[str]) -> str:
+    """The library's name of an edition written ``1.070~fr`` (as a web address has it) or
+    ``1.070/en`` (a game's own language named), for the first of ``games`` that has it;
+    as written when none has (the caller says what is offered)."""
+    from corpus.languages import written_edition
+    from corpus.library import edition
+
+    written_edition(written)  # a language that is no tag is said as such, whatever the game
+    for game in games:
+        with contextlib.suppress(NotFound):
+            return edition(game, written)
+    return written
 
 
 def _hit(view: _CorpusView, hit: BackendHit, highlighter: Highlighter) -> Hit:

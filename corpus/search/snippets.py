@@ -13,6 +13,8 @@ them as «…», the web app wraps them in ``<mark>`` after escaping the text
 '當兩名玩家中的任一玩家滿足以下«勝利條件»時'
 >>> Highlighter(["player"]).snippet("The Players draw.").marked()
 'The «Players» draw.'
+>>> Highlighter(["degats"], language="fr").snippet("Il subit des dégâts.").marked()
+'Il subit des «dégâts».'
 >>> Snippet("a<b", ((0, 1),)).html()
 '<mark>a</mark>&lt;b'
 """
@@ -25,13 +27,20 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from corpus.search.analysis import NUMBER_PATTERN, bigrams, english_term, han_runs
+from corpus.search.analysis import (
+    DEFAULT_LANGUAGE,
+    LATIN_TERMS,
+    LATIN_WORD,
+    NUMBER_PATTERN,
+    bigrams,
+    han_runs,
+)
 from corpus.search.folding import fold
 
 #: Snippet length in characters: Chinese says more per character than English.
 CJK_WIDTH, LATIN_WIDTH = 100, 220
 ELLIPSIS = "…"
-_LATIN_WORD = re.compile(r"[a-z0-9]+(?:['’][a-z]+)?")
+_LATIN_WORD = re.compile(LATIN_WORD)
 _NUMBER = re.compile(NUMBER_PATTERN)
 _ASCII_LETTER = re.compile(r"[A-Za-z]")
 
@@ -64,8 +73,10 @@ class Snippet:
 class Highlighter:
     """Finds what a query's words (and synonyms) match in a clause text."""
 
-    def __init__(self, texts: Iterable[str], stems: Iterable[str] = ()):
-        """``texts`` as typed (or a synonym's); ``stems``: English words already stemmed."""
+    def __init__(self, texts: Iterable[str], stems: Iterable[str] = (), language: str = DEFAULT_LANGUAGE):
+        """``texts`` as typed (or a synonym's); ``stems``: words already stemmed; ``language``: the
+        analysis of the Latin words of the texts highlighted (see ``word_language``)."""
+        self._term = term = LATIN_TERMS[language]
         needles: set[str] = set()
         self._stems: set[str] = set(stems)
         for text in texts:
@@ -75,7 +86,7 @@ class Highlighter:
             for number in _NUMBER.findall(folded):
                 parts = re.split(r"[.\-]", number)
                 needles.add(r"(?<![0-9.\-])" + r"[.\-]".join(map(re.escape, parts)) + r"(?![0-9])")
-            self._stems.update(filter(None, map(english_term, _LATIN_WORD.findall(_NUMBER.sub(" ", folded)))))
+            self._stems.update(filter(None, map(term, _LATIN_WORD.findall(_NUMBER.sub(" ", folded)))))
         ordered = sorted(needles, key=len, reverse=True)
         self._pattern = re.compile(f"(?=({'|'.join(ordered)}))") if ordered else None
 
@@ -87,11 +98,11 @@ class Highlighter:
             if self._pattern
             else []
         )
-        if self._stems:  # an English word matches by its stem: "victory" is what "victories" finds
+        if self._stems:  # a Latin word matches by its stem: "victory" is what "victories" finds
             found += [
                 (m.start(), m.end())
                 for m in _LATIN_WORD.finditer(folded)
-                if english_term(m.group()) in self._stems
+                if self._term(m.group()) in self._stems
             ]
         merged: list[list[int]] = []
         for start, end in sorted(found):

@@ -35,7 +35,7 @@ import json
 import threading
 import zlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -428,6 +428,18 @@ class WhooshBackend:
         share = functools.partial(searcher.share, filters=filters)  # the searched books' statistics
         builder = QueryBuilder(opened.analysis, self.ranking, share, lambda: opened.glosses)
         plan = builder.build(query)
+        # a game's synonym files are in its own language: a translation is searched without them
+        without_synonyms = replace(query, synonyms={})
+        other = sorted(searcher.languages(filters) - {builder.language})
+        plan = replace(
+            plan,
+            languages={
+                language: QueryBuilder(opened.analysis, self.ranking, share, language=language).build(
+                    without_synonyms
+                )
+                for language in other
+            },
+        )
         best, total = searcher.run(plan, filters, limit=page.offset + page.size)
         typed = {normalize_number(p.text) for p in query.parsed.positive if not p.phrase}
         hits = []

@@ -29,7 +29,15 @@ from itertools import pairwise
 
 from whoosh import query as wq
 
-from corpus.search.analysis import GLOSS_STEP, Analysis, bigrams, han_runs, normalize_number, title_key
+from corpus.search.analysis import (
+    DEFAULT_LANGUAGE,
+    GLOSS_STEP,
+    Analysis,
+    bigrams,
+    han_runs,
+    normalize_number,
+    title_key,
+)
 from corpus.search.backend import SearchQuery
 from corpus.search.bilingual import Glosses
 from corpus.search.folding import fold
@@ -66,6 +74,8 @@ class Plan:
     synonyms: Mapping[str, tuple[wq.Query, ...]] = field(default_factory=dict)
     required: wq.Query | None = None
     excluded: wq.Query | None = None
+    #: the same search for the books whose Latin words are analysed in another language (French)
+    languages: Mapping[str, Plan] = field(default_factory=dict)
 
 
 class QueryBuilder:
@@ -83,8 +93,10 @@ class QueryBuilder:
         ranking: Ranking,
         share: Callable[[str, str], float],
         glosses: Callable[[], Glosses] | None = None,
+        language: str = DEFAULT_LANGUAGE,
     ):
         self.analysis = analysis
+        self.language = language  # how the query's Latin words are analysed (see ``word_language``)
         self.ranking = ranking
         self._share = share
         self._shares: dict[tuple[str, str], float] = {}
@@ -154,7 +166,7 @@ class QueryBuilder:
     def scored(self, text: str) -> list[wq.Query]:
         """Words, bigrams across word boundaries, and the exact Chinese text of one part."""
         folded = fold(text)
-        words = list(dict.fromkeys(self.analysis.query_words(folded)))
+        words = list(dict.fromkeys(self.analysis.query_words(folded, self.language)))
         runs = han_runs(folded)
         glue = self.glue(words)
         # a single character of a longer Chinese run is scored through its bigrams
@@ -273,7 +285,7 @@ class QueryBuilder:
         english = [
             w
             for t in texts
-            for w in self.analysis.query_words(fold(t))
+            for w in self.analysis.query_words(fold(t), DEFAULT_LANGUAGE)  # the glosses are English stems
             if not han_runs(w) and not w[0].isdigit() and self.share("glosses", w)
         ]
         if len(english) < 2:
@@ -285,7 +297,9 @@ class QueryBuilder:
         """The query's (uncommon) words near each other, in order."""
         if not self.ranking.proximity:
             return []
-        words = self._rare("words", [w for t in texts for w in self.analysis.query_words(fold(t))])
+        words = self._rare(
+            "words", [w for t in texts for w in self.analysis.query_words(fold(t), self.language)]
+        )
         if len(words) < 2:
             return []
         return self._phrase("words", words, self.ranking.proximity_slop, self.ranking.proximity)
@@ -308,7 +322,7 @@ class QueryBuilder:
                 indexed = self.share("words", run) > 0
                 found += [wq.Term("words", run, boost=boost)] if indexed else self._exact(run, boost)
         else:  # English: the words, in order
-            found += self._phrase("words", self.analysis.query_words(folded), 1, boost)
+            found += self._phrase("words", self.analysis.query_words(folded, self.language), 1, boost)
         return found
 
     def _exact(self, run: str, boost: float) -> list[wq.Query]:
@@ -355,7 +369,9 @@ class QueryBuilder:
             else:
                 conditions.append(self._exact(run, 1.0))
         latin = [
-            (w, pos) for w, pos, _start, _end in self.analysis.words(folded, index=False) if not han_runs(w)
+            (w, pos)
+            for w, pos, _start, _end in self.analysis.words(folded, False, self.language)
+            if not han_runs(w)
         ]
         if part.phrase and len(latin) > 1:
             # a dropped stop word ("draw a card") leaves a gap the phrase must allow

@@ -14,12 +14,14 @@ Fields
   ``ids`` / ``lineage`` — the clause's own normalised ids and its ancestors',
   for clause-number jumps;
   ``words`` — the *words* stream of title, heading path (ancestor titles)
-  and text, weighted per section (BM25F);
+  and text, weighted per section (BM25F), its Latin words analysed in the
+  book's language (``language``, stored: which analysis a query's words
+  need in the book's segment);
   ``grams`` — the *bigrams* stream of title and text;
   ``glosses`` — the *glosses* stream (English stems of the Chinese words) of
   title, heading path and text, weighted like ``words``.
 
-Stored: ``key``, ``game``, ``version``, ``id``, ``kind``, ``title``, ``body``
+Stored: ``key``, ``game``, ``version``, ``language``, ``id``, ``kind``, ``title``, ``body``
 (in the book's own script, for results and snippets).
 
 The analyzers carry the :class:`~corpus.search.analysis.Analysis` (with its
@@ -36,7 +38,7 @@ from typing import Any
 from whoosh.analysis import Token, Tokenizer
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from corpus.search.analysis import Analysis
+from corpus.search.analysis import DEFAULT_LANGUAGE, Analysis, word_language
 from corpus.search.definitions import defined_term, title_keys
 from corpus.search.documents import IndexDocument
 from corpus.search.folding import fold
@@ -46,6 +48,9 @@ from corpus.search.ranking import DEFAULT_RANKING, Ranking
 SECTION = "\x1e"
 #: Position gap between those sections, so a phrase never spans two of them.
 _GAP = 1000
+#: Opens the ``words`` value of a book whose Latin words are not English: ``LANGUAGE fr LANGUAGE title…``
+#: (whoosh gives an analyzer the value alone).
+LANGUAGE = "\x1d"
 
 
 class StreamAnalyzer(Tokenizer):  # type: ignore[misc]  # whoosh ships no type information
@@ -87,14 +92,17 @@ class StreamAnalyzer(Tokenizer):  # type: ignore[misc]  # whoosh ships no type i
         if self.analysis is None:
             raise RuntimeError("this index's analyzers are only for building; queries use whoosh_query")
         token = Token(positions, chars, removestops=removestops, mode=mode, **kwargs)
-        offset = 0
+        language, offset = DEFAULT_LANGUAGE, 0
+        if value.startswith(LANGUAGE):
+            language, _mark, value = value[1:].partition(LANGUAGE)
+            start_char += len(language) + 2
         for number, (section, boost) in enumerate(zip(value.split(SECTION), self.boosts, strict=True)):
             if not boost:  # a section weighted 0 is not indexed at all
                 offset += len(section) + 1
                 continue
             folded = fold(section)
             if self.stream == "words":
-                tokens = [(*t, 1.0) for t in self.analysis.words(folded)]
+                tokens = [(*t, 1.0) for t in self.analysis.words(folded, language=language)]
             elif self.stream == "glosses":
                 tokens = self.analysis.gloss_tokens(folded)
             else:
@@ -116,6 +124,7 @@ def build_schema(analysis: Analysis | None = None, ranking: Ranking = DEFAULT_RA
         key=ID(unique=True, stored=True),
         game=ID(stored=True),
         version=ID(stored=True),
+        language=STORED,
         kind=ID(stored=True, sortable=True),
         heading=ID(sortable=True),
         titled=KEYWORD(scorable=False),
@@ -138,6 +147,7 @@ def whoosh_fields(doc: IndexDocument) -> dict[str, Any]:
         "key": doc.key,
         "game": doc.game,
         "version": doc.version,
+        "language": word_language(doc.language),
         "kind": doc.kind,
         "heading": "0" if doc.text.strip() else "1",
         "book": doc.book,
@@ -146,12 +156,18 @@ def whoosh_fields(doc: IndexDocument) -> dict[str, Any]:
         "lineage": list(doc.lineage),
         "title": doc.title,
         "body": doc.text,
-        "words": SECTION.join(word_sections(doc)),
+        "words": language_mark(doc) + SECTION.join(word_sections(doc)),
         "glosses": SECTION.join(word_sections(doc)),
         "grams": SECTION.join((doc.title, doc.text)),
         "titled": list(title_keys(doc.title)),
         **({"defines": term} if (term := defined_term(doc.text, doc.path[-1] if doc.path else "")) else {}),
     }
+
+
+def language_mark(doc: IndexDocument) -> str:
+    """What opens a ``words`` value to say its Latin words are not English (nothing when they are)."""
+    language = word_language(doc.language)
+    return "" if language == DEFAULT_LANGUAGE else f"{LANGUAGE}{language}{LANGUAGE}"
 
 
 def word_sections(doc: IndexDocument) -> tuple[str, str, str]:

@@ -21,6 +21,8 @@ directly, one segment (= one rulebook version) at a time:
   own postings, and scored as whoosh scores it;
 * the scores are added up per document in the order of the plan (a
   common word's only to documents that matched something else);
+* a segment whose Latin words were analysed in another language (French)
+  is searched with the plan built with that language's analysis;
 * synonyms count only in the segments of their game, and their matches in
   a segment are remembered: the same few synonym terms come back in every
   search that names their concept, and the index never changes under a
@@ -47,6 +49,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from whoosh import query as wq
 from whoosh.scoring import BM25F
 
+from corpus.search.analysis import DEFAULT_LANGUAGE
 from corpus.search.backend import Filters
 from corpus.search.ranking import Ranking
 from corpus.search.whoosh_query import Plan
@@ -78,6 +81,7 @@ class _Segment:
         # one segment = one version; an empty segment holds none
         self.game: str | None = first.get("game")
         self.version: str | None = first.get("version")
+        self.language: str = first.get("language", DEFAULT_LANGUAGE)  # how its Latin words were analysed
 
     def holds(self, filters: Filters, newest: Collection[str]) -> bool:
         """Whether the segment's version passes the game and version parts of ``filters``."""
@@ -156,13 +160,19 @@ class IndexSearcher:
             self._allowed[filters] = found
         return found
 
+    def languages(self, filters: Filters) -> set[str]:
+        """How the Latin words of the segments ``filters`` searches were analysed."""
+        allowed = self.allowed(filters)
+        return {segment.language for segment in self._segments if segment.offset in allowed}
+
     def run(self, plan: Plan, filters: Filters, limit: int) -> tuple[list[tuple[float, int]], int]:
         """The best ``limit`` ``(score, document number)`` pairs, best first, and how many matched."""
         allowed = self.allowed(filters)
         found: list[tuple[float, int]] = []  # (final score, -docnum): equal scores in document order
         for segment in self._segments:
             if segment.offset in allowed:
-                matches = self._matches(segment, plan, allowed[segment.offset])
+                searched = plan.languages.get(segment.language, plan)
+                matches = self._matches(segment, searched, allowed[segment.offset])
                 found += [(score, -docnum) for docnum, score in matches]
         return [(score, -negated) for score, negated in heapq.nlargest(limit, found)], len(found)
 

@@ -5,9 +5,14 @@ numbers).  For each clause:
 
 * **missing** — printed in one edition and not the other (a number printed
   twice in one of them shows here as one id missing and a ``~2`` too many);
-* **numbers** — the figures the two texts state differ (``3`` against
-  ``4``); figures written as words (``zéro``, ``two``) count as figures,
-  and ``1`` is left out, since ``un``/``une``/``a`` are also articles;
+* **numbers** — a figure one text writes in digits (``3``, ``50``) is not
+  in the other, in digits or in words (``trois``, ``cinquante``, ``third``,
+  ``première``); a number only written in words is not looked for on the
+  other side, since translations add and drop them as wording: "either
+  player" is "l'un des deux joueurs", a colon "les deux points", "divided
+  into A, B and C" "trois catégories : A, B, C"; and a section named by its
+  number (``paragraphe 7``, ``“7. Card Attacking and Battle”``) is a
+  reference, not a figure;
 * **citations** — the clause numbers the two texts cite differ;
 * **keywords** — the bracketed keywords (``[Awaken]``, ``[Éveil]``) do
   not correspond: not as many, or one whose usual rendering in this book
@@ -34,10 +39,38 @@ _KEYWORD = re.compile(r"\[([^\[\]]{1,60})\]|【([^【】]{1,60})】|《([^《》
 _CITED = re.compile(r"(?<![\w.-])\d{1,3}(?:[-.]\d{1,3})+[a-z]?(?![\w-])")
 _FIGURE = re.compile(r"(?<![\w.-])\d+(?!\w)")
 _WORD = re.compile(r"[^\W\d_]+")
-#: Figures written as words; ``one``/``un``/``une`` are left out (articles too).
+#: A section named by its number, as these books write it (``paragraphe 7``, ``“7. Card Attacking
+#: and Battle”``): a reference, not a figure.
+_SECTION = re.compile(
+    r"\b(?:paragraphe|chapitre|section|chapter|rule|règle)s?\s+\d+|[“\"«]\s*\d+\.\s", re.IGNORECASE
+)
+
+
+def _number_words(cardinals: str, ordinals: str, tens: str, others: str) -> dict[str, int]:
+    """Words by the number they say: cardinals and ordinals from 0 and 1 (``-``: none), tens
+    from 20, and ``word=number`` pairs."""
+    words = {word: value for value, word in enumerate(cardinals.split())}
+    words |= {word: value for value, word in enumerate(ordinals.split(), 1)}
+    words |= {word: value for value, word in enumerate(tens.split(), 2) for value in [value * 10]}
+    words |= {word: int(value) for word, value in (pair.split("=") for pair in others.split())}
+    words.pop("-", None)
+    return words
+
+
+#: Numbers written as words, by language.  1 is also the indefinite article (a, un, une).
 NUMBER_WORDS = {
-    "en": "zero - two three four five six seven eight nine ten eleven twelve".split(),
-    "fr": "zéro - deux trois quatre cinq six sept huit neuf dix onze douze".split(),
+    "en": _number_words(
+        "zero one two three four five six seven eight nine ten eleven twelve",
+        "first second third fourth fifth sixth seventh eighth ninth tenth",
+        "twenty thirty forty fifty",
+        "a=1 an=1 once=1 single=1 twice=2 hundred=100",
+    ),
+    "fr": _number_words(
+        "zéro un deux trois quatre cinq six sept huit neuf dix onze douze",
+        "premier deuxième troisième quatrième cinquième sixième septième huitième neuvième dixième",
+        "vingt trente quarante cinquante",
+        "une=1 première=1 seul=1 seule=1 second=2 seconde=2 cent=100",
+    ),
 }
 #: A keyword's usual rendering must have been seen this many times to be expected.
 LEARNT_FROM = 2
@@ -150,14 +183,16 @@ def _compare(
                 f"cites {', '.join(cited) or 'nothing'}; the translation cites {', '.join(cited_there) or 'nothing'}",
             )
         )
-    figures = _figures(mine, original.info.language)
-    figures_there = _figures(yours, translation.info.language)
-    if figures != figures_there:
+    (digits, worded), (digits_there, worded_there) = (
+        _figures(mine, original.info.language),
+        _figures(yours, translation.info.language),
+    )
+    if not digits <= digits_there | worded_there or not digits_there <= digits | worded:
         found.append(
             Finding(
                 "numbers",
                 clause.id,
-                f"states {_listed(figures)}; the translation states {_listed(figures_there)}",
+                f"states {_stated(digits, worded)}; the translation states {_stated(digits_there, worded_there)}",
             )
         )
     keywords, keywords_there = _keywords(mine, fold), _keywords(yours, fold)
@@ -215,15 +250,13 @@ def _cited(text: str) -> list[str]:
     return [number.replace(".", "-") if "-" in number else number for number in _CITED.findall(text)]
 
 
-def _figures(text: str, language: str) -> Counter[str]:
-    bare = _CITED.sub(" ", text)
-    figures = Counter(figure.lstrip("0") or "0" for figure in _FIGURE.findall(bare))
-    words = NUMBER_WORDS.get(language[:2], [])
-    for word in _WORD.findall(bare.lower()):
-        if word in words and word != "-":
-            figures[str(words.index(word))] += 1
-    figures.pop("1", None)
-    return figures
+def _figures(text: str, language: str) -> tuple[set[int], set[int]]:
+    """The numbers ``text`` writes in digits, and those it writes in words (cited ids and
+    sections named by number are neither)."""
+    bare = _SECTION.sub(" ", _CITED.sub(" ", text))
+    words = NUMBER_WORDS.get(language.split("-")[0], {})
+    worded = {words[word] for word in _WORD.findall(bare.lower()) if word in words}
+    return {int(figure) for figure in _FIGURE.findall(bare)}, worded
 
 
 def _keywords(text: str, fold: Callable[[str], str]) -> list[str]:
@@ -232,5 +265,8 @@ def _keywords(text: str, fold: Callable[[str], str]) -> list[str]:
     ]
 
 
-def _listed(figures: Counter[str]) -> str:
-    return ", ".join(sorted(figures.elements(), key=int)) or "no figure"
+def _stated(digits: set[int], worded: set[int]) -> str:
+    """``3, 50`` and what only words say (``4 in words``); 1, which is also an article, only in digits."""
+    stated = [str(figure) for figure in sorted(digits)]
+    stated += [f"{figure} in words" for figure in sorted(worded - digits - {1})]
+    return ", ".join(stated) or "no figure"

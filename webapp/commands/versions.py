@@ -163,14 +163,12 @@ def chosen_versions(game: str, old: str | None, new: str | None, everything: boo
 
     Without OLD/NEW, ``--only`` spans every version in that language, a diff the two newest.
     """
-    from corpus.errors import ArbiterError, NotFound
+    from corpus.errors import ArbiterError
     from corpus.languages import split_edition
-    from corpus.library import editions, versions_in
+    from corpus.library import edition, versions_in
 
-    every = editions(game)
-    for name, value in (("old", old), ("new", new)):
-        if value is not None and value not in every:
-            raise NotFound(f"unknown version {value!r}: expected one of {', '.join(every)}", name)
+    old = edition(game, old, "old") if old is not None else None
+    new = edition(game, new, "new") if new is not None else None
     known = versions_in(game, split_edition(old)[1] if old else None)
     if everything and new is not None and new not in known:
         raise ArbiterError(f"{old} and {new} are in different languages: one history follows one", "new")
@@ -359,7 +357,9 @@ def translation(game: str, original: str, translation: str, as_json: bool) -> No
     from corpus.library import load_book
     from corpus.versions.translation import check_translation
 
-    findings = check_translation(load_book(game, original), load_book(game, translation))
+    books = load_book(game, original), load_book(game, translation)
+    original, translation = books[0].version, books[1].version  # as the library names them
+    findings = check_translation(*books)
     if as_json:
         emit_json(
             {

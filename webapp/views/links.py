@@ -24,17 +24,13 @@ from flask import request, url_for
 from markupsafe import Markup, escape
 from werkzeug.routing import BaseConverter
 
-from corpus.languages import EDITION_MARK
+from corpus.languages import EDITION_MARK, URL_EDITION_MARK
 from corpus.store.names import RESERVED_GAME_KEYS
 from graph.annotate import annotate
 
 #: How many characters of a clause a hover title or a label shows.
 LABEL_WIDTH = 80
 SCRIPT_LANG = {"Hant": "zh-Hant", "Hans": "zh-Hans", "Latn": "en"}
-#: What stands for :data:`corpus.languages.EDITION_MARK` in an address: ``/dbscg/1.070~fr/1-2-2``.
-#: ``~`` is the one character that URLs never escape (RFC 3986 "unreserved") and that neither a
-#: version name (:data:`corpus.store.names.VERSION`) nor a language tag may hold.
-URL_EDITION_MARK = "~"
 
 
 class GameConverter(BaseConverter):

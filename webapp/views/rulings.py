@@ -130,8 +130,8 @@ def _plain(document: dict[str, Any]) -> dict[str, Any]:
 def form_board(question: Question, document: dict[str, Any]) -> dict[str, Any]:
     """The board in its schema's own shape, for the form to start from.
 
-    Board files may use shorthands the models accept (zd's bare ``-2000``
-    for ``{add: -2000}``); the form only knows the schema, so it gets the
+    Board files may use shorthands the models accept (a zone's bare ``5``
+    for ``{unnamed: 5}``); the form only knows the schema, so it gets the
     validated model written out.  A board that does not validate is given
     as it is (the problems are shown next to the fields).
     """

@@ -16,9 +16,9 @@ from typing import Annotated, Any
 from flask import url_for
 from pydantic import Field, StringConstraints
 
-from corpus.errors import ArbiterError, NotFound
+from corpus.errors import ArbiterError
 from corpus.languages import language_tag, split_edition
-from corpus.library import all_books, editions, games, languages, load_book, versions, versions_in
+from corpus.library import all_books, edition, editions, games, languages, load_book, versions, versions_in
 from corpus.model import Book, BookInfo
 from corpus.versions.compare import compare_sides, concept_view
 from corpus.versions.crosscheck import CrossCheck, cross_check
@@ -41,11 +41,9 @@ Address = Annotated[str, StringConstraints(max_length=MAX_TEXT, pattern=ADDRESS)
 
 def diff_of(game: str, old: str, new: str) -> tuple[VersionDiff, CrossCheck]:
     """The diff and changelog cross-check between two versions (cached per pair of books)."""
-    known = editions(game)
-    for name, value in (("old", old), ("new", new)):
-        if value not in known:
-            raise NotFound(f"unknown version {value!r} of {game}: expected one of {', '.join(known)}", name)
-    return _diff_and_check(load_book(game, old), load_book(game, new))
+    return _diff_and_check(
+        load_book(game, edition(game, old, "old")), load_book(game, edition(game, new, "new"))
+    )
 
 
 def _diff_and_check(old_book: Book, new_book: Book) -> tuple[VersionDiff, CrossCheck]:
@@ -159,7 +157,7 @@ def diff(game: str, old: str, new: str) -> dict[str, Any]:
         "old": {c.old_ids[0]: c.old_text for c in found.of_kind(REMOVED)},
         "new": {c.new_ids[0]: c.new_text for c in found.of_kind(ADDED)},
     }
-    data["versions"] = versions_in(game, split_edition(old)[1])
+    data["versions"] = versions_in(game, split_edition(found.old_book.version)[1])
     return data
 
 

@@ -335,7 +335,8 @@ def opening_hand(replay: Run, action: OpeningHand) -> None:
     contract = action.contract
     if isinstance(contract, str):
         found = deck.find(contract)
-        assert found is not None  # names are checked before the replay; a contract card is in the deck
+        if found is None:  # the board named it in the deck, but an earlier action took it out
+            replay.refuse(f"玩家 {action.player} 的牌組中已沒有契約卡「{contract}」。", CONTRACT, SETUP)
         deck.cards.remove(found)
         contract = found
     elif deck.unnamed:

@@ -1,0 +1,399 @@
+"""The shared effect primitives as the zd book reads them, and what follows from each.
+
+* ``modify`` — （攻）/（防） change for a duration (317.p3, 317.p4); a value
+  below 0 counts as 0 and keeps its true value (103.p4); a defence brought to
+  0 or below sends the character to the rest area, which is no destruction
+  (309.p3, 605.p5); a defence brought to the damage on it destroys it
+  (605.p6).
+* ``destroy`` — effect destruction (605.p4); ``remove`` — out of the game
+  (208).  zd has no KO.
+* ``move`` — as many as possible (102.p5).
+* ``draw`` — a player who must draw more than the deck holds loses (101.p2).
+* ``damage`` — to a character it adds to the damage it took this turn, battle
+  damage included, and destroys it on reaching its defence (607.p2–p4); that
+  destruction is neither effect nor battle destruction (605.p6), so it raises
+  【破坏时】 (802.p1) and no 【战斗破坏时】 (803.p6).  To a player it flips life
+  cards from the top (202.p6, 324.p3).
+* ``keyword`` — a keyword gained or lost for a duration.
+"""
+
+from __future__ import annotations
+
+from judge.board import BoardProblem
+from judge.effects import Damage, Effect, KeywordChange, Modify, Move
+from judge.games.zd import life, timings
+from judge.games.zd.state import ZdCard, ZdPlayer, ZdState, ZdZone
+from judge.games.zd.values import STATS, true_value
+from judge.players import Player
+from judge.replay import Replay
+from judge.state import Duration, Grant, Modifier, Status
+
+Run = Replay[ZdState]
+
+ZONE_NAMES = {
+    "deck": "牌组区",
+    "life": "生命区",
+    "hand": "手牌",
+    "resources": "资源区",
+    "battle": "战斗区",
+    "rest": "休息区",
+    "removed": "移出游戏",
+}
+DURATION_TEXT = {
+    Duration.END_OF_TURN: "（本回合）",
+    Duration.END_OF_BATTLE: "（战斗时）",
+    Duration.PERMANENT: "",
+}
+#: the effects resolving from the chain now (by identity): one that triggers another makes room for it
+ON_CHAIN = "on_chain"
+DESTROYED = "destroyed"
+
+
+def problems(where: str, effect: Effect) -> list[BoardProblem]:
+    """What in a stated effect the zd book has no reading for."""
+    found = []
+    if effect.ko is not None:
+        found.append(
+            BoardProblem(f"{where}.ko", "zd has no KO: destroy (破坏, 605) or remove (移出游戏, 208)")
+        )
+    if effect.until is Duration.END_OF_PHASE:
+        found.append(
+            BoardProblem(f"{where}.until", "expected end_of_turn (本回合), end_of_battle or permanent")
+        )
+    if effect.move is not None:
+        for place, field in ((effect.move.from_, "from"), (effect.move.to, "to")):
+            if place.card is None and place.zone not in ZONE_NAMES:
+                found.append(
+                    BoardProblem(f"{where}.move.{field}.zone", f"expected one of {', '.join(ZONE_NAMES)}")
+                )
+    return found
+
+
+def apply(replay: Run, effect: Effect) -> None:
+    _boundary(replay, effect)
+    if effect.modify is not None:
+        modify(replay, effect.modify, effect.until or Duration.PERMANENT, effect.source)
+    elif effect.destroy is not None:
+        card = replay.state.character(effect.destroy.card)
+        if card is None:
+            replay.step(f"「{effect.destroy.card}」不在战斗区中：无法破坏，忽略该动作。", "102.p4")
+        else:
+            destroy(replay, card, "effect", f"「{card.name}」被效果破坏（效果破坏），进入休息区。", "605.p4")
+    elif effect.remove is not None:
+        _remove(replay, effect.remove.card)
+    elif effect.move is not None:
+        _move(replay, effect.move)
+    elif effect.draw is not None:
+        life.draw(replay, effect.draw.player, effect.draw.count)
+    elif effect.damage is not None:
+        _damage(replay, effect.damage)
+    elif effect.keyword is not None:
+        _keyword(replay, effect.keyword, effect.until or Duration.PERMANENT)
+    # an effect on the chain that triggers another as it resolves: the new one goes on top, resolves first (106.p5)
+    if replay.fired and id(effect) in replay.notes.get(ON_CHAIN, set()):
+        replay.step("连锁清算中触发出了新的效果：那个效果优先加入到原连锁的最上方，并进行清算。", "106.p5")
+        replay.resolve_fired()
+
+
+def _boundary(replay: Run, effect: Effect) -> None:
+    """613: a condition met exactly at its number: X 以上 and X 以下 include X."""
+    condition = effect.if_
+    if condition is None or condition.card is None or condition.stat is None:
+        return
+    (compare, threshold), *_ = condition.tests()
+    if compare.value not in ("at_least", "at_most"):
+        return
+    card = replay.card(condition.card)
+    assert isinstance(card, ZdCard)  # the state holds zd cards only
+    if true_value(replay, card, condition.stat) == threshold:
+        words, clause = ("以上", "613.p1") if compare.value == "at_least" else ("以下", "613.p2")
+        replay.step(
+            f"「{card.name}」的{STATS[condition.stat]}为 {threshold}：数字 {threshold} {words}包括 {threshold}，条件成立。",
+            clause,
+            decisive=True,
+        )
+
+
+# -- cards leaving the field ---------------------------------------------------------------------------
+
+
+def _take(replay: Run, card: ZdCard) -> tuple[Player, ZdPlayer] | None:
+    for player in Player:
+        side = replay.state.side(player)
+        if card in side.battle.cards:
+            side.battle.cards.remove(card)
+            return player, side
+    return None
+
+
+def to_rest(replay: Run, card: ZdCard) -> Player | None:
+    """Move a character from the battle area to its holder's rest area, its equipment with it (319.p7)."""
+    taken = _take(replay, card)
+    if taken is None:
+        return None
+    player, side = taken
+    card.damage, card.modifiers, card.grants, card.status = 0, [], [], None
+    equipment, card.equipment = card.equipment, None
+    side.rest.cards.append(card)
+    if equipment is not None:
+        side.rest.cards.append(equipment)
+        replay.step(f"「{card.name}」离场，其装备的装备牌「{equipment.name}」破坏，进入休息区。", "319.p7")
+    timings.timing(
+        replay,
+        ("to_rest",),
+        card.name,
+        player,
+        (f"「{card.name}」从战斗区中进入休息区：触发相应的效果。", None),
+        "811.p1",
+    )
+    return player
+
+
+def destroy(replay: Run, card: ZdCard, kind: str, text: str, *cites: str) -> None:
+    """A character destroyed: ``kind`` is battle (605.p3), effect (605.p4) or damage (605.p6)."""
+    replay.step(text, *cites, decisive=kind != "battle", card=card.name, destruction=kind)
+    replay.notes.setdefault(DESTROYED, []).append(card.name)
+    player = to_rest(replay, card)
+    if player is not None:
+        timings.timing(
+            replay,
+            ("destroyed",),
+            card.name,
+            player,
+            (f"「{card.name}」被破坏离开战斗区：触发【破坏时】的效果。", None),
+            "802.p1",
+        )
+    if kind != "battle":
+        replay.unfired(
+            "battle_destroyed",
+            f"「{card.name}」不是在清算步骤中因战斗伤害被破坏：被效果破坏或受到非战斗的伤害而被破坏，无法触发【战斗破坏时】。",
+            "803.p6",
+            card=card.name,
+        )
+
+
+def rest_at_zero_defence(replay: Run, card: ZdCard, defence: int) -> None:
+    """309.p3: a defence of 0 or less sends the character to the rest area at once — not a destruction."""
+    replay.step(
+        f"「{card.name}」的防御力降为 {defence}（0 以下）：直接送入休息区，此时不视为破坏或废弃。",
+        "309.p3",
+        "309.p4",
+        decisive=True,
+        card=card.name,
+    )
+    to_rest(replay, card)
+    replay.unfired(
+        "destroyed",
+        f"「{card.name}」因防御力变为 0 以下进入休息区，不属于破坏：不触发【破坏时】。",
+        "605.p5",
+        card=card.name,
+    )
+
+
+def lethal(replay: Run, card: ZdCard, cause: str) -> None:
+    """After effect damage (``damage``) or a defence change (``defence``): what follows for ``card``."""
+    if replay.state.character(card.name) is None:
+        return
+    defence = true_value(replay, card, "defence")
+    if defence <= 0:
+        rest_at_zero_defence(replay, card, defence)
+    elif card.damage >= defence:
+        why = "受到的伤害" if cause == "damage" else "因防御力的改变，其上的伤害"
+        destroy(
+            replay,
+            card,
+            "damage",
+            f"「{card.name}」{why}累计 {card.damage}，大于或等于其防御力 {defence}：受到致命伤害，立刻被破坏；"
+            "这种情况不属于效果破坏或战斗破坏。",
+            "309.p2",
+            "607.p3",
+            "607.p4",
+            "605.p6",
+        )
+
+
+# -- the primitives ---------------------------------------------------------------------------------
+
+
+def _named(replay: Run, name: str) -> ZdCard:
+    """The card of that name: on the field (a character or its equipment) first, else wherever it is."""
+    for player in Player:
+        for card in replay.state.side(player).battle.cards:
+            for found in (card, card.equipment):
+                if found is not None and found.name == name:
+                    return found
+    elsewhere = replay.card(name)
+    assert isinstance(elsewhere, ZdCard)  # the state holds zd cards only
+    return elsewhere
+
+
+def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> None:
+    card = _named(replay, change.card)
+    if change.stat == "level":
+        card.level = max(1, card.level + change.by)
+        replay.step(f"「{card.name}」的等级变为 LV{card.level}。", "600.p5", card=card.name)
+        return
+    if change.stat == "damage":
+        card.damage = max(0, card.damage + change.by)
+        replay.step(f"「{card.name}」上的伤害变为 {card.damage}。", "607.p2", card=card.name)
+        lethal(replay, card, "damage")
+        return
+    if not _on_field(replay, card) and replay.state.owner(card.name) is None:
+        replay.step(
+            f"「{card.name}」已不在战斗区中：它移动到另一个区域后成为了一张新的牌，该效果不再影响它。",
+            "200.p4",
+            card=card.name,
+        )
+        return
+    before = true_value(replay, card, change.stat) if _on_field(replay, card) else None
+    card.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=source))
+    label = STATS[change.stat]
+    sign = "攻" if change.stat == "attack" else "防"
+    clause = "317.p3" if change.stat == "attack" else "317.p4"
+    if replay.state.character(card.name) is None:  # an equipment: its bonus changes (310.p4)
+        replay.step(
+            f"装备牌「{card.name}」（{sign}）{change.by:+d}{DURATION_TEXT.get(until, '')}：其{'攻击' if sign == '攻' else '防御'}加成相应变化。",
+            clause,
+            "310.p3",
+            "310.p4",
+            card=card.name,
+        )
+        return
+    after = true_value(replay, card, change.stat)
+    shown = max(0, after)
+    cites: tuple[str, ...] = (clause,)
+    note = ""
+    if after < 0:
+        note, cites = f"；数值小于 0，只要不发生改变都按照 0 来清算（真实数值 {after}）", (clause, "103.p4")
+    elif before is not None and before < 0:
+        note, cites = f"；从真实数值 {before} 起计算，而非从 0 起计算", (clause, "103.p4")
+    if len(cites) > 1:
+        replay.log.mark_decisive("103.p4")
+    replay.step(
+        f"「{card.name}」（{sign}）{change.by:+d}{DURATION_TEXT.get(until, '')}：{label}为 {shown}{note}。",
+        *cites,
+        card=card.name,
+        stat=change.stat,
+        value=shown,
+    )
+    if change.stat == "defence":
+        lethal(replay, card, "defence")
+
+
+def _on_field(replay: Run, card: ZdCard) -> bool:
+    return replay.state.character(card.name) is not None
+
+
+def _damage(replay: Run, damage: Damage) -> None:
+    if damage.player is not None:
+        life.life_damage(replay, damage.player, damage.amount, battle=False)
+        return
+    assert damage.card is not None  # the model's own check
+    card = replay.state.character(damage.card)
+    if card is None:
+        replay.step(f"「{damage.card}」不在战斗区中：无法对其造成伤害，忽略该动作。", "102.p4")
+        return
+    prior = card.damage
+    card.damage += damage.amount
+    earlier = f"（本回合此前已受到 {prior} 点伤害，伤害会累积）" if prior else ""
+    replay.step(
+        f"效果对「{card.name}」造成 {damage.amount} 点伤害{earlier}：其上的伤害为 {card.damage}。",
+        *(("607.p1", "607.p2") if prior else ("607.p1",)),
+        card=card.name,
+        damage=card.damage,
+    )
+    if prior:
+        replay.log.mark_decisive("607.p2")
+    lethal(replay, card, "damage")
+
+
+def _remove(replay: Run, name: str) -> None:
+    for player in Player:
+        side = replay.state.side(player)
+        for zone in side.zones().values():
+            found = zone.find(name)
+            if found is not None:
+                zone.cards.remove(found)
+                side.removed.cards.append(found)
+                replay.step(f"「{name}」被移出游戏。", "208.p1", card=name)
+                return
+    replay.step(f"「{name}」已不在游戏中可移出的区域：忽略该动作。", "102.p4")
+
+
+def _zone(replay: Run, player: Player | None, name: str | None) -> ZdZone:
+    assert player is not None and name is not None  # the model's own check
+    found: ZdZone = replay.state.side(player).zone(name)  # type: ignore[assignment]  # zd zones only
+    return found
+
+
+def _move(replay: Run, move: Move) -> None:
+    source = _zone(replay, move.from_.player, move.from_.zone)
+    target = _zone(replay, move.to.player, move.to.zone)
+    moved: list[str] = []
+    if move.cards:
+        for name in move.cards:
+            card = source.find(name)
+            if card is not None:
+                source.cards.remove(card)
+                target.cards.append(card)
+                moved.append(name)
+    else:
+        count = move.count or 0
+        wanted = count
+        while wanted and source.cards:
+            card = source.cards.pop(0 if move.from_.position == "top" else -1)
+            target.cards.insert(0 if move.to.position == "top" else len(target.cards), card)
+            moved.append(card.name)
+            wanted -= 1
+        if wanted and source.unnamed is not None:
+            taken = min(wanted, source.unnamed)
+            source.unnamed -= taken
+            target.unnamed = None if target.unnamed is None else target.unnamed + taken
+            wanted -= taken
+        elif wanted:
+            target.unnamed = None
+            wanted = 0
+        if wanted:
+            replay.step(f"只能移动 {count - wanted} 张：尽可能地完成该动作。", "102.p5")
+    where = f"{ZONE_NAMES[move.from_.zone or '']}→{ZONE_NAMES[move.to.zone or '']}"
+    replay.step(
+        f"移动（{where}）：{'、'.join(f'「{n}」' for n in moved) or '张数如上'}。", "609.p1", moved=moved
+    )
+    if move.from_.zone == "battle" and move.to.zone == "rest":
+        for name in moved:
+            timings.timing(
+                replay,
+                ("to_rest",),
+                name,
+                move.from_.player or Player.A,
+                (f"「{name}」从战斗区中进入休息区：触发相应的效果。", None),
+                "811.p1",
+            )
+    if move.to.zone == "battle" and move.from_.zone != "battle":
+        for name in moved:
+            newcomer = replay.card(name)
+            newcomer.entered_turn, newcomer.status = replay.state.turn, Status.ACTIVE
+            timings.entered(replay, name, move.to.player or Player.A, f"「{name}」进入战斗区，即为登场。")
+
+
+def _keyword(replay: Run, change: KeywordChange, until: Duration) -> None:
+    card = replay.card(change.card)
+    for name in change.add:
+        card.grants.append(Grant(keyword=name, until=until))
+    for name in change.remove:
+        card.grants.append(Grant(keyword=name, removed=True, until=until))
+    gained = "、".join(change.add)
+    lost = "、".join(change.remove)
+    text = "，".join(
+        part for part in (f"获得{gained}" if gained else "", f"失去{lost}" if lost else "") if part
+    )
+    replay.step(f"「{card.name}」{text}{DURATION_TEXT.get(until, '')}。", "307.p4", card=card.name)
+
+
+def move_top_under(replay: Run, player: Player) -> None:
+    """600.p3: the deck's top card goes face down under the character as its level indicator."""
+    deck = replay.state.side(player).deck
+    if deck.cards:
+        deck.cards.pop(0)
+    elif deck.unnamed:
+        deck.unnamed -= 1

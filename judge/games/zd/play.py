@@ -1,0 +1,459 @@
+"""Using cards and effects: resources (204, 404), characters and equipment (318, 319), level-ups
+(600), the chain and priority (105, 106), the discard step (408), effects processed at once (102.p3)
+and conceding (101.p4).
+
+The chain is the replay's own: ``activate`` puts a card or effect on top of
+it (106.p2), its cost paid at once (703.p1); the active player regains
+priority after each (105.p1); once both players pass — or the timeline
+states nothing more that responds — it resolves from the top (106.p3), no
+player getting priority meanwhile (106.p4).  A character entering with the
+same 角色名 as one already there: its controller discards one of the two
+first, outside the chain (305.p4, 105.p4), and only then do the triggered
+effects of its entering go on the chain (305.p5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.effects import Effect
+from judge.games.zd import effects, life, timings
+from judge.games.zd.actions import (
+    Activate,
+    Concede,
+    Discard,
+    LevelUp,
+    Negate,
+    Pass,
+    PlaceResource,
+    Play,
+    Simultaneous,
+)
+from judge.games.zd.outcome import ZdReason
+from judge.games.zd.state import Kind, ZdCard, ZdState
+from judge.outcome import Result
+from judge.players import Player, by_turn_order
+from judge.replay import Replay
+from judge.state import Status
+
+Run = Replay[ZdState]
+
+CHAIN = "chain"
+PASSES = "passes"
+HAND_LIMIT = 6
+
+
+def chain(replay: Run) -> list[Activate]:
+    found: list[Activate] = replay.notes.setdefault(CHAIN, [])
+    return found
+
+
+def _turn_player(replay: Run) -> Player:
+    return replay.state.turn_player or Player.A
+
+
+def _sorcery_timing(replay: Run, player: Player, what: str, clause: str) -> None:
+    """318.p1, 319.p1, 320.p2, 321.p1, 600.p1: own turn's action phase, empty chain."""
+    if (
+        player is not _turn_player(replay)
+        or replay.state.phase != "action"
+        or replay.state.battle is not None
+    ):
+        replay.refuse(f"{what}需要在我方回合的非战斗行动阶段进行。", clause)
+    if chain(replay):
+        replay.refuse(f"{what}需要连锁为空。", clause)
+
+
+def _from_hand(replay: Run, player: Player, card: ZdCard) -> None:
+    hand = replay.state.side(player).hand
+    found = hand.find(card.name)
+    if found is not None:
+        hand.cards.remove(found)
+    elif hand.unnamed:
+        hand.unnamed -= 1
+
+
+def place_resource(replay: Run, action: PlaceResource) -> None:
+    if action.player is not _turn_player(replay):
+        replay.refuse("只有主动玩家在资源步骤中放置资源牌。", "404.p1")
+    if replay.state.resource_placed:
+        replay.refuse("玩家在每个资源步骤中只能放置一张资源牌。", "204.p2")
+    card = replay.state.side(action.player).hand.find(action.card.name) or action.card
+    _from_hand(replay, action.player, card)
+    card.face_up, card.status = action.face_up, Status.ACTIVE
+    replay.state.side(action.player).resources.cards.append(card)
+    replay.state.resource_placed = True
+    kept = (
+        "面朝上重置状态，失去所有的效果以及属性，仅拥有颜色和它的牌名"
+        if action.face_up
+        else "面朝下，没有任何颜色也没有牌名，只能支付 1 点无色费用"
+    )
+    replay.step(
+        f"资源步骤：主动玩家 {action.player} 将手牌中的「{card.name}」放入资源区，成为一张资源牌（{kept}）；此动作不能进行连锁。",
+        "404.p1",
+        "204.p3",
+        "404.p3",
+        card=card.name,
+    )
+
+
+def no_resource(replay: Run) -> None:
+    """404.p2: placing a resource is optional; the timeline placed none this turn."""
+    if not replay.state.resource_placed:
+        player = _turn_player(replay)
+        replay.step(f"资源步骤：主动玩家 {player} 没有放置资源牌。", "404.p1", "404.p2")
+        replay.not_applied(f"主动玩家 {player} 选择不放置资源牌：资源步骤中可以不放置。", "404.p2")
+
+
+# -- characters and equipment ----------------------------------------------------------------------------
+
+
+def play(replay: Run, action: Play) -> None:
+    card, player = action.card, action.player
+    if card.kind is Kind.EQUIPMENT:
+        _sorcery_timing(replay, player, "使用装备牌", "319.p1")
+        _equip(replay, action)
+        return
+    if card.kind is Kind.TACTIC:
+        replay.refuse("战术牌以 activate 使用：清算时处理其效果后送入休息区。", "320.p5")
+    if card.kind is Kind.EVENT:
+        _sorcery_timing(replay, player, "使用事件牌", "321.p1")
+    else:
+        _sorcery_timing(replay, player, "使用角色牌", "318.p1")
+    _from_hand(replay, player, card)
+    card.entered_turn, card.status = replay.state.turn, Status.ACTIVE
+    replay.state.side(player).battle.cards.append(card)
+    replay.step(
+        f"玩家 {player} 使用「{card.name}」，支付费用后进入连锁；清算时「{card.name}」登场，登场无法被响应。",
+        "318.p2",
+        "318.p3",
+        card=card.name,
+    )
+    if card.has("迟缓"):
+        card.status = Status.RESTED
+        replay.step(f"「{card.name}」带有迟缓：登场时便已经横置。", "900.迟缓", card=card.name)
+    _same_name(replay, player, card, action.discard)
+    timings.entered(replay, card.name, player)
+
+
+def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> None:
+    """305.p4: two cards of one 角色名 in a battle area — the player discards one, outside the chain."""
+    names = set(card.character_names or [])
+    if not names:
+        return
+    clash = [
+        c
+        for c in replay.state.side(player).battle.cards
+        if c is not card and names & set(c.character_names or [])
+    ]
+    if not clash:
+        return
+    options = [clash[0].name, card.name]
+    chosen: Any = replay.choose(
+        player,
+        f"same_name:{card.name}",
+        given,
+        options,
+        f"玩家 {player} 废弃哪一张角色名相同的牌",
+        "305.p4",
+    )
+    discarded = replay.card(chosen)
+    assert isinstance(discarded, ZdCard)  # the state holds zd cards only
+    shared = "、".join(sorted(names & set(clash[0].character_names or [])))
+    replay.step(
+        f"玩家 {player} 的战斗区中同时存在两张角色名为『{shared}』的牌：由该玩家选择废弃「{discarded.name}」。这个处理不进入连锁，"
+        "已经触发的效果（例如登场效果）要在同名废弃之后再加入连锁并清算。",
+        "305.p4",
+        "305.p5",
+        "105.p4",
+        decisive=True,
+        discarded=discarded.name,
+    )
+    effects.to_rest(replay, discarded)
+
+
+def _equip(replay: Run, action: Play) -> None:
+    card, player = action.card, action.player
+    target = replay.state.side(player).battle.find(action.to or "")
+    if target is None:
+        replay.refuse(
+            "使用装备牌时需选择我方战斗区中的一张角色牌；如无特殊说明，装备牌不能装备给对方的角色牌。",
+            "319.p2",
+        )
+    _from_hand(replay, player, card)
+    old, target.equipment = target.equipment, card
+    replay.step(
+        f"玩家 {player} 使用装备牌「{card.name}」并选择「{target.name}」，进入连锁；清算时将其装备在「{target.name}」上"
+        f"（攻击加成 {card.attack_bonus or 0:+d}，防御加成 {card.defence_bonus or 0:+d}）。",
+        "319.p2",
+        "319.p4",
+        "310.p1",
+        card=card.name,
+    )
+    if old is not None:
+        replay.state.side(player).rest.cards.append(old)
+        replay.step(
+            f"「{target.name}」已经装备了「{old.name}」：装备成功后要将之前装备的装备牌废弃。",
+            "319.p5",
+            decisive=True,
+            card=old.name,
+        )
+        replay.event("to_rest", card=old.name, player=player)
+    timings.entered(replay, card.name, player)
+
+
+def negate(replay: Run, action: Negate) -> None:
+    card = replay.card(action.card)
+    assert isinstance(card, ZdCard)  # the state holds zd cards only
+    card.negated = True
+    if card.kind is Kind.EQUIPMENT:
+        replay.step(
+            f"「{card.name}」的效果被无效：装备牌的攻防加成不属于效果，其攻防加成不会被无效。",
+            "319.p8",
+            decisive=True,
+            card=card.name,
+        )
+    else:
+        replay.step(f"「{card.name}」的效果被无效。", "708.p1", card=card.name)
+
+
+# -- level-up ------------------------------------------------------------------------------------------------
+
+
+def level_up(replay: Run, action: LevelUp) -> None:
+    player = _turn_player(replay)
+    _sorcery_timing(replay, player, "升级", "600.p1")
+    card = replay.state.side(player).battle.find(action.card)
+    if card is None:
+        replay.refuse(
+            f"「{action.card}」不在玩家 {player} 的战斗区中：只能为自己战斗区中的角色牌升级。", "600.p1"
+        )
+    if replay.state.levelled_up:
+        replay.refuse(
+            f"玩家 {player} 本回合已经成功升级一次：每位玩家在自己的行动阶段只能成功升级一次。",
+            "600.p1",
+            "600.p9",
+        )
+    side = replay.state.side(player)
+    if action.how == "normal":
+        if card.entered_turn is not None and card.entered_turn == replay.state.turn:
+            replay.refuse(f"「{card.name}」在本回合登场：普通升级不能在角色牌登场的回合使用。", "600.p3")
+        face_up = [c for c in side.resources.cards if c.face_up]
+        if not face_up:
+            replay.refuse("普通升级需要将我方资源区中的一张面朝上的牌翻为面朝下。", "600.p3")
+        face_up[0].face_up = False
+        effects.move_top_under(replay, player)
+        card.level += 1
+        replay.state.levelled_up = True
+        replay.step(
+            f"普通升级：玩家 {player} 将资源区中的「{face_up[0].name}」翻为面朝下，将牌组顶的一张牌面朝下放在「{card.name}」之下作为"
+            f"等级指示物：「{card.name}」成为 LV{card.level}。",
+            "600.p3",
+            "600.p5",
+            decisive=True,
+            level=card.level,
+        )
+        return
+    shown = action.shown
+    if shown is None or (shown.same_as or shown.name) != (card.same_as or card.name):
+        replay.refuse("次元升级需要从手牌中展示一张与将要升级的牌为同一张牌的角色牌。", "600.p4", "327.p1")
+    _from_hand(replay, player, shown)
+    card.level += 1
+    replay.state.levelled_up = True
+    entered = card.entered_turn is not None and card.entered_turn == replay.state.turn
+    replay.step(
+        f"次元升级：玩家 {player} 从手牌中展示与「{card.name}」为同一张牌的「{shown.name}」，面朝上放在其下作为等级指示牌"
+        f"{'（这种升级方式可以在角色牌登场的回合使用）' if entered else ''}：「{card.name}」成为 LV{card.level}。",
+        "600.p4",
+        "600.p5",
+        decisive=True,
+        level=card.level,
+    )
+    replay.step("次元升级成功：抽一张牌。此动作不属于效果，不会进入连锁。", "600.p11")
+    life.draw(replay, player, 1, "600.p11")
+
+
+# -- the chain -------------------------------------------------------------------------------------------------
+
+
+def activate(replay: Run, action: Activate) -> None:
+    card = action.card
+    if card is not None and card.kind is Kind.TACTIC and not card.instant:
+        _sorcery_timing(replay, action.player, "使用普通战术牌", "320.p2")
+    links = chain(replay)
+    holder = replay.notes.get("priority", _turn_player(replay))
+    if action.player is not holder:
+        replay.step(f"玩家 {holder} 让过优先权，玩家 {action.player} 获得优先权。", "105.p1")
+    if card is not None:
+        _from_hand(replay, action.player, card)
+    replay.step(
+        f"玩家 {action.player} 使用「{action.name}」：它进入连锁，放置在整个连锁的最上方"
+        f"{'（响应该连锁）' if links else ''}；之后主动玩家 {_turn_player(replay)} 重新获得优先权。",
+        "106.p1",
+        "106.p2",
+        "105.p1",
+        chain=[link.name for link in links] + [action.name],
+    )
+    links.append(action)
+    replay.notes["priority"], replay.notes[PASSES] = _turn_player(replay), 0
+    for cost in action.cost:
+        replay.effect(cost)
+    _triggered_onto_chain(replay)
+
+
+def _triggered_onto_chain(replay: Run) -> None:
+    """Effects a cost triggered join the chain on top of what triggered them (106.p5, 702.p2)."""
+    fired, replay.fired = replay.fired, []
+    for effect in replay.rules.order(replay, fired):
+        name = effect.source or effect.kind
+        owner = effect.by or _turn_player(replay)
+        chain(replay).append(
+            Activate(
+                player=owner, name=f"{name}的触发效果", effects=[effect.model_copy(update={"when": None})]
+            )
+        )
+        replay.step(
+            f"支付费用时触发了「{name}」的效果：它进入连锁，放置在整个连锁的最上方。",
+            "702.p2",
+            "106.p2",
+            link=name,
+        )
+
+
+def pass_(replay: Run, action: Pass) -> None:
+    replay.notes["priority"] = action.player.other
+    replay.notes[PASSES] = replay.notes.get(PASSES, 0) + 1
+    replay.step(f"玩家 {action.player} 让过优先权。", "105.p1")
+    if replay.notes[PASSES] >= 2:
+        resolve(replay)
+
+
+def resolve(replay: Run) -> None:
+    """106.p3, 106.p4: from the top of the chain, nobody getting priority meanwhile."""
+    links = chain(replay)
+    if not links:
+        return
+    order = "、".join(f"「{link.name}」" for link in reversed(links))
+    replay.step(
+        f"所有玩家让过优先权：从整个连锁的最上方开始清算（{order}），清算过程中任何玩家不会获得优先权。",
+        "106.p3",
+        "106.p4",
+        order=[link.name for link in reversed(links)],
+    )
+    if len(links) > 1:
+        replay.log.mark_decisive("106.p3")
+    while links:
+        link = links.pop()
+        replay.step(f"清算「{link.name}」。", "106.p3", link=link.name)
+        replay.notes.setdefault(effects.ON_CHAIN, set()).update(id(effect) for effect in link.effects)
+        for effect in link.effects:
+            replay.effect(effect)
+        if link.card is not None:
+            replay.state.side(link.player).rest.cards.append(link.card)
+        replay.resolve_fired()
+    replay.notes[PASSES] = 0
+    replay.notes["priority"] = _turn_player(replay)
+
+
+def settle_chain(replay: Run) -> None:
+    """The chain resolves once nothing the timeline states next responds to it."""
+    actions = replay.timeline.actions
+    following = actions[replay.index + 1] if 0 <= replay.index + 1 < len(actions) else None
+    if chain(replay) and (following is None or following.verb not in ("activate", "pass")):
+        resolve(replay)
+
+
+# -- the discard step, effects at once, conceding -----------------------------------------------------------------
+
+
+def discard(replay: Run, action: Discard) -> None:
+    player = _turn_player(replay)
+    if action.player is not player:
+        replay.refuse("弃牌步骤中只有主动玩家需要将手牌舍弃到六张。", "408.p1")
+    hand = replay.state.side(player).hand
+    for name in action.cards:
+        card = hand.find(name)
+        if card is not None:
+            hand.cards.remove(card)
+            replay.state.side(player).rest.cards.append(card)
+    if hand.unnamed is not None:
+        hand.unnamed = max(0, hand.unnamed - action.count)
+    replay.notes["discarded"] = True
+    replay.step(
+        f"弃牌步骤：主动玩家 {player} 舍弃 {len(action.cards) + action.count} 张手牌"
+        f"{'：' + '、'.join(f'「{n}」' for n in action.cards) if action.cards else ''}；这个动作不会进入连锁。",
+        "408.p1",
+    )
+
+
+def discard_step(replay: Run) -> None:
+    """408.p1: only the active player discards, down to six."""
+    player = _turn_player(replay)
+    other = replay.state.side(player.other).hand.total
+    if other is not None and other > HAND_LIMIT:
+        replay.not_applied(
+            f"非主动玩家 {player.other} 的手牌有 {other} 张，但弃牌步骤中只有主动玩家需要舍弃手牌。",
+            "408.p1",
+            "203.p2",
+        )
+    hand = replay.state.side(player).hand
+    total = hand.total
+    if total is None:
+        replay.step(f"玩家 {player} 的手牌张数不明：若超过六张，需要将手牌舍弃到六张为止。", "408.p1")
+        return
+    if total <= HAND_LIMIT:
+        if not replay.notes.get("discarded"):
+            replay.not_applied(
+                f"主动玩家 {player} 的手牌为 {total} 张，没有超过六张：不需要舍弃。", "408.p1", "203.p2"
+            )
+        return
+    excess = total - HAND_LIMIT
+    unnamed = min(excess, hand.unnamed or 0)
+    hand.unnamed = (hand.unnamed or 0) - unnamed
+    named = hand.cards[: excess - unnamed]
+    del hand.cards[: excess - unnamed]
+    replay.state.side(player).rest.cards += named
+    replay.step(
+        f"弃牌步骤：主动玩家 {player} 的手牌为 {total} 张，超过六张：需要将手牌舍弃到六张为止（舍弃 {excess} 张）；这个动作不会进入连锁。",
+        "408.p1",
+        "203.p2",
+        decisive=True,
+        discarded=excess,
+    )
+
+
+def simultaneous(replay: Run, action: Simultaneous) -> None:
+    """102.p3: the active player chooses first, then the other, then the effects happen together."""
+    first = _turn_player(replay)
+    ordered: list[Effect] = by_turn_order(action.effects, first, owner=lambda effect: effect.by or first)
+    replay.step(
+        f"双方玩家需要同时处理这些效果：先由主动玩家 {first} 做出选择，再由非主动玩家 {first.other} 做出选择，之后这些效果同时处理。",
+        "102.p3",
+    )
+    replay.notes[life.LOSERS] = []
+    for effect in ordered:
+        replay.effect(effect)
+    losers: list[Player] = replay.notes.pop(life.LOSERS)
+    if len(set(losers)) == 2:
+        replay.end_game(
+            Result.DRAWN, ZdReason.BOTH_LOST, None, "双方玩家同时输掉游戏：本局游戏视为平局。", "101.p6"
+        )
+    if losers:
+        replay.end_game(
+            Result.WON,
+            replay.notes.get("reason", ZdReason.DECK_OUT),
+            losers[0].other,
+            f"玩家 {losers[0]} 输掉游戏，游戏马上结束；玩家 {losers[0].other} 获胜。",
+            "101.p3",
+        )
+    replay.resolve_fired()
+
+
+def concede(replay: Run, action: Concede) -> None:
+    replay.end_game(
+        Result.WON,
+        ZdReason.CONCEDED,
+        action.player.other,
+        f"玩家 {action.player} 认输，结束本局游戏：玩家 {action.player.other} 获胜。",
+        "101.p4",
+    )

@@ -1,0 +1,147 @@
+"""The zd table (ch. 2): each player's deck, life, hand, resources, battle area and rest area, the
+turn and the battle in progress.
+
+Every fact may be left out; ``None`` is "not known".  The battle area is
+public, so a battle area left out is empty; every other zone left out is a
+zone nothing is known about.  A character's LV is 1 plus its level
+indicators (600.p5), its damage is what it took this turn (607.p2), and the
+equipment it carries is written on it (``equipment: {name: 金箍棒,
+attack_bonus: 2000}``, 319).
+
+>>> side = ZdPlayer.model_validate({"battle": [{"name": "路飞", "attack": 3000, "defence": 3000}]})
+>>> side.battle.cards[0].level, side.deck.total
+(1, None)
+"""
+
+from __future__ import annotations
+
+import enum
+
+from pydantic import Field, field_validator
+
+from judge.board import impossible
+from judge.bounds import Flag, Small, Stat, StatChange, ZdCards
+from judge.players import Player
+from judge.state import Card, GameState, Mutable, PlayerState, Sides, Zone
+
+#: keyword effects of ch. 900 the battle reads
+KEYWORDS = ("突袭", "守备", "迟缓", "远程", "先制", "贯通", "会心一击", "神速", "坚韧", "不能被防御")
+
+
+class Kind(enum.StrEnum):
+    """The card types (302)."""
+
+    CHARACTER = "character"  # 角色牌
+    EQUIPMENT = "equipment"  # 装备牌
+    TACTIC = "tactic"  # 战术牌
+    EVENT = "event"  # 事件牌
+
+
+class ZdCard(Card):
+    """A card as the board names it, and what it prints."""
+
+    kind: Kind | None = Field(default=None, description="card type (302)")
+    character_names: list[str] | None = Field(
+        default=None, description="its 角色名 (305); [] for none; left out: not known"
+    )
+    same_as: str | None = Field(
+        default=None, description="the card it is the same card as (327: the same text), for 次元升级"
+    )
+    cost: Stat | None = Field(default=None, description="total cost (303)")
+    attack: Stat | None = Field(default=None, description="printed （攻） (308)")
+    defence: Stat | None = Field(default=None, description="printed （防） (309)")
+    attack_bonus: StatChange | None = Field(default=None, description="an equipment's 攻击加成 (310)")
+    defence_bonus: StatChange | None = Field(default=None, description="an equipment's 防御加成 (310)")
+    damage: Stat = Field(default=0, description="damage it took this turn (607.p2); public, so 0 if left out")
+    level: Small = Field(default=1, description="LV: 1 plus its level indicators (600.p5)")
+    instant: Flag = Field(default=False, description="a tactic's 瞬间战术 (311)")
+    counter: Flag = Field(default=False, description="a life card's 反击特效 (312)")
+    face_up: Flag | None = Field(
+        default=None, description="a resource: face up (keeps colour and name, 204.p3)"
+    )
+    negated: Flag = Field(default=False, description="an effect made its effects void (319.p8)")
+    equipment: ZdCard | None = Field(default=None, description="the equipment it carries (319)")
+
+    @field_validator("level")
+    @classmethod
+    def _lv1(cls, level: int) -> int:
+        if level < 1:
+            raise impossible("a character is LV1 once it enters, and higher with level indicators", "600.p5")
+        return level
+
+    @field_validator("keywords")
+    @classmethod
+    def _zd_keywords(cls, values: list[str]) -> list[str]:
+        for value in values:
+            if value not in KEYWORDS:
+                raise impossible(
+                    f"{value!r} is not a keyword the engine reads: expected one of {', '.join(KEYWORDS)}"
+                )
+        return values
+
+
+class ZdZone(Zone[ZdCard]):
+    """A zone of zd cards: every card a player has comes from a deck of exactly 50 (100.p2)."""
+
+    unnamed: ZdCards | None = Field(default=None, description="more cards nobody named; left out: not known")
+
+
+class BattleArea(ZdZone):
+    """The battle area (205): public, so every card on it is named."""
+
+    unnamed: ZdCards | None = Field(default=0, description="always 0: cards on the field are named")
+
+    @field_validator("unnamed")
+    @classmethod
+    def _named(cls, unnamed: int | None) -> int | None:
+        if unnamed:
+            raise impossible("cards in the battle area are public: name each", "205.p1")
+        return 0
+
+
+class ZdPlayer(PlayerState):
+    deck: ZdZone = Field(default_factory=ZdZone, description="牌组区 (201)")
+    life: ZdZone = Field(default_factory=ZdZone, description="生命区 (202), top card first")
+    hand: ZdZone = Field(default_factory=ZdZone, description="手牌 (203)")
+    resources: ZdZone = Field(default_factory=ZdZone, description="资源区 (204)")
+    battle: BattleArea = Field(default_factory=BattleArea, description="战斗区 (205)")
+    rest: ZdZone = Field(default_factory=ZdZone, description="休息区 (207)")
+    removed: ZdZone = Field(default_factory=ZdZone, description="移出游戏 (208)")
+
+
+class Battle(Mutable):
+    """The battle in progress (ch. 5): who attacks what, who defends, and how far it has come."""
+
+    attacker: str
+    target: str = Field(description='"life", or the attacked character')
+    defender: str | None = Field(default=None, description="the character that declared defence")
+    step: str = Field(default="defence", description="defence, damage or end")
+
+
+class ZdState(GameState):
+    """The table at the start of a phase or step (400: start — reset, start, draw, resource —,
+    action, end — end, cleanup, discard)."""
+
+    players: Sides[ZdPlayer] = Field(default_factory=lambda: Sides[ZdPlayer].model_validate({}))
+    battle: Battle | None = Field(default=None, description="the battle in progress")
+    resource_placed: Flag = Field(default=False, description="a resource was placed this turn (204.p2)")
+    levelled_up: Flag = Field(default=False, description="the turn player levelled up this turn (600.p1)")
+
+    def side(self, player: Player) -> ZdPlayer:
+        found: ZdPlayer = self.players[player]
+        return found
+
+    def owner(self, name: str) -> Player | None:
+        """Whose battle area holds the card (an equipment: its character's)."""
+        for player in Player:
+            for card in self.side(player).battle.cards:
+                if name in (card.name, card.equipment.name if card.equipment else None):
+                    return player
+        return None
+
+    def character(self, name: str) -> ZdCard | None:
+        for player in Player:
+            found = self.side(player).battle.find(name)
+            if found is not None:
+                return found
+        return None

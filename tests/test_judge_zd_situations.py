@@ -1,0 +1,471 @@
+"""zd situations: timeline files under judge/examples/zd/, each written from the rulebook text with
+its question in its header comment, ruled by replay.
+
+Each test names the outcome and every clause that decides it *by quote*: an exact phrase of the
+clause's text, looked up in the parsed book (so a clause is named by what it says, and a renumbered
+or reworded book fails here).  ``decides`` is the whole set of decisive clauses; ``refused`` the
+clauses a refusal cites; ``why_not`` clauses among the ruling's "why not"; ``cited`` clauses some
+step must cite.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from judge.outcome import Result
+from judge.players import Player
+from judge.registry import rule_text
+from judge.ruling import Ruling, StepKind
+from tests.judging import Expect, Quote, assert_situation, clause_by_quote
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "zd"
+
+Q_101_P1 = "他的生命区再次被攻击成功并受到战斗伤害，他便输掉本局游戏"
+Q_101_P2 = "当某位玩家需要抽牌，但是他的牌组中已经没有足够的牌时"
+Q_101_P3 = "当某位玩家输掉游戏时，游戏马上结束"
+Q_101_P4 = "玩家可以随时认输"
+Q_101_P6 = "如果双方玩家同时赢得或输掉游戏，则本局游戏视为平局"
+Q_102_P3 = "先由主动玩家（正在进行回合）做出选择，再由非主动玩家做出选择"
+Q_103_P4 = "则只要该数字不发生改变，都按照 0 来清算"
+Q_105_P1 = "若该玩家选择添加连锁，则在添加连锁后，主动玩家重新获得优先权"
+Q_105_P4 = "同角色之间的废弃"
+Q_106_P2 = "每次有新的牌或效果加入连锁，就将其放置在整个连锁的最上方"
+Q_106_P3 = "当所有玩家选择让过优先权时，就开始从整个连锁的最上方开始进行清算"
+Q_106_P6 = "之后由非主动玩家决定自己控制的牌或效果加入连锁的顺序"
+Q_200_P4 = "当一张牌从一个区域移动到另一个区域后，它就成为了一张新的牌"
+Q_202_P4 = "当生命区中只有一张牌时，无论单次攻击中造成多少点伤害都无法导致游戏出现胜负"
+Q_203_P2 = "通常每位玩家的手牌上限为六张"
+Q_204_P2 = "玩家在每个资源步骤中只能放置一张资源牌"
+Q_204_P3 = "资源区中的牌仅拥有颜色和它的牌名"
+Q_305_P4 = "每位玩家的战斗区中不能有两张以上角色名相同的牌"
+Q_305_P5 = "则此时需要先选择其中的一张废弃，再触发其效果"
+Q_308_P3 = "即便直接攻击生命区成功，也无法对生命区造成战斗伤害"
+Q_309_P2 = "当角色牌上的伤害大于或等于其防御力时，它即被破坏"
+Q_309_P3 = "若任意状况使角色牌的防御力降为 0 以下，则直接将其送入休息区"
+Q_309_P4 = "以上两种情况角色牌都将被立即送入休息区"
+Q_310_P1 = "装备此牌的角色牌获得的攻击力与防御力的加成"
+Q_310_P3 = "攻击加成和防御加成会因为其他效果而变化"
+Q_318_P6 = "角色牌在其登场的回合不能攻击"
+Q_319_P4 = "清算时，将装备牌装备在被选择的角色牌上"
+Q_319_P5 = "那么装备成功后要将之前装备的装备牌废弃"
+Q_319_P8 = "装备牌的攻防加成不属于效果"
+Q_320_P2 = "普通战术牌的使用时机需要同时满足以下三种条件"
+Q_324_P3 = "有反击效果的触发并清算反击效果，之后送入休息区"
+Q_401_P1 = "重置我方战斗区和资源区中的所有牌"
+Q_403_P1 = "主动玩家从牌组抽一张牌"
+Q_404_P1 = "主动玩家选择是否将一张手牌中的一张牌放入资源区"
+Q_404_P2 = "主动玩家可以选择不放置资源牌"
+Q_407_P1 = "回复战斗区中所有角色牌上的伤害并清除所有“本回合”的效果"
+Q_408_P1 = "如果此时主动玩家的手牌超过六张，需要将手牌舍弃到六张为止"
+Q_408_P2 = "当弃牌步骤的动作结束后将不会出现自由时机，直接进入下一回合"
+Q_501_P1 = "主动玩家横置那张宣布攻击的角色牌并为他选择合法的攻击对象"
+Q_501_P2 = "不然只有对手玩家的生命区和横置的角色牌能成为攻击对象"
+Q_502_P2 = "防御玩家可以选择自己控制的一张未横置且可以防御的角色牌宣布防御"
+Q_502_P4 = "一张角色牌只要被选为攻击对象，那么它就不能再主动进行防御"
+Q_503_P2 = "防御玩家不用其他角色牌来防御的话，被攻击的角色牌也会防御成立"
+Q_505_P1 = "直接攻击生命区成功的话，将会对防御方玩家的生命区造成 1 点战斗伤害"
+Q_505_P2 = "攻击力 0 以下的角色牌不会造成战斗伤害"
+Q_505_P3 = "如果角色牌因为战斗受到致命伤害，那么它将被破坏并直接送入休息区"
+Q_600_P1 = "成功升级一次，升级的时机与使用普通战术牌的时机相同"
+Q_600_P3 = "这种升级方式不能在角色牌登场的回合使用"
+Q_600_P4 = "这种升级方式可以在角色牌登场的回合使用"
+Q_600_P5 = "所有角色牌在登场后即视为 LV1"
+Q_600_P9 = "使用升级的时机与使用普通战术牌的时机相同"
+Q_600_P11 = "当角色牌次元升级成功时，抽一张牌"
+Q_605_P3 = "因受到战斗伤害导致的致命伤害而被破坏被称为战斗破坏"
+Q_605_P4 = "由此类效果产生的破坏均为效果破坏"
+Q_605_P5 = "这种情况不属于破坏或废弃"
+Q_605_P6 = "那张角会被破坏且这种情况不属于效果破坏或战斗破坏的范围内"
+Q_607_P2 = "角色牌一回合中受到的伤害会累积"
+Q_607_P3 = "角色牌上大于或等于角色防御力的总伤害称为致命伤害"
+Q_607_P4 = "受到致命伤害的角色牌将会立刻被破坏"
+Q_613_P2 = "数字 X 以下（包括 X）"
+Q_704_P5 = "反击特效发动后将会优先于其他的连锁来进行清算"
+Q_801_P1 = "【登场时】为一张牌从任意区域进入战斗区时所触发的效果"
+Q_802_P1 = "【破坏时】为一张牌因为伤害或者破坏效果而离开战斗区时所触发的效果"
+Q_803_P6 = "战斗阶段中被效果破坏或者受到非战斗的伤害而被破坏的情况无法触发"
+Q_804_P1 = "为角色牌通过战斗伤害破坏对方的角色牌且自身未被破坏的效果"
+Q_804_P5 = "如果双方均未被破坏或者双方均被破坏则不会出现【战斗胜利时】的时机"
+Q_805_P1 = "【攻击时】为角色牌宣布攻击成功后"
+Q_806_P1 = "【防御时】为角色牌宣布防御成功后"
+Q_806_P3 = "当角色牌被选为攻击对象时不会触发【防御时】的效果"
+Q_806_P4 = "被攻击的角色牌在防御步骤之后若没有其他角色牌对其进行防御时才会触发"
+Q_811_P1 = "都在牌进入休息区时触发"
+Q_RUSH = "登场回合就可以攻击"
+Q_GUARD = "此牌不能进行攻击"
+Q_RANGED = "带有远程的角色牌在攻击战斗时不会受到由与其战斗的角色牌所造成的战斗伤害"
+Q_FIRST_STRIKE = "那张角色牌将会被战斗破坏且无法再造成战斗伤害"
+Q_PIERCE = "由贯通造成的伤害无法使玩家获得游戏的胜利"
+Q_CRITICAL = "此牌直接攻击生命区成功时，额外多造成 1 点战斗伤害"
+Q_TOUGH = "带有坚韧效果的角色牌在进行防御时不会受到由与其战斗的角色牌所造成的战斗伤害"
+BATTLE_DESTRUCTION = (Q_607_P3, Q_505_P3)
+LOST = (Q_101_P3,)
+
+
+def clause(quote: Quote) -> str:
+    return clause_by_quote("zd", quote)
+
+
+def side(ruling: Ruling, player: str) -> Any:
+    return getattr(ruling.outcome.state.players, player)
+
+
+def rest(ruling: Ruling, player: str) -> list[str]:
+    return side(ruling, player).rest.names()
+
+
+def field_names(ruling: Ruling, player: str) -> list[str]:
+    return side(ruling, player).battle.names()
+
+
+def texts(ruling: Ruling) -> list[str]:
+    return [step.text for step in ruling.steps]
+
+
+def before(ruling: Ruling, first: str, then: str) -> bool:
+    """A step holding ``first`` comes before one holding ``then``."""
+    steps = texts(ruling)
+    one = next(i for i, text in enumerate(steps) if first in text)
+    other = next(i for i, text in enumerate(steps) if then in text)
+    return one < other
+
+
+CONTINUES = (Result.CONTINUES, "game_continues")
+
+SITUATIONS: dict[str, Expect] = {
+    # -- the turn (ch. 4) ------------------------------------------------------------------------
+    "turn_whole": Expect(
+        *CONTINUES,
+        decides=(Q_408_P1, Q_203_P2),
+        why_not=(Q_404_P2,),
+        cited=(Q_401_P1, Q_403_P1, Q_501_P1, Q_505_P1, Q_407_P1, Q_408_P2),
+        check=lambda r: (
+            (r.outcome.state.turn, r.outcome.state.turn_player) == (7, Player.B)
+            and (side(r, "A").hand.total, side(r, "A").deck.total) == (6, 29)
+            and side(r, "B").life.total == 3
+        ),
+    ),
+    "turn_deck_out_on_draw": Expect(
+        Result.WON, "cannot_draw", decides=(Q_101_P2, *LOST), winner=Player.B, cited=(Q_401_P1,)
+    ),
+    "turn_resource_face_up": Expect(
+        *CONTINUES,
+        cited=(Q_404_P1, Q_204_P3),
+        check=lambda r: side(r, "A").resources.cards[0].face_up is True and side(r, "A").hand.total == 0,
+    ),
+    "turn_resource_optional": Expect(*CONTINUES, why_not=(Q_404_P2,)),
+    "illegal_second_resource": Expect(Result.REFUSED, decides=(Q_204_P2,), refused=(Q_204_P2,)),
+    "turn_cleanup_heals": Expect(
+        *CONTINUES,
+        decides=(Q_407_P1,),
+        check=lambda r: (
+            r.outcome.values["娜美"] == {"attack": 2000, "defence": 3000}
+            and side(r, "A").battle.cards[0].damage == 0
+        ),
+    ),
+    "end_phase": Expect(
+        *CONTINUES,
+        decides=(Q_408_P1, Q_203_P2),
+        why_not=(Q_408_P1,),
+        check=lambda r: (side(r, "A").hand.total, side(r, "B").hand.total) == (6, 8),
+    ),
+    "illegal_attack_entering_turn": Expect(Result.REFUSED, decides=(Q_318_P6,), refused=(Q_318_P6,)),
+    "illegal_attack_guard": Expect(Result.REFUSED, decides=(Q_GUARD,), refused=(Q_GUARD,)),
+    "illegal_attack_active_target": Expect(Result.REFUSED, decides=(Q_501_P2,), refused=(Q_501_P2,)),
+    "illegal_defend_by_target": Expect(Result.REFUSED, decides=(Q_502_P4,), refused=(Q_502_P4,)),
+    "trigger_rush_attacks": Expect(
+        *CONTINUES,
+        decides=(Q_RUSH, Q_318_P6),
+        why_not=(Q_502_P2,),
+        check=lambda r: side(r, "B").life.total == 3,
+    ),
+    # -- trigger timings (ch. 8), each raised by its event ------------------------------------------
+    "trigger_on_enter": Expect(
+        *CONTINUES,
+        cited=(Q_801_P1,),
+        check=lambda r: (side(r, "A").hand.total, side(r, "A").deck.total) == (3, 19),
+    ),
+    "trigger_on_attack": Expect(
+        *CONTINUES,
+        cited=(Q_805_P1, Q_505_P1),
+        check=lambda r: r.outcome.values["山治"]["attack"] == 3000 and side(r, "B").life.total == 3,
+    ),
+    "trigger_target_no_defence_timing": Expect(
+        *CONTINUES,
+        decides=(Q_607_P3,),
+        why_not=(Q_806_P3, Q_806_P4),
+        cited=(Q_806_P1,),
+        check=lambda r: r.outcome.values["娜美"]["defence"] == 5000 and side(r, "B").deck.total == 20,
+    ),
+    "trigger_attacked_defends_alone": Expect(
+        *CONTINUES,
+        decides=(Q_607_P3,),
+        why_not=(Q_806_P3,),
+        cited=(Q_503_P2, Q_806_P4),
+        check=lambda r: field_names(r, "B") == ["乌索普"],
+    ),
+    "trigger_both_destroyed_no_victory": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        why_not=(Q_804_P5,),
+        cited=(Q_802_P1,),
+        check=lambda r: (side(r, "A").deck.total, side(r, "B").deck.total) == (20, 19),
+    ),
+    "trigger_battle_won": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        cited=(Q_804_P1,),
+        check=lambda r: side(r, "A").deck.total == 19 and r.outcome.battles[0].won == "路飞",
+    ),
+    "trigger_effect_destruction": Expect(
+        *CONTINUES,
+        decides=(Q_605_P4,),
+        why_not=(Q_803_P6,),
+        cited=(Q_802_P1,),
+        check=lambda r: side(r, "B").deck.total == 19,
+    ),
+    "trigger_order_both_players": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_DESTRUCTION, Q_106_P6, Q_106_P3),
+        check=lambda r: [s.values["order"] for s in r.steps if "order" in s.values] == [["罗宾", "路飞"]],
+    ),
+    "battle_life_counter": Expect(
+        *CONTINUES,
+        cited=(Q_CRITICAL, Q_324_P3, Q_704_P5),
+        check=lambda r: (
+            before(r, "橡胶火箭炮", "对生命区造成伤害时触发的效果")
+            and side(r, "B").life.total == 1
+            and r.outcome.values["索隆"]["attack"] == 3000
+        ),
+    ),
+    # -- the chain and priority (105, 106, 305) ----------------------------------------------------
+    "chain": Expect(
+        *CONTINUES,
+        decides=(Q_106_P3,),
+        cited=(Q_105_P1, Q_106_P2),
+        check=lambda r: (
+            [s.values["link"] for s in r.steps if s.values.get("link") and "清算「" in s.text]
+            == ["瞬间战术", "娜美的触发效果", "少年路飞的效果"]
+        ),
+    ),
+    "chain_priority_response": Expect(
+        *CONTINUES,
+        decides=(Q_106_P3,),
+        cited=(Q_105_P1,),
+        check=lambda r: before(r, "防御力为 6000", "防御力为 5000") and field_names(r, "B") == ["山治"],
+    ),
+    "chain_same_name_discard_first": Expect(
+        *CONTINUES,
+        decides=(Q_305_P4, Q_305_P5, Q_105_P4),
+        check=lambda r: (
+            before(r, "选择废弃「丝诺」", "从牌组抽 1 张牌")
+            and field_names(r, "A") == ["丝诺2"]
+            and rest(r, "A") == ["丝诺"]
+        ),
+    ),
+    "choice_same_name_open": Expect(
+        Result.DEPENDS,
+        decides=(Q_305_P4, Q_305_P5, Q_105_P4),
+        check=lambda r: (
+            sorted(str(next(iter(c.option.values()))) for c in r.choices) == ["丝诺", "丝诺2"]
+            and any(s.kind is StepKind.CHOICE for s in r.steps)
+        ),
+    ),
+    "illegal_normal_tactic_response": Expect(Result.REFUSED, decides=(Q_320_P2,), refused=(Q_320_P2,)),
+    # -- level-up (600) ------------------------------------------------------------------------------
+    "level_up_normal": Expect(
+        *CONTINUES,
+        decides=(Q_600_P3, Q_600_P5),
+        check=lambda r: (
+            side(r, "A").battle.cards[0].level == 2
+            and side(r, "A").resources.cards[0].face_up is False
+            and side(r, "A").deck.total == 19
+        ),
+    ),
+    "illegal_level_up_normal_entering": Expect(Result.REFUSED, decides=(Q_600_P3,), refused=(Q_600_P3,)),
+    "level_up_dimension_entering": Expect(
+        *CONTINUES,
+        decides=(Q_600_P4, Q_600_P5),
+        cited=(Q_600_P11,),
+        check=lambda r: side(r, "A").battle.cards[0].level == 2 and side(r, "A").hand.total == 2,
+    ),
+    "illegal_level_up_twice": Expect(
+        Result.REFUSED, decides=(Q_600_P1, Q_600_P9), refused=(Q_600_P1, Q_600_P9)
+    ),
+    # -- damage outside battle (605, 607, 803) ------------------------------------------------------
+    "damage_effect_after_battle": Expect(
+        *CONTINUES,
+        decides=(Q_309_P2, Q_607_P2, Q_607_P3, Q_607_P4, Q_605_P6),
+        why_not=(Q_803_P6,),
+        cited=(Q_802_P1,),
+        check=lambda r: side(r, "B").deck.total == 19 and rest(r, "B") == ["弗兰奇"],
+    ),
+    "damage_battle_after_effect": Expect(
+        *CONTINUES,
+        decides=(Q_607_P2, *BATTLE_DESTRUCTION),
+        cited=(Q_605_P3,),
+        check=lambda r: side(r, "B").deck.total == 19 and bool(r.gaps),
+    ),
+    "damage_defence_lowered": Expect(
+        *CONTINUES,
+        decides=(Q_309_P2, Q_607_P3, Q_607_P4, Q_605_P6),
+        check=lambda r: any("因防御力的改变" in text for text in texts(r)),
+    ),
+    "why_not_defence_changed": Expect(
+        *CONTINUES,
+        decides=(Q_309_P2, Q_607_P2, Q_607_P3, Q_607_P4, Q_605_P6),
+        check=lambda r: not any("防御力的改变" in text for text in texts(r)) and rest(r, "B") == ["弗兰奇"],
+    ),
+    # -- equipment (310, 319) ------------------------------------------------------------------------
+    "equipment_bonus": Expect(
+        *CONTINUES,
+        decides=(Q_310_P1, Q_319_P4, *BATTLE_DESTRUCTION),
+        check=lambda r: (
+            r.outcome.battles[0].destroyed == ["比克"] and r.outcome.values["悟空"]["attack"] == 4000
+        ),
+    ),
+    "equipment_negated_keeps_bonus": Expect(
+        *CONTINUES,
+        decides=(Q_319_P8,),
+        cited=(Q_310_P3,),
+        check=lambda r: r.outcome.values["悟空"]["attack"] == 5000,
+    ),
+    "equipment_replaced": Expect(
+        *CONTINUES,
+        decides=(Q_319_P5,),
+        check=lambda r: rest(r, "A") == ["金箍棒"] and r.outcome.values["悟空"]["attack"] == 3000,
+    ),
+    # -- search conditions (613) ---------------------------------------------------------------------
+    "search_cost_at_most": Expect(
+        *CONTINUES, decides=(Q_613_P2,), cited=(Q_801_P1,), check=lambda r: field_names(r, "A") == ["乔巴"]
+    ),
+    "search_cost_above": Expect(*CONTINUES, check=lambda r: field_names(r, "A") == []),
+    # -- values crossing zero (103, 308, 309) -------------------------------------------------------
+    "numbers": Expect(
+        *CONTINUES,
+        decides=(Q_103_P4,),
+        check=lambda r: [s.values["value"] for s in r.steps if s.values.get("stat") == "attack"] == [0, 500],
+    ),
+    "values_defence_dips_to_zero": Expect(
+        *CONTINUES,
+        decides=(Q_103_P4, Q_309_P3, Q_309_P4),
+        why_not=(Q_605_P5,),
+        cited=(Q_200_P4,),
+        check=lambda r: rest(r, "B") == ["乌索普"] and side(r, "B").deck.total == 20,
+    ),
+    "values_attack_below_zero_on_life": Expect(
+        *CONTINUES,
+        decides=(Q_103_P4, Q_505_P2, Q_308_P3),
+        check=lambda r: r.outcome.battles[0].life_damage == 0,
+    ),
+    # -- effects processed at once (102.p3) -----------------------------------------------------------
+    "simultaneous_both_cannot_draw": Expect(Result.DRAWN, "both_lost_at_once", decides=(Q_101_P2, Q_101_P6)),
+    "simultaneous_each_discards": Expect(
+        *CONTINUES,
+        decides=(Q_106_P6, Q_106_P3),
+        cited=(Q_102_P3, Q_811_P1),
+        check=lambda r: before(r, "「罗宾」", "「山治」") and before(r, "玩家 B 从牌组抽", "玩家 A 从牌组抽"),
+    ),
+    # -- the game's end (101) ------------------------------------------------------------------------
+    "result": Expect(Result.WON, "empty_life_zone_hit", decides=(Q_101_P1, *LOST), winner=Player.A),
+    "result_concede": Expect(Result.WON, "conceded", decides=(Q_101_P4,), winner=Player.A),
+    "why_not_pierce_wins": Expect(
+        *CONTINUES, decides=BATTLE_DESTRUCTION, why_not=(Q_PIERCE, Q_101_P1), cited=(Q_804_P1,)
+    ),
+    "why_not_one_life_card": Expect(
+        *CONTINUES,
+        why_not=(Q_202_P4,),
+        cited=(Q_CRITICAL,),
+        check=lambda r: side(r, "B").life.total == 0,
+    ),
+    # -- battle keywords ------------------------------------------------------------------------------
+    "battle": Expect(
+        *CONTINUES,
+        decides=(Q_607_P2, Q_310_P1, Q_319_P4, Q_FIRST_STRIKE, Q_607_P4, *BATTLE_DESTRUCTION),
+        check=lambda r: (
+            r.outcome.battles[0].destroyed == ["娜美"] and side(r, "A").battle.cards[0].damage == 0
+        ),
+    ),
+    "battle_ranged_and_tough": Expect(
+        *CONTINUES,
+        decides=(Q_TOUGH, Q_RANGED, Q_607_P3),
+        check=lambda r: r.outcome.battles[0].destroyed == [],
+    ),
+    # -- open choices and missing facts ---------------------------------------------------------------
+    "choice_defence_open": Expect(
+        Result.DEPENDS,
+        decides=BATTLE_DESTRUCTION,
+        check=lambda r: (
+            sorted(str(next(iter(c.option.values()))) for c in r.choices) == ["none", "娜美"]
+            and {c.player for c in r.choices} == {Player.B}
+        ),
+    ),
+    "unknown_life_matters": Expect(
+        Result.DEPENDS,
+        decides=(Q_101_P1, *LOST),
+        check=lambda r: (
+            {c.outcome.result for c in r.choices} == {Result.WON, Result.CONTINUES}
+            and {c.kind for c in r.choices} == {"fact"}
+        ),
+    ),
+    "unknown_deck_does_not_matter": Expect(
+        *CONTINUES, decides=BATTLE_DESTRUCTION, check=lambda r: not r.choices
+    ),
+}
+
+
+@cache
+def ruled(name: str) -> Ruling:
+    return rule_text((EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"), name)
+
+
+@pytest.mark.parametrize("name", sorted(SITUATIONS))
+def test_a_situation_is_ruled_and_decided_by_the_clauses_it_quotes(name):
+    assert_situation("zd", SITUATIONS[name], ruled(name))
+
+
+def test_every_example_file_is_a_situation_here_or_the_deck_list():
+    files = {path.stem for path in EXAMPLES.glob("*.yaml")}
+    assert files - {"deck"} == set(SITUATIONS)
+    views = ("battle", "chain", "result", "numbers", "end_phase")
+    assert len([name for name in SITUATIONS if name not in views]) >= 30
+
+
+@pytest.mark.parametrize("name", sorted(SITUATIONS))
+def test_each_situation_states_its_question_in_its_header(name):
+    header = (EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8").split("\ngame:")[0]
+    assert header.startswith("# ") and "?" in header
+
+
+def test_the_covered_classes():
+    prefixes = (
+        "turn_",
+        "trigger_",
+        "chain",
+        "choice_",
+        "unknown_",
+        "illegal_",
+        "why_not_",
+        "damage_",
+        "equipment_",
+    )
+    for prefix in prefixes:
+        assert any(name.startswith(prefix) for name in SITUATIONS), prefix
+
+
+def test_no_step_gives_a_cause_that_did_not_happen():
+    """The destruction after effect damage is told as damage; only a defence change is told as one."""
+    for name in SITUATIONS:
+        ruling = ruled(name)
+        changed = any("（防）" in text for text in texts(ruling))
+        assert changed or not any("因防御力的改变" in text for text in texts(ruling)), name
+
+
+def test_a_single_forced_option_is_never_shown_as_a_choice():
+    """B has no unrested character: no defence choice is offered, the battle goes on (502.p2)."""
+    ruling = ruled("trigger_rush_attacks")
+    assert not ruling.choices and not any(step.kind is StepKind.CHOICE for step in ruling.steps)
