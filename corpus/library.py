@@ -14,7 +14,6 @@ from __future__ import annotations
 from functools import lru_cache
 
 from corpus import cache, store
-from corpus.coverage import coverage
 from corpus.errors import NotFound
 from corpus.languages import edition_name, language_tag, split_edition, valid_tag, written_edition
 from corpus.manifest import Manifest, bundled_manifest, version_key
@@ -158,6 +157,8 @@ def _load(info: BookInfo) -> Book:
     path = cache.cache_path(info, key)
     cached = cache.read(path, key)
     if cached is None:
+        from corpus.coverage import coverage  # its patterns are compiled only when a book is parsed
+
         text = source.decode("utf-8")
         result = get_parser(info.parser)(text, info)
         share = coverage(text, result.clauses, result.excluded, info.script)

@@ -13,7 +13,7 @@ The framework, shared by every game's engine under :mod:`judge.games`:
 * :mod:`judge.ruling` — Ruling, Step, Choice, Trace (and the question engines' Outcome);
 * :mod:`judge.board` — pydantic board models, reading files, every problem at once;
 * :mod:`judge.citations` — the one registry of cited clauses and the phrases relied on;
-* :mod:`judge.players`, :mod:`judge.order` — turn order and the order of effects;
-* :mod:`judge.numbers` — comparisons, floors at zero, whole numbers;
+* :mod:`judge.players`, :mod:`judge.order` — turn order and a chain's order;
+* :mod:`judge.numbers` — floors at zero, whole numbers;
 * :mod:`judge.deck` — deck lists, copy counts and size checks.
 """

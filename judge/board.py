@@ -352,6 +352,12 @@ def _load_json(text: str) -> Any:
     """JSON, held to the same limits.  Its parser is compiled and JSON has no
     aliases, so the values of the (size-limited) text are counted once read."""
     data = json.loads(text)
+    _count(data)
+    return data
+
+
+def _count(data: Any) -> None:
+    """Walk ``data`` as the limits count it, refusing it at the first value past them."""
     budget, pending = _Budget(), [(data, 1)]
     while pending:
         value, depth = pending.pop()
@@ -363,7 +369,18 @@ def _load_json(text: str) -> Any:
             pending.extend((item, depth + 1) for item in value)
         else:
             budget.spend(1, depth)
-    return data
+
+
+def within_limits(data: Any, source: str = "<board>") -> None:
+    """A board given as data (from Python, not read from text) is held to the same limits as a file.
+
+    A caller that builds a mapping skips :func:`read_document`; without this a mapping of a
+    hundred thousand cards would be validated card by card before anything refused it.
+    """
+    try:
+        _count(data)
+    except _Refused as error:
+        raise BoardError([BoardProblem("", f"{source}: {error}")]) from None
 
 
 def read_document(text: str, source: str = "<board>") -> dict[str, Any]:

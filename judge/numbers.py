@@ -1,18 +1,16 @@
-"""Numbers as rulebooks define them: comparisons, floors at zero, whole numbers.
+"""Numbers as rulebooks define them: floors at zero, whole numbers.
 
 Rulebooks differ on small arithmetic points that decide games, so each point
-is one function here and the engine says which clause makes it apply:
+is one function here and the engine says which clause makes it apply
+(whether a comparison includes the value itself is each game's
+:meth:`judge.replay.Rules.holds`, uhb 5.9.1 saying 大于/小于/以上/以下 all do):
 
-* whether a comparison includes the value itself — uhb 5.9.1 says
-  大于/小于/以上/以下 all do (``inclusive=True``);
 * what happens below zero — ucg 11.7.2 makes a BP below 0 count as 0 but does
   not say whether a later increase starts from 0 or from the true value; zd
   103 keeps the true value; :class:`Tally` computes both so an engine can
   report when the book's silence matters;
 * fractions — dropped (:func:`whole`).
 
->>> holds(3, Compare.MORE_THAN, 3, inclusive=True), holds(3, Compare.MORE_THAN, 3, inclusive=False)
-(True, False)
 >>> t = tally(1000, [-2000, 1500])
 >>> t.true_total, t.floored_at_end, t.floored_each_step, t.floor_order_matters
 (500, 500, 1500, True)
@@ -22,29 +20,10 @@ is one function here and the engine says which clause makes it apply:
 
 from __future__ import annotations
 
-import enum
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-
-
-class Compare(enum.StrEnum):
-    AT_LEAST = "at_least"  # ……以上
-    AT_MOST = "at_most"  # ……以下
-    MORE_THAN = "more_than"  # 大于……
-    LESS_THAN = "less_than"  # 小于……
-
-
-def holds(value: int, compare: Compare, threshold: int, *, inclusive: bool) -> bool:
-    """Does ``value`` satisfy ``compare threshold``?
-
-    ``inclusive`` says whether the threshold itself satisfies the comparison;
-    the rulebook decides (uhb 5.9.1: yes, for all four words).
-    """
-    if compare in (Compare.AT_LEAST, Compare.MORE_THAN):
-        return value >= threshold if inclusive else value > threshold
-    return value <= threshold if inclusive else value < threshold
 
 
 @dataclass(frozen=True, slots=True)

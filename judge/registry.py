@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from corpus.errors import ArbiterError, NotFound
-from judge.board import BoardError, BoardModel, BoardProblem, read_document, validate
+from judge.board import BoardError, BoardModel, BoardProblem, read_document, validate, within_limits
 from judge.citations import Citations, verify
 from judge.ruling import Outcome, Ruling, Trace
 from judge.timeline import Timeline
@@ -178,6 +178,7 @@ def rule(request: Mapping[str, Any]) -> Ruling:
 
     if not isinstance(request, Mapping):
         raise BoardError([BoardProblem("", "expected a mapping with game, and state or question")])
+    within_limits(request)
     found, question, version = _envelope(request)
     fields = {k: v for k, v in request.items() if k not in ENVELOPE}
     board = validate(question.board, fields)

@@ -70,7 +70,7 @@ from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 from judge.action import Action, EndPhase, NextTurn
 from judge.board import BoardError, BoardProblem
 from judge.citations import Citations
-from judge.effects import Effect
+from judge.effects import Condition, Effect
 from judge.outcome import GameOutcome, Reason, Refusal, Result
 from judge.players import Player, by_turn_order
 from judge.ruling import Ruling, Step, Trace
@@ -213,6 +213,8 @@ class Rules(ABC, Generic[S, OutcomeT]):
     events: ClassVar[frozenset[str]] = frozenset()
     #: the stats a ``modify`` effect may change
     stats: ClassVar[frozenset[str]] = frozenset()
+    #: when each action may be taken, by verb: the sentence and clauses a refusal out of its time cites
+    times: ClassVar[dict[str, Sentence]] = {}
     #: the procedure each new turn begins at: those before it happen once, before the first turn
     #: (the game's setup), and a timeline may start there
     turn_begins: ClassVar[int] = 0
@@ -236,9 +238,10 @@ class Rules(ABC, Generic[S, OutcomeT]):
     def next_turn(self, replay: Replay[S]) -> None:
         """Set up the next turn: its number and who plays it (the procedures do the rest)."""
 
-    @abstractmethod
     def when(self, verb: str) -> tuple[str, tuple[str, ...]]:
-        """When an action may be taken: the sentence and clauses a refusal out of its time cites."""
+        """When an action may be taken: the sentence and clauses a refusal out of its time cites
+        (default: the game's :attr:`times`)."""
+        return self.times.get(verb, ("", ()))
 
     @abstractmethod
     def conclude(self, replay: Replay[S], ending: Ending | None) -> OutcomeT:
@@ -284,7 +287,16 @@ class Rules(ABC, Generic[S, OutcomeT]):
             for stat in stats
             if stat not in self.stats
         ]
-        return problems
+        return problems + self.effect_problems(where, effect)
+
+    def effect_problems(self, where: str, effect: Effect) -> list[BoardProblem]:
+        """Problems with a stated effect the game's book has no reading for (default: none)."""
+        return []
+
+    def holds(self, replay: Replay[S], condition: Condition, value: int) -> bool:
+        """Whether an ``if`` condition holds for ``value`` (default: as :class:`Condition` reads its
+        words; a game whose book reads them otherwise overrides this, and may say so in a step)."""
+        return condition.holds(value)
 
     def event_name(self, event: str) -> str:
         """An event as the steps name it, in the book's words (default: its key, ``enters``)."""
@@ -496,13 +508,15 @@ class Replay(Generic[S]):
             total = self.state.player(condition.player).zone(condition.zone).total
             holds: bool = self.fact(
                 f"if:{condition.describe()}",
-                None if total is None else condition.holds(total),
+                None if total is None else self.rules.holds(self, condition, total),
                 (True, False),
                 condition.describe(),
+                *self.rules.phrases.condition_fails[1],  # the clause that says when an effect applies
             )
             return holds
         assert condition.card is not None and condition.stat is not None  # the model's own check
-        return condition.holds(self.rules.value(self, self.card(condition.card), condition.stat))
+        value = self.rules.value(self, self.card(condition.card), condition.stat)
+        return self.rules.holds(self, condition, value)
 
     def event(self, name: str, card: str | None = None, player: Player | None = None) -> None:
         """Something happened that triggered effects may wait for: they fire (and resolve later)."""

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from corpus.library import load_book
+from judge.citations import Citations
 from judge.outcome import Result
 from judge.players import Player
 from judge.ruling import Ruling
@@ -60,7 +62,8 @@ class Expect:
 
     ``decides`` is the whole set of decisive clauses; ``refused`` the clauses a refusal cites;
     ``why_not`` clauses among the "why not" (of the ruling or of any branch); ``cited`` clauses some
-    step must cite; ``check`` anything else about the ruling."""
+    step (of the ruling or of any branch) must cite; ``not_cited`` clauses no step may cite;
+    ``check`` anything else about the ruling."""
 
     result: Result
     reason: str | None = None
@@ -68,6 +71,7 @@ class Expect:
     refused: tuple[Quote, ...] = ()
     why_not: tuple[Quote, ...] = ()
     cited: tuple[Quote, ...] = ()
+    not_cited: tuple[Quote, ...] = ()
     winner: Player | None = None
     check: Callable[[Ruling], Any] | None = field(default=None, compare=False)
 
@@ -88,6 +92,31 @@ def assert_situation(game: str, expect: Expect, ruling: Ruling) -> None:
     why_not = {cite for step in ruling.not_applied for cite in step.cites}
     why_not |= {cite for choice in ruling.choices for step in choice.not_applied for cite in step.cites}
     assert clauses(expect.why_not) <= why_not
-    assert clauses(expect.cited) <= set(ruling.cited)
+    cited = set(ruling.cited) | {
+        cite for choice in ruling.choices for step in choice.steps for cite in step.cites
+    }
+    assert clauses(expect.cited) <= cited
+    assert not clauses(expect.not_cited) & cited
     if expect.check is not None:
         assert expect.check(ruling)
+
+
+def assert_mirrored(ruling: Ruling, mirror: Ruling, rename: Callable[[str], str]) -> None:
+    """``mirror`` (the board with the players exchanged) is ``ruling`` with the players exchanged."""
+    assert comparable(mirror.outcome.as_dict()) == comparable(swapped(ruling.outcome.as_dict(), rename))
+    assert set(mirror.decisive) == set(ruling.decisive)
+    expected = sorted(
+        json.dumps(comparable(swapped(c.outcome.as_dict(), rename)), sort_keys=True) for c in ruling.choices
+    )
+    found = sorted(json.dumps(comparable(c.outcome.as_dict()), sort_keys=True) for c in mirror.choices)
+    assert found == expected
+
+
+def assert_cites_registered(ruling: Ruling, citations: Citations) -> None:
+    """A ruling is JSON, cites only clauses its engine registered and its book holds, and every
+    decisive clause among them; its result is one of the five."""
+    json.dumps(ruling.as_dict(), ensure_ascii=False)
+    book = load_book(ruling.game, ruling.rulebook_version)
+    assert all(cite in citations and cite in book for cite in ruling.cited)
+    assert set(ruling.decisive) <= set(ruling.cited)
+    assert ruling.outcome.result.value in ("won", "drawn", "continues", "refused", "depends")

@@ -77,17 +77,20 @@ def test_two_cards_of_one_name_and_a_name_nobody_brought_in_are_board_problems()
 
 
 def test_uhb_damage_zone_of_five_is_an_impossible_battle_citing_3_3_2():
-    board = {"main": {"name": "x", "power": 1000}, "damage_zone": 5, "deck": 3}
+    field = [{"name": "x", "power": 1000}]
     found = problems_of(
         {
             "game": "uhb",
             "question": "battle",
-            "active_player": "A",
-            "players": {"A": board, "B": {**board, "damage_zone": 0}},
+            "state": {
+                "turn": 3,
+                "turn_player": "A",
+                "players": {"A": {"field": field, "damage_zone": 5}, "B": {"damage_zone": 0}},
+            },
         }
     )
     assert found == [
-        "players.A.damage_zone: a player with 5 cards in the damage zone has already lost [3.3.2]"
+        "state.players.A.damage_zone: a player with 5 cards in the damage zone has already lost [3.3.2]"
     ]
 
 
@@ -117,10 +120,16 @@ def test_json_boards_are_accepted():
 
 def test_board_error_is_an_arbiter_error_with_every_problem_in_its_dict():
     with pytest.raises(ArbiterError) as caught:
-        rule({"game": "uhb", "question": "end_phase", "active_player": "A", "hand": {"A": -1}})
+        rule(
+            {
+                "game": "uhb",
+                "question": "end_phase",
+                "state": {"players": {"A": {"hand": -1}, "B": {"deck": -2}}},
+            }
+        )
     data = caught.value.as_dict()["error"]
     assert data["code"] == "bad_board"
-    assert [p["path"] for p in data["problems"]] == ["hand.A", "hand.B"]
+    assert [p["path"] for p in data["problems"]] == ["state.players.A.hand", "state.players.B.deck"]
     assert data["problems"][0]["message"] == "expected at least 0"
 
 
@@ -129,23 +138,21 @@ def test_impossible_checks_need_no_traceback_for_nested_models():
         {
             "game": "uhb",
             "question": "battle",
-            "active_player": "A",
-            "players": {
-                "A": {
-                    "main": {"name": "x", "power": 1, "weakened": True},
-                    "damage_zone": 0,
-                    "deck": 1,
-                    "power_changes": [{"amount": 1, "if": {"zone": "hand", "at_most": 1, "at_least": 0}}],
+            "state": {
+                "players": {
+                    "A": {"field": [{"name": "x", "power": 1, "weakened": True}]},
+                    "B": {"field": [{"name": f"y{n}"} for n in range(6)]},
                 },
-                "B": {"main": {"name": "y", "power": 1}, "damage_zone": 0, "deck": 1, "promote": "z"},
+                "match": {"game": 2},
             },
+            "actions": [{"effect": {"draw": {"player": "A"}, "if": {"player": "A", "zone": "hand"}}}],
         }
     )
     assert found == [
-        "players.A.hand: required by players.A.power_changes[0].if",
-        "players.B.promote: expected one of the supports: (none)",
-        "players.A.main.weakened: only a card with a weakened power can be in weakened state [5.11.2]",
-        "players.A.power_changes[0].if: give exactly one of at_least, at_most, more_than, less_than",
+        "state.players.A.field[0]: only a card with a weakened power can be in weakened state [5.11.3a]",
+        "state.players.B.field: a field has 5 spaces [3.2.1]",
+        "state.match: expected previous: how the previous game ended (1.2.2a)",
+        "actions[0].effect.if: expected one of at_least, at_most, more_than, less_than",
     ]
 
 
@@ -155,3 +162,30 @@ def test_a_version_yaml_reads_as_a_number_must_be_quoted():
     ]
     ruling = rule_text('game: ucg\nversion: "1.6"\nquestion: deck\ncards: [{number: X, name: x, count: 1}]\n')
     assert ruling.rulebook_version == "1.6"
+
+
+def test_uhb_has_no_removal_from_the_game_nor_damage_counted_on_players():
+    found = problems_of(
+        {
+            "game": "uhb",
+            "state": {"phase": "battle", "players": {"A": {"field": [{"name": "x", "power": 1}]}}},
+            "actions": [
+                {"effect": {"remove": {"card": "x"}}},
+                {"effect": {"damage": {"player": "A", "amount": 1}}},
+                {
+                    "effect": {
+                        "move": {
+                            "count": 1,
+                            "from": {"player": "A", "zone": "trash"},
+                            "to": {"player": "A", "zone": "hand"},
+                        }
+                    }
+                },
+            ],
+        }
+    )
+    assert found == [
+        "actions[0].effect.remove: uhb has no removal from the game: state a move",
+        "actions[1].effect.damage: uhb counts no damage: state a move into the damage_zone (3.3.1)",
+        "actions[2].effect: no zone 'trash': expected one of deck, hand, field, damage_zone, rest_area, energy",
+    ]

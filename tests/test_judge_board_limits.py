@@ -176,3 +176,24 @@ def test_the_limits_leave_room_for_a_large_real_board():
     ]
     ruling = rule_text("game: ucg\nquestion: deck\ncards:\n" + "\n".join(lines) + "\n")
     assert ruling.outcome["cards"] == 50 and ruling.outcome["legal"] is True
+
+
+def test_a_board_given_as_data_is_held_to_the_same_limits():
+    """A mapping handed to :func:`judge.registry.rule` (not read from text) with 20 000 cards on the
+    field is refused for its size before any card is validated, within a second of CPU."""
+    from judge.registry import rule
+
+    spirit = {"name": "甲龍", "kind": "spirit", "cores": 1, "levels": [{"lv": 1, "cores": 1, "bp": 4000}]}
+    board = {
+        "game": "bs",
+        "state": {
+            "turn": 5,
+            "turn_player": "A",
+            "phase": "main",
+            "players": {"A": {"field": [spirit] * 20_000}},
+        },
+    }
+    started = time.process_time()
+    with pytest.raises(BoardError, match=f"more than {MAX_VALUES} values"):
+        rule(board)
+    assert time.process_time() - started < REFUSAL_CPU

@@ -111,7 +111,7 @@ def test_every_number_and_flag_of_every_example_refuses_what_it_is_not(path):
 #: per game: an example, a count in it, the count's largest value and the clause that sets it
 COUNTS = {
     "ucg": ("ucg/set_scene", ("state", "players", "A", "deck"), 50, ("4.1.1",)),
-    "uhb": ("uhb/battle", ("players", "A", "damage_zone"), 40, ("1.0.2",)),
+    "uhb": ("uhb/battle", ("state", "players", "A", "deck"), 40, ("1.0.2",)),
     "bs": ("bs/attack", ("state", "players", "A", "life"), 999, ()),
     "gcg": ("gcg/attack", ("state", "players", "B", "shields"), 50, ("6-1-1",)),
     "zd": ("zd/battle", ("state", "players", "B", "life"), 50, ("100.p2",)),
@@ -119,7 +119,7 @@ COUNTS = {
 #: per game: an example, a value printed on a card in it, and its largest value
 PRINTED = {
     "ucg": ("ucg/judgment", ("state", "areas", 0, "A", "bp", "TRIPLE"), 999_999),
-    "uhb": ("uhb/battle", ("players", "A", "main", "power"), 999_999),
+    "uhb": ("uhb/battle", ("state", "players", "A", "field", 0, "power"), 999_999),
     "bs": ("bs/attack", ("state", "players", "A", "field", 0, "levels", 0, "bp"), 999_999),
     "gcg": ("gcg/attack", ("state", "players", "A", "battle", 0, "ap"), 99),
     "zd": ("zd/battle", ("state", "players", "A", "battle", 0, "attack"), 999_999),
@@ -172,10 +172,11 @@ def test_a_printed_value_is_never_negative_or_huge(game):
 def test_a_uhb_power_of_minus_two_billion_gets_no_ruling():
     """The hostile tester's board: B "won" a battle its main could not have fought."""
     board = example("uhb/battle")
-    board["players"]["A"]["main"]["power"] = -2147483648
-    assert problems_of(board) == [("players.A.main.power", "expected at least 0", ())]
-    board["players"]["A"]["main"]["power"] = 2147483648
-    assert problems_of(board) == [("players.A.main.power", "expected at most 999999", ())]
+    card = board["state"]["players"]["A"]["field"][0]
+    card["power"] = -2147483648
+    assert problems_of(board) == [("state.players.A.field[0].power", "expected at least 0", ())]
+    card["power"] = 2147483648
+    assert problems_of(board) == [("state.players.A.field[0].power", "expected at most 999999", ())]
 
 
 def test_a_flag_is_only_true_or_false():

@@ -7,7 +7,10 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from corpus.library import load_book
+from judge.board import BoardError
 from judge.games.bs import rules as R
 from judge.games.bs.decklist import DeckRuling
 from judge.registry import engine, rule
@@ -105,3 +108,29 @@ def test_each_phrase_follows_its_heading_in_the_raw_page():
         phrase = re.sub(r"\s+", "", reliance.phrase)
         starts = [m.start() for m in re.finditer(re.escape(heading), raw)]
         assert any(0 <= raw.find(phrase, s) - s < 400 for s in starts), reliance
+
+
+# --- impossible boards -------------------------------------------------------------------------------
+
+
+def test_a_board_where_a_players_life_is_already_0_is_impossible():
+    with pytest.raises(BoardError) as error:
+        rule({"game": "bs", "state": {"phase": "main", "players": {"B": {"life": 0}}}})
+    assert "state.players.B.life" in str(error.value) and "already lost" in str(error.value)
+
+
+def test_an_effect_moving_cards_to_a_zone_bs_does_not_have_is_a_board_problem():
+    move = {
+        "cards": ["甲"],
+        "from": {"player": "A", "zone": "hand"},
+        "to": {"player": "A", "zone": "graveyard"},
+    }
+    with pytest.raises(BoardError) as error:
+        rule(
+            {
+                "game": "bs",
+                "state": {"phase": "main", "players": {"A": {"hand": [{"name": "甲"}]}}},
+                "actions": [{"effect": {"move": move}}],
+            }
+        )
+    assert "actions[0].effect.move.to.zone" in str(error.value) and "expected one of deck" in str(error.value)

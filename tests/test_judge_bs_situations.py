@@ -201,6 +201,7 @@ SITUATIONS: dict[str, Expect] = {
             in_trash(r, "B") == ["乙獸"] and side(r, "B").reserve == 3 and side(r, "A").reserve == 2
         ),
     ),
+    "effect_life_to_zero": Expect(Result.WON, "life_zero", decides=(WIN,), winner=Player.A),
     "effect_bp_zero_then_destroy": Expect(
         *CONTINUES, decides=(DESTROY_TERM,), cited=(BP_ZERO,), check=lambda r: in_trash(r, "B") == ["乙獸"]
     ),

@@ -58,7 +58,7 @@ def test_questions_are_listed_with_their_example():
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
     assert [line.split()[0] for line in lines] == [q.name for q in questions("uhb")]
-    assert "examples/uhb/battle.yaml" in lines[0]
+    assert "examples/uhb/turn_whole.yaml" in lines[0] and "examples/uhb/battle.yaml" in lines[1]
     listed = json.loads(run("--questions", "ucg", "--json").stdout)
     assert [row["question"] for row in listed] == [
         "timeline",

@@ -1,4 +1,4 @@
-"""The shared machinery every engine uses: ordering, numbers, deck counts, the ruling model."""
+"""The shared machinery every engine uses: a chain's order, numbers, deck counts, the ruling model."""
 
 from __future__ import annotations
 
@@ -6,65 +6,19 @@ import enum
 
 import pytest
 
-from corpus.errors import ArbiterError
 from judge.citations import Citations
 from judge.deck import DeckCard, by_name_and_number, by_number, check_size, copies, over_limit
-from judge.numbers import Compare, holds, tally, whole
-from judge.order import How, Pending, Placement, Triggered, last_in_first_out, resolve
+from judge.numbers import tally, whole
+from judge.order import last_in_first_out
 from judge.players import Player, by_turn_order
 from judge.ruling import Outcome, StepKind, Trace
 
-A1, A2, B1 = Pending("a1", Player.A), Pending("a2", Player.A), Pending("b1", Player.B)
-
-
-def names(events):
-    return [e.effect.name for e in events]
-
-
-def test_the_active_player_goes_first_and_orders_their_own_effects():
-    events = resolve([B1, A1, A2], Player.B, decider=lambda owner: owner, triggers={}, preference=["a2"])
-    assert names(events) == ["b1", "a2", "a1"]
-    assert [(e.how, e.decider) for e in events] == [
-        (How.ONLY, Player.B),
-        (How.CHOSEN, Player.A),
-        (How.ONLY, Player.A),
-    ]
-
-
-def test_placements_of_triggered_effects():
-    x, y, z = Pending("x", Player.B), Pending("y", Player.A), Pending("z", Player.A)
-    triggers = {
-        "a1": [Triggered(x, Placement.NEXT), Triggered(y, Placement.INTERRUPT), Triggered(z, Placement.POOL)]
-    }
-    events = resolve([A1, A2], Player.A, decider=lambda owner: Player.A, triggers=triggers)
-    assert names(events) == ["a1", "y", "x", "a2", "z"]
-    assert [e.during.name for e in events if e.how is How.INSERTED] == ["a1", "a1"]
-
-
-def test_effects_that_trigger_each_other_forever_are_refused():
-    loop = {"a1": [Triggered(A1, Placement.INTERRUPT)]}
-    with pytest.raises(ArbiterError, match="without end"):
-        resolve([A1], Player.A, decider=lambda owner: Player.A, triggers=loop)
+A1, A2, B1 = ("a1", Player.A), ("a2", Player.A), ("b1", Player.B)
 
 
 def test_a_chain_resolves_last_in_first_out_with_the_active_players_items_added_first():
-    assert last_in_first_out([B1, A1, A2], Player.A, owner=lambda p: p.owner) == [B1, A2, A1]
-    assert by_turn_order([B1, A1], Player.A, owner=lambda p: p.owner) == [A1, B1]
-
-
-@pytest.mark.parametrize(
-    "compare, value, inclusive, expected",
-    [
-        (Compare.AT_MOST, 3, True, True),
-        (Compare.AT_MOST, 3, False, False),
-        (Compare.LESS_THAN, 3, True, True),
-        (Compare.LESS_THAN, 2, False, True),
-        (Compare.AT_LEAST, 4, False, True),
-        (Compare.MORE_THAN, 3, False, False),
-    ],
-)
-def test_comparisons_with_and_without_the_value_itself(compare, value, inclusive, expected):
-    assert holds(value, compare, 3, inclusive=inclusive) is expected
+    assert last_in_first_out([B1, A1, A2], Player.A, owner=lambda p: p[1]) == [B1, A2, A1]
+    assert by_turn_order([B1, A1], Player.A, owner=lambda p: p[1]) == [A1, B1]
 
 
 def test_a_tally_keeps_both_readings_of_a_floor():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -96,3 +97,70 @@ def test_question_words_are_blanked_in_the_original_script():
     stripped = strip_question_words("牌組裡的牌抽光了會輸嗎")
     assert len(stripped) == len("牌組裡的牌抽光了會輸嗎")
     assert "嗎" not in stripped and "牌組裡的牌抽光了會輸" in stripped
+
+
+def test_a_query_segmenter_cuts_every_clause_query_and_random_text_as_the_index_did():
+    """The index keeps the frequency jieba gave each corpus term; a query's segmenter adds the
+    terms with those (no cut per term), and looks up in jieba's dictionary table only the words
+    of the text it cuts.  It must cut exactly as the segmenter that cut the index: every run of
+    Chinese in the books, in the benchmark queries, and random text (in both of jieba's modes)."""
+    import random
+
+    from corpus.search.analysis import han_runs
+    from corpus.search.dictionary import open_table
+    from corpus.search.documents import library_snapshot
+    from tests.test_search_queryset import queryset
+
+    documents = library_snapshot().documents
+    terms = corpus_terms(documents)
+    working = Segmenter(terms)
+    table = open_table()
+    assert table is not None
+    looking_up = Segmenter(terms, working.frequencies, table)
+    assert looking_up.frequencies == working.frequencies and len(terms) > 500
+    runs = {run for doc in documents for section in (doc.title, doc.text) for run in han_runs(fold(section))}
+    bench = Path(__file__).parents[1] / "bench"
+    sets = {"queries-test.yaml": queryset.load_quoted, "queries-dev.yaml": queryset.load_quoted}
+    for name, load in {**sets, "queries.yaml": queryset.load_numbered}.items():
+        runs |= {run for query in load(bench / name, documents) for run in han_runs(fold(query.text))}
+    characters = "".join(sorted(runs))
+    chance = random.Random(7)
+    for _ in range(2000):
+        size = chance.randint(2, 12)
+        runs.add("".join(chance.choice(characters) for _ in range(size)))
+    assert len(runs) > 8_000
+    for run in sorted(runs):
+        assert looking_up.cut(run, index=False) == working.cut(run, index=False), run
+        assert looking_up.cut(run, index=True) == working.cut(run, index=True), run
+
+
+def test_a_segmenter_builds_one_jieba_dictionary_not_two():
+    """``import rjieba`` builds a jieba of its own first (a tenth of a second) that search never uses."""
+    import subprocess
+    import sys
+
+    check = "import sys; from corpus.search.analysis import Segmenter; Segmenter().cut('勝利', False); print('rjieba' in sys.modules)"
+    found = subprocess.run([sys.executable, "-c", check], capture_output=True, text=True, check=True)
+    assert found.stdout.strip() == "False"
+
+
+def test_a_damaged_dictionary_table_is_written_again_or_done_without(tmp_path, monkeypatch):
+    """The table is a cache: cut short, it is not used (the whole dictionary is); gone, it is
+    written again; in a home that cannot be written, there is none and searches go on."""
+    from corpus.search.dictionary import jieba_dictionary_file, open_table, table_path
+
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    source = jieba_dictionary_file()
+    assert source is not None
+    line = next(line for line in source.read_text(encoding="utf-8").splitlines() if line.startswith("胜利 "))
+    table = open_table()
+    path = table_path()
+    assert table is not None and path is not None
+    assert table.frequencies(["胜利", "不是一个词"]) == {"胜利": int(line.split()[1])}
+    path.write_bytes(path.read_bytes()[:4096])
+    assert open_table() is None
+    path.unlink()
+    assert open_table() is not None and path.is_file()
+    path.unlink()
+    monkeypatch.setenv("ARBITER_HOME", "/proc/arbiter-home")  # nothing can be written there
+    assert open_table() is None

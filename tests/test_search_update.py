@@ -407,3 +407,78 @@ def test_a_version_another_process_ingested_is_searchable_as_soon_as_it_is_liste
     subprocess.run([sys.executable, "-c", ingest, str(changed)], check=True, cwd=Path(__file__).parents[1])
     assert "1.7" in [info.version for info in all_books() if info.game == "ucg"]
     assert ids(searcher, '"光之对决"', game="ucg", version="1.7") == [("1.7", "1.1.1")]
+
+
+def test_a_new_process_reads_no_book_while_the_library_is_unchanged_and_every_book_after_an_ingest(
+    tmp_path, monkeypatch
+):
+    """What a searcher knows of the corpus is kept with the library's signature: the next process
+    (the command line starts one per search) finds the index current without reading a book, and
+    answers as the first did, titles of untitled clauses included; an ingest changes the signature."""
+    from corpus.search import documents
+
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    read: list[str] = []
+    reading = documents.book_documents
+
+    def counted(book, latest):
+        read.append(book.info.version)
+        return reading(book, latest)
+
+    monkeypatch.setattr(documents, "book_documents", counted)
+
+    def new_process() -> Searcher:
+        monkeypatch.setattr(documents, "_kept", {})  # a new process keeps no documents in memory
+        return Searcher(
+            WhooshBackend(tmp_path / "index"), corpus=real_corpus_listed, corpus_signature=signature
+        )
+
+    signature = documents.library_signature
+    first = new_process().search("勝利條件", game="ucg").as_dict()
+    assert read and all(hit["title"] for hit in first["hits"])
+    read.clear()
+    assert new_process().search("勝利條件", game="ucg").as_dict() == first
+    assert read == [], "an unchanged library is not read again"
+    text = (bundled_manifest().root / "ucg-1.6-zh-Hant.txt").read_text(encoding="utf-8")
+    line = next(line for line in text.splitlines() if line.startswith("1.1.1. "))
+    changed = tmp_path / "ucg-1.7.txt"
+    changed.write_text(
+        text.replace(line, "1.1.1. 在這款遊戲中，兩名玩家以「光之對決」進行對戰。"), encoding="utf-8"
+    )
+    store.ingest(changed, "ucg", "1.7")
+    assert ids(new_process(), '"光之对决"', game="ucg") == [("1.7", "1.1.1")]
+    assert "1.7" in read
+
+
+def real_corpus_listed():
+    """:func:`real_corpus` through :func:`corpus.search.documents.book_documents` (counted above)."""
+    from corpus.search import documents
+
+    infos = [info for info in all_books() if info.game in ("ucg", "gcg")]
+    newest = {info.game: info.version for info in infos}
+    return documents.CorpusSnapshot.of(
+        doc
+        for info in infos
+        for doc in documents.book_documents(
+            load_book(info.game, info.version), newest[info.game] == info.version
+        )
+    )
+
+
+def test_the_library_signature_changes_with_an_ingest_and_with_a_bundled_text(tmp_path, monkeypatch):
+    from corpus.search.documents import library_signature
+    from corpus.storage import file_signature
+
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    before = library_signature()
+    assert library_signature() == before
+    stamps = {"ucg-1.6-zh-Hant.txt": (1, 2, 3)}
+    monkeypatch.setattr(
+        "corpus.storage.file_signature", lambda path: stamps.get(path.name) or file_signature(path)
+    )
+    touched = library_signature()
+    assert touched != before
+    text = (bundled_manifest().root / "ucg-1.6-zh-Hant.txt").read_text(encoding="utf-8")
+    (tmp_path / "ucg-1.7.txt").write_text(text, encoding="utf-8")
+    store.ingest(tmp_path / "ucg-1.7.txt", "ucg", "1.7")
+    assert library_signature() not in (before, touched)

@@ -35,10 +35,15 @@ lengths).
 
 from __future__ import annotations
 
+import importlib.util
 import re
-from collections.abc import Callable, Iterable
+import sys
+import threading
+from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader, ModuleSpec
+from pathlib import Path
+from typing import TYPE_CHECKING, Protocol
 
 from whoosh.lang.porter import stem
 
@@ -47,6 +52,7 @@ from corpus.search.french import french_term
 
 if TYPE_CHECKING:
     from corpus.search.bilingual import Glosses
+    from corpus.search.dictionary import DictionaryTable
 
 Token = tuple[str, int, int, int]  # text, position, start, end
 #: Positions of the glosses stream per word (see :meth:`Analysis.gloss_tokens`).
@@ -119,19 +125,110 @@ class Segmenter:
 
     The word list is part of the index (see :mod:`corpus.search.userdict`):
     a query must be cut with the same dictionary the index was built with.
+    jieba gives an added word the frequency that keeps it whole
+    (``suggest_freq``: a cut of the word per word, most of the set-up time);
+    ``frequencies`` are the ones a segmenter of the same words gave before
+    (:attr:`frequencies`, kept in the index), added as they are: the same
+    dictionary, word for word and in total, so the same cuts.  Given
+    ``table`` (jieba's dictionary on disk, see :mod:`corpus.search.dictionary`)
+    as well, it looks up only the words of the text it cuts, and never reads
+    the whole dictionary: what a query needs.
     """
 
-    def __init__(self, words: Iterable[str] = ()):
-        import rjieba
-
+    def __init__(
+        self,
+        words: Iterable[str] = (),
+        frequencies: Mapping[str, int] | None = None,
+        table: DictionaryTable | None = None,
+    ):
         self.words = tuple(sorted(set(words)))
-        self._jieba = rjieba.Jieba()
-        for word in self.words:
-            self._jieba.add_word(word, None, None)
+        self._given = dict(frequencies or {})
+        self._table = table if table is not None and set(self.words) <= set(self._given) else None
+        self._lock = threading.Lock()
+        self._loaded: tuple[_Cutter, dict[str, int]] | None = None
+
+    @property
+    def frequencies(self) -> dict[str, int]:
+        """The frequency of each word in this segmenter's dictionary, for a :class:`Segmenter` to take again."""
+        return self._dictionary()[1]
 
     def cut(self, run: str, index: bool) -> list[tuple[str, int, int]]:
         """``(word, start, end)`` for a Chinese run; search mode adds the words inside words."""
-        return self._jieba.tokenize(run, "search" if index else "default")
+        return self._dictionary()[0].cut(run, "search" if index else "default")
+
+    def _dictionary(self) -> tuple[_Cutter, dict[str, int]]:
+        """jieba and the words' frequencies, set up on the first cut: a query without Chinese
+        needs neither."""
+        with self._lock:
+            if self._loaded is None:
+                if self._table is not None:
+                    from corpus.search.dictionary import LookupSegmenter
+
+                    frequencies = {word: self._given[word] for word in self.words}
+                    self._loaded = (LookupSegmenter(self._table, frequencies), frequencies)
+                else:
+                    jieba = new_jieba()
+                    given = self._given
+                    added = {word: jieba.add_word(word, given.get(word), None) for word in self.words}
+                    self._loaded = (_Whole(jieba), added)
+            return self._loaded
+
+
+class _Jieba(Protocol):
+    """What Arbiter uses of an ``rjieba.Jieba``."""
+
+    def add_word(self, word: str, freq: int | None, tag: str | None) -> int: ...
+
+    def tokenize(self, sentence: str, mode: str) -> list[tuple[str, int, int]]: ...
+
+
+class _Cutter(Protocol):
+    def cut(self, run: str, mode: str) -> list[tuple[str, int, int]]: ...
+
+
+class _Whole:
+    """jieba with its whole dictionary in memory."""
+
+    def __init__(self, jieba: _Jieba):
+        self._jieba = jieba
+
+    def cut(self, run: str, mode: str) -> list[tuple[str, int, int]]:
+        return self._jieba.tokenize(run, mode)
+
+
+def new_jieba(empty: bool = False) -> _Jieba:
+    """A jieba with its own dictionary (``empty``: with none).
+
+    ``import rjieba`` builds a jieba for the package's module-level functions, which Arbiter
+    never calls, before it returns (as long again as this one: the dictionary is read and a
+    trie built, a tenth of a second); so the extension module is loaded on its own, once, and
+    registered where the package's own import finds it.
+    """
+    module = sys.modules.get("rjieba.rjieba")
+    if module is None:
+        path = _extension_path()
+        if path is None:  # laid out otherwise: the package's import is slower, not wrong
+            import rjieba
+
+            module = rjieba
+        else:
+            loader = ExtensionFileLoader("rjieba.rjieba", str(path))
+            module = importlib.util.module_from_spec(ModuleSpec("rjieba.rjieba", loader, origin=str(path)))
+            loader.exec_module(module)
+            sys.modules["rjieba.rjieba"] = module
+    jieba: _Jieba = module.Jieba.empty() if empty else module.Jieba()
+    return jieba
+
+
+def _extension_path() -> Path | None:
+    """Where rjieba's extension module is, without importing the package."""
+    package = importlib.util.find_spec("rjieba")
+    if package is None or not package.submodule_search_locations:
+        return None
+    folder = Path(package.submodule_search_locations[0])
+    return next(
+        (path for suffix in EXTENSION_SUFFIXES if (path := folder / f"rjieba{suffix}").exists()), None
+    )
 
 
 class Analysis:

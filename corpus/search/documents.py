@@ -165,6 +165,29 @@ def library_state() -> object:
     return user_manifest()
 
 
+def library_signature() -> str:
+    """What decides the library's documents, known without reading a rulebook: every version's
+    manifest entry in order (an ingested text's entry names it by hash; a bundled text is named
+    by its file's size, time and inode), and the parsing and analysis code.
+
+    The same signature means the same :func:`library_snapshot`, so the search service can tell
+    that its index holds the library by this alone (``search/view`` under the cache) and
+    parses no book; whatever changes the documents changes the signature, or the corpus cache
+    (:mod:`corpus.cache`, keyed alike) would serve stale clauses too.
+    """
+    from corpus import cache
+    from corpus.library import all_books
+    from corpus.manifest import bundled_manifest
+    from corpus.storage import file_signature
+
+    bundled = bundled_manifest()
+    digest = hashlib.sha256(f"{cache.code_fingerprint()}\x1f{code_fingerprint()}".encode())
+    for info in all_books():
+        source = file_signature(bundled.root / info.source) if info in bundled.books else None
+        digest.update(f"{info!r}\x1f{source}\x1e".encode())
+    return digest.hexdigest()
+
+
 def library_snapshot() -> CorpusSnapshot:
     """Every clause of every rulebook version the library knows.
 

@@ -6,18 +6,25 @@ and keeps its backend's index in step with the corpus: on first use it
 compares the corpus fingerprint with the index's and, when they differ,
 updates the index — re-indexing only the rulebook versions that changed —
 or builds it afresh when there is none to update (or the update fails),
-reporting progress.  After that, :meth:`Searcher.search` is read-only and
+reporting progress.  Reading every book for the fingerprint is most of a
+command-line search, so what the searcher knows of the corpus is kept
+under ``ARBITER_HOME/cache`` with the library's signature (its manifest
+entries and code, :func:`~corpus.search.documents.library_signature`): a
+process whose library has that signature, and whose index has that
+fingerprint, reads no book.  After that, :meth:`Searcher.search` is read-only and
 safe to call from many threads at once.
 """
 
 from __future__ import annotations
 
 import contextlib
+import pickle
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, replace
-from typing import Any
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from corpus.errors import ArbiterError, NotFound
 from corpus.freshness import one_look
@@ -35,14 +42,17 @@ from corpus.search.backend import (
 from corpus.search.documents import (
     BookDocuments,
     CorpusSnapshot,
-    IndexDocument,
+    library_signature,
     library_snapshot,
     library_state,
 )
 from corpus.search.query import ParsedQuery, parse_query
 from corpus.search.snippets import Highlighter, Snippet
 from corpus.search.synonyms import expansions, key, mentions
-from corpus.versions.compare import REFERENCE, ClauseReference, resolve
+from corpus.storage import arbiter_home, atomic_write_bytes, tolerate_unwritable
+
+if TYPE_CHECKING:
+    from corpus.versions.compare import ClauseReference
 
 MAX_LIMIT = 100
 #: Given the number of documents to index, returns a context manager that
@@ -123,6 +133,18 @@ class GameTexts:
             self._folded[game] = kept
         self._known: dict[tuple[str, str], bool] = {}
 
+    @property
+    def folded(self) -> dict[str, tuple[tuple[tuple[str, str], ...], str]]:
+        """game → (its versions and their fingerprints, all their text folded)."""
+        return self._folded
+
+    @classmethod
+    def of_folded(cls, folded: dict[str, tuple[tuple[tuple[str, str], ...], str]]) -> GameTexts:
+        """The texts :attr:`folded` gave, without folding them again."""
+        texts = cls(())
+        texts._folded = folded
+        return texts
+
     def occurs(self, game: str, term: str) -> bool:
         found = self._known.get((game, term))
         if found is None:
@@ -137,7 +159,10 @@ class _CorpusView:
     that a search running during a refresh sees the old view or the new, never half."""
 
     fingerprint: str | None
-    documents: dict[str, IndexDocument]
+    #: document key → the title of its nearest titled ancestor, for a clause without a title
+    titles: dict[str, str]
+    #: rulebook version (``game@version``) → its language tag
+    languages: dict[str, str]
     versions: dict[str, set[str]]
     texts: GameTexts
     state: object  # the corpus state (see ``Searcher``) the snapshot was taken in
@@ -147,13 +172,30 @@ class _CorpusView:
         cls, snapshot: CorpusSnapshot | None, state: object = None, previous: _CorpusView | None = None
     ) -> _CorpusView:
         if snapshot is None:
-            return cls(None, {}, {}, GameTexts(()), None)
+            return cls(None, {}, {}, {}, GameTexts(()), None)
         versions: dict[str, set[str]] = {}
         for book in snapshot.books:
             versions.setdefault(book.game, set()).add(book.version)
-        documents = {doc.key: doc for doc in snapshot.documents}
+        titles = {doc.key: doc.path[-1] for doc in snapshot.documents if not doc.title and doc.path}
+        languages = {doc.book: doc.language for doc in snapshot.documents}
         texts = GameTexts(snapshot.books, previous.texts if previous else None)
-        return cls(snapshot.fingerprint, documents, versions, texts, state)
+        return cls(snapshot.fingerprint, titles, languages, versions, texts, state)
+
+    def kept(self, signature: str) -> dict[str, Any]:
+        """The view as plain data, for :meth:`Searcher._remember` to keep under the corpus's signature."""
+        return {
+            "signature": signature,
+            "fingerprint": self.fingerprint,
+            "titles": self.titles,
+            "languages": self.languages,
+            "versions": self.versions,
+            "texts": self.texts.folded,
+        }
+
+    @classmethod
+    def from_kept(cls, kept: dict[str, Any], state: object) -> _CorpusView:
+        texts = GameTexts.of_folded(kept["texts"])
+        return cls(kept["fingerprint"], kept["titles"], kept["languages"], kept["versions"], texts, state)
 
 
 @contextlib.contextmanager
@@ -170,6 +212,7 @@ class Searcher:
         report: Callable[[str], None] = report_to_stderr,
         corpus_state: Callable[[], object] = library_state,
         synonyms: bool = True,
+        corpus_signature: Callable[[], str] | None = None,
     ):
         if backend is None:
             from corpus.search.whoosh_backend import WhooshBackend
@@ -180,6 +223,9 @@ class Searcher:
         #: Cheap to ask, and a new object whenever the corpus may have changed (an ingest by
         #: another process): a search after it waits for the index to hold what the library lists.
         self._corpus_state = corpus_state
+        #: What identifies the corpus without reading it (the library's: :func:`library_signature`);
+        #: a corpus without one is read in full on every refresh.
+        self._signature = corpus_signature or (library_signature if corpus is library_snapshot else None)
         self._progress = progress
         self._report = report
         #: Off only to measure what ranking finds without the synonym files (bench/search.py).
@@ -196,6 +242,12 @@ class Searcher:
 
     def _refresh(self) -> bool:
         state = self._corpus_state()  # before the snapshot: a change while it is taken is seen next time
+        signature = self._signature() if self._signature else None
+        if signature is not None:
+            known = self._known(signature, state)
+            if known is not None:  # the index holds the corpus of this signature: no book is read
+                self._view = known
+                return False
         snapshot = self._corpus()
         changed = self.backend.indexed_fingerprint() != snapshot.fingerprint
         if changed:
@@ -204,7 +256,26 @@ class Searcher:
                 if indexed != snapshot.fingerprint:
                     self._reindex(snapshot, updatable=indexed is not None)
         self._view = _CorpusView.of(snapshot, state, previous=self._view)
+        if signature is not None:
+            self._remember(self._view.kept(signature))
         return changed
+
+    def _known(self, signature: str, state: object) -> _CorpusView | None:
+        """The view kept for the corpus of ``signature``, if the index holds that corpus."""
+        try:
+            kept = pickle.loads(_view_path().read_bytes())
+            if kept["signature"] != signature or kept["fingerprint"] != self.backend.indexed_fingerprint():
+                return None
+            return _CorpusView.from_kept(kept, state)
+        except Exception:  # none kept yet, another's, or unreadable: the corpus is read instead
+            return None
+
+    def _remember(self, kept: dict[str, Any]) -> None:
+        """Keep the view for the next process (the command line starts one per search)."""
+        try:
+            atomic_write_bytes(_view_path(), pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL))
+        except OSError as error:  # a read-only or full home: every process reads the corpus
+            tolerate_unwritable("what the search index holds", error)
 
     def _reindex(self, snapshot: CorpusSnapshot, updatable: bool) -> None:
         """Update a usable index when the backend can; build afresh otherwise, or when the update fails."""
@@ -262,6 +333,8 @@ class Searcher:
     def _addressed(self, raw: str, reference: ClauseReference, limit: int, page: int) -> SearchResults:
         """A clause's address as the query (``ucg@1.6:5.9.4.1``, as ``arbiter compare`` takes it):
         that clause first, marked exact, then what its number finds in that book."""
+        from corpus.versions.compare import resolve
+
         try:
             side = resolve(reference)
         except ArbiterError as error:
@@ -289,8 +362,8 @@ class Searcher:
         highlighters: dict[tuple[str, str], Highlighter] = {}
         hits = []
         for hit in found.hits:
-            doc = view.documents.get(hit.key)
-            language = word_language(doc.language) if doc else DEFAULT_LANGUAGE
+            book = view.languages.get(f"{hit.game}@{hit.version}")
+            language = word_language(book) if book else DEFAULT_LANGUAGE
             key = (hit.game, language)
             if key not in highlighters:
                 words, stems = [p.text for p in parsed.positive], []
@@ -346,18 +419,20 @@ def _edition(written: str, games: Iterable[str]) -> str:
 
 
 def _hit(view: _CorpusView, hit: BackendHit, highlighter: Highlighter) -> Hit:
-    doc = view.documents.get(hit.key)
-    title = hit.title or (doc.path[-1] if doc and doc.path else "")
     return Hit(
         game=hit.game,
         version=hit.version,
         id=hit.id,
-        title=title,
+        title=hit.title or view.titles.get(hit.key, ""),
         kind=hit.kind,
         snippet=highlighter.snippet(hit.text or hit.title),
         score=hit.score,
         exact=hit.exact,
     )
+
+
+def _view_path() -> Path:
+    return arbiter_home() / "cache" / "search-view.pickle"
 
 
 def clause_address(query: str) -> ClauseReference | None:
@@ -370,7 +445,10 @@ def clause_address(query: str) -> ClauseReference | None:
     >>> clause_address("game:ucg") is None, clause_address("勝利") is None
     (True, True)
     """
+    if ":" not in query:  # none is an address: the comparison code is not loaded for it
+        return None
     from corpus.library import games
+    from corpus.versions.compare import REFERENCE, ClauseReference
 
     match = REFERENCE.match(query)
     if match is None or match["game"] not in games():

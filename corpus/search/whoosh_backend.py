@@ -4,7 +4,8 @@ The index lives in one directory under ``ARBITER_HOME`` (``index/whoosh``),
 next to a small ``arbiter-index.json`` manifest: the corpus fingerprint it
 holds; for each rulebook version its fingerprint, whether it is its game's
 newest, its segment and its terms for the jieba user dictionary; the
-dictionary itself; and the size and CRC of every index file.
+dictionary itself, with the frequency jieba gave each term; and the size
+and CRC of every index file.
 
 A build fills a new directory and swaps it in whole
 (:func:`corpus.storage.atomic_directory`), so a crash never leaves half an
@@ -32,6 +33,7 @@ import fcntl
 import functools
 import hashlib
 import json
+import pickle
 import threading
 import zlib
 from collections.abc import Callable, Iterator
@@ -57,6 +59,7 @@ from corpus.search.backend import (
     report_to_stderr,
 )
 from corpus.search.bilingual import Glosses, cc_cedict, dictionary_fingerprint
+from corpus.search.dictionary import open_table
 from corpus.search.documents import BookDocuments, CorpusSnapshot, jump_ids
 from corpus.search.ranking import DEFAULT_RANKING, Ranking
 from corpus.search.userdict import corpus_terms
@@ -68,8 +71,8 @@ from corpus.storage import arbiter_home, atomic_directory, file_signature, toler
 
 MANIFEST = "arbiter-index.json"
 #: The dictionary glosses of the index's words and of every character, for glossing query words.
-GLOSSES = "glosses.json"
-FORMAT = "arbiter-whoosh-2"
+GLOSSES = "glosses.pickle"
+FORMAT = "arbiter-whoosh-4"
 _NEVER = object()
 
 
@@ -116,7 +119,7 @@ class _Opened:  # not slotted: ``glosses`` is cached on the instance
         if self.table is not None:
             return Glosses.from_table(self.table)
         assert self.directory is not None
-        return Glosses.from_table(json.loads((self.directory / GLOSSES).read_text(encoding="utf-8")))
+        return _KeptGlosses(pickle.loads((self.directory / GLOSSES).read_bytes()))
 
     @property
     def fingerprint(self) -> str:
@@ -245,7 +248,7 @@ class WhooshBackend:
             index = whoosh_index.open_dir(str(self.directory))
             if index.doc_count() != manifest["documents"]:
                 raise DamagedIndex("document count does not match the manifest")
-            analysis = Analysis(Segmenter(manifest["terms"]))
+            analysis = Analysis(Segmenter(manifest["terms"], manifest["frequencies"], open_table()))
         except Exception as error:  # whatever is wrong with it, the cure is a rebuild
             self._report(f"search index at {self.directory} cannot be used ({error}); rebuilding")
             return None
@@ -284,11 +287,12 @@ class WhooshBackend:
                 index = whoosh_index.create_in(str(building), build_schema(analysis, self.ranking))
                 segments = write_books(index, snapshot.books, progress)
                 _write_glosses(building, index, analysis)
-                manifest = self._write_manifest(building, snapshot, terms, segments)
+                manifest = self._write_manifest(building, snapshot, analysis, terms, segments)
         except OSError as error:
             tolerate_unwritable("the search index", error)
             self._build_in_memory(snapshot, terms, analysis, progress)
             return
+        open_table()  # written now, while building takes seconds anyway, not by the next search
         self._swapped_in(analysis, manifest)
 
     def _build_in_memory(
@@ -302,7 +306,7 @@ class WhooshBackend:
         at the cost of a build per process.  It is used until the index on disk changes."""
         index = _PrivateRamStorage().create_index(build_schema(analysis, self.ranking))
         segments = write_books(index, snapshot.books, progress)
-        manifest = self._manifest_of(snapshot, terms, segments, files={})
+        manifest = self._manifest_of(snapshot, analysis, terms, segments, files={})
         stamp = file_signature(self.directory / MANIFEST)
         table = _glosses_table(index, analysis)
         opened = _Opened(index, Analysis(analysis.segmenter), manifest, table=table)
@@ -349,7 +353,12 @@ class WhooshBackend:
             keep_segments(index, [segments[book.key] for book in snapshot.books])
             _write_glosses(building, index, analysis)
             manifest = self._write_manifest(
-                building, snapshot, plan.terms, segments, linked=_without(manifest["files"], GLOSSES)
+                building,
+                snapshot,
+                analysis,
+                plan.terms,
+                segments,
+                linked=_without(manifest["files"], GLOSSES),
             )
         self._swapped_in(analysis, manifest)
 
@@ -357,17 +366,19 @@ class WhooshBackend:
         self,
         building: Path,
         snapshot: CorpusSnapshot,
+        analysis: Analysis,
         terms: dict[str, list[str]],
         segments: dict[str, str],
         linked: dict[str, list[int]] | None = None,
     ) -> dict[str, Any]:
-        manifest = self._manifest_of(snapshot, terms, segments, _file_checks(building, linked))
+        manifest = self._manifest_of(snapshot, analysis, terms, segments, _file_checks(building, linked))
         (building / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
         return manifest
 
     def _manifest_of(
         self,
         snapshot: CorpusSnapshot,
+        analysis: Analysis,
         terms: dict[str, list[str]],
         segments: dict[str, str],
         files: dict[str, list[int]],
@@ -377,6 +388,8 @@ class WhooshBackend:
             "fingerprint": snapshot.fingerprint,
             "documents": len(snapshot.documents),
             "terms": sorted(set().union(*terms.values())),
+            # as the segmenter that cut the index weighed them: a query's segmenter takes them as they are
+            "frequencies": analysis.segmenter.frequencies,
             "books": [
                 {
                     "key": book.key,
@@ -470,8 +483,44 @@ def _glosses_table(index: whoosh_index.Index, analysis: Analysis) -> dict[str, l
 
 
 def _write_glosses(building: Path, index: whoosh_index.Index, analysis: Analysis) -> None:
-    table = _glosses_table(index, analysis)
-    (building / GLOSSES).write_text(json.dumps(table, ensure_ascii=False), encoding="utf-8")
+    (building / GLOSSES).write_bytes(pickle.dumps(_KeptGlosses.parts(_glosses_table(index, analysis))))
+
+
+class _KeptGlosses(Glosses):
+    """The index's glosses with the lookups by English stem worked out when the index was
+    written: each is a pass over every entry (20-30 ms), and the first search that asks for one
+    would pay it — every command-line search.  Each part is unpickled when first asked for."""
+
+    def __init__(self, parts: dict[str, bytes]):
+        super().__init__(pickle.loads(parts["entries"]))
+        self._parts = parts
+
+    @staticmethod
+    def parts(table: dict[str, list[list[str]]]) -> dict[str, bytes]:
+        glosses = Glosses.from_table(table)
+        glosses.glossing(""), glosses.translations(""), glosses.related("")  # each builds its lookup
+        found = {
+            "entries": glosses.entries,
+            "glossing": glosses._glossing,
+            "translated": glosses._translated,
+            "translating": glosses._translating,
+        }
+        return {name: pickle.dumps(part, protocol=pickle.HIGHEST_PROTOCOL) for name, part in found.items()}
+
+    def glossing(self, stem: str) -> tuple[str, ...]:
+        if self._glossing is None:
+            self._glossing = pickle.loads(self._parts["glossing"])
+        return super().glossing(stem)
+
+    def translations(self, stem: str) -> tuple[tuple[str, int], ...]:
+        if self._translated is None:
+            self._translated = pickle.loads(self._parts["translated"])
+        return super().translations(stem)
+
+    def related(self, stem: str) -> tuple[tuple[str, float], ...]:
+        if self._translating is None:
+            self._translating = pickle.loads(self._parts["translating"])
+        return super().related(stem)
 
 
 def _without(checks: dict[str, list[int]], name: str) -> dict[str, list[int]]:

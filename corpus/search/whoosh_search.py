@@ -101,12 +101,6 @@ class IndexSearcher:
         self.whoosh = index.searcher(weighting=BM25F(B=ranking.b, K1=ranking.k1))
         self._context = self.whoosh.context()
         self._documents: int = max(self.whoosh.doc_count_all(), 1)
-        reader = self.whoosh.reader()
-        headings = reader.column_reader("heading")
-        self._factors = [  # by document number
-            ranking.kind_factor(kind) * (ranking.heading if bare == "1" else 1.0)
-            for kind, bare in zip(reader.column_reader("kind"), headings, strict=True)
-        ]
         self._segments = [
             _Segment(n, sub, offset) for n, (sub, offset) in enumerate(self.whoosh.leaf_searchers())
         ]
@@ -116,6 +110,7 @@ class IndexSearcher:
         self._frequencies: dict[tuple[str, str], tuple[int, ...]] = {}
         self._synonym_matches: dict[tuple[str, wq.Query], Postings] = {}
         self._norms_memory: dict[tuple[str, str], list[float]] = {}
+        self._factors_memory: dict[str, list[float]] = {}
 
     def share(self, fieldname: str, term: str, filters: Filters | None = None) -> float:
         """The fraction of the documents of the segments ``filters`` searches (all: None) that contain ``term``."""
@@ -222,8 +217,8 @@ class IndexSearcher:
         if plan.excluded is not None:
             excluded = set(plan.excluded.docs(segment.searcher))
             candidates = [(d, score) for d, score in candidates if d not in excluded]
-        factors, offset = self._factors, segment.offset
-        candidates = [(d, score * factors[offset + d] + pinned[d]) for d, score in candidates]
+        factors = self._factors(segment)
+        candidates = [(d, score * factors[d] + pinned[d]) for d, score in candidates]
         offset = segment.offset
         return [(offset + d, score) for d, score in candidates]
 
@@ -331,6 +326,21 @@ class IndexSearcher:
         frequency = self.frequencies(fieldname, text)[segment.position]
         idf = log(segment.size / (frequency + 1)) + 1  # whoosh's, over the segment's documents
         return idf, self.whoosh.weighting.K1 + 1, self._norms(segment, fieldname)
+
+    def _factors(self, segment: _Segment) -> list[float]:
+        """Each document's factor (its clause kind's, times ``Ranking.heading`` for a bare heading),
+        by segment-local number; worked out for a segment when it is first searched."""
+
+        def compute() -> list[float]:
+            ranking, reader = self.ranking, segment.reader
+            return [
+                ranking.kind_factor(kind) * (ranking.heading if bare == "1" else 1.0)
+                for kind, bare in zip(
+                    reader.column_reader("kind"), reader.column_reader("heading"), strict=True
+                )
+            ]
+
+        return _remember(self._factors_memory, segment.id, compute)
 
     def _norms(self, segment: _Segment, fieldname: str) -> list[float]:
         """``K1 * ((1 - B) + B * fl / avgfl)`` of each document of the segment (``avgfl``: the segment's)."""

@@ -16,7 +16,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from corpus import cache
-from corpus.coverage import coverage
 from corpus.errors import ArbiterError, NotFound
 from corpus.freshness import forget
 from corpus.intake import read_rulebook_text
@@ -234,6 +233,8 @@ def _parse(text: str, info: BookInfo, source: str) -> tuple[ParseResult, float]:
         raise ArbiterError(
             f"the {info.parser} parser found no clauses in {source}; is --parser right?", "parser"
         )
+    from corpus.coverage import coverage  # its patterns are compiled only when a book is parsed
+
     return result, coverage(text, result.clauses, result.excluded, info.script)
 
 

@@ -23,6 +23,8 @@ from judge.games.bs.state import BsCard
 from judge.players import Player
 
 RESERVE = "reserve"
+#: where cores lie besides field cards (counted, never named)
+CORE_PLACES = (RESERVE, "life", "trash")
 
 
 def _which(value: Any) -> str:
@@ -69,7 +71,7 @@ class Summon(Action):
     unite: str | None = Field(default=None, description="a brave summoned united with this spirit (直接合體)")
 
     def names(self) -> list[str]:
-        paid = [name for name in self.pay if name not in (RESERVE, "life", "trash")]
+        paid = [name for name in self.pay if name not in CORE_PLACES]
         return (
             ([self.card] if isinstance(self.card, str) else []) + paid + ([self.unite] if self.unite else [])
         )
@@ -94,15 +96,15 @@ class MoveCores(Action):
 
     verb = "move_cores"
     count: Many = Field(description="how many cores")
-    from_: str = Field(alias="from", min_length=1, description="reserve, or a field card")
-    to: str = Field(min_length=1, description="reserve, or a field card")
+    from_: str = Field(alias="from", min_length=1, description="reserve, life, trash, or a field card")
+    to: str = Field(min_length=1, description="reserve, life, trash, or a field card")
     player: Player | None = Field(
         default=None, description="whose cores (the card's owner, else the turn player)"
     )
     by_effect: Flag = Field(default=False, description="an effect moves them, at the effect's time")
 
     def names(self) -> list[str]:
-        return [name for name in (self.from_, self.to) if name != RESERVE]
+        return [name for name in (self.from_, self.to) if name not in CORE_PLACES]
 
 
 class SetBurst(Action):

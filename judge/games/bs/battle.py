@@ -138,8 +138,9 @@ def _open_flash(replay: Run, battle: Battle, clause: str) -> None:
 
 
 def _flash_player(replay: Run, battle: Battle, player: Player | None, verb: str) -> Player:
+    if battle.priority is None:  # a snapshot taken as the timing opens: the defender acts first
+        battle.priority = turn_player(replay).other
     acting = player or battle.priority
-    assert acting is not None  # a flash timing always has a player to act
     if acting is not battle.priority:
         replay.refuse(
             f"現在是玩家 {battle.priority} 使用靈動效果或選擇跳過的時機，玩家 {acting} 不能{verb}："
@@ -154,11 +155,11 @@ def flash(replay: Run, action: Flash) -> None:
     """A flash effect (靈動): the turn player's own in the main step, or in a battle's flash timing."""
     state = replay.state
     battle = state.battle
-    card = _used_card(replay, action)
     if battle is None:
         player = action.player or turn_player(replay)
         if state.phase != "main" or player is not turn_player(replay):
             replay.refuse("靈動效果在自己的主要階段或戰鬥的靈動時機中使用。", MAGIC, FLASH_TIMING)
+        card = _used_card(replay, player, action)
         replay.step(
             f"主要階段：玩家 {player} 使用靈動效果{_of(card)}，該效果立即結算。", MAGIC, FLASH_NO_INTERRUPT
         )
@@ -166,6 +167,7 @@ def flash(replay: Run, action: Flash) -> None:
         if battle.step not in ("flash1", "flash2"):
             replay.refuse("靈動效果在戰鬥的靈動時機中使用，現在不是靈動時機。", FLASH_TIMING)
         player = _flash_player(replay, battle, action.player, "使用靈動效果")
+        card = _used_card(replay, player, action)
         battle.priority, battle.passes = player.other, 0
         replay.step(
             f"靈動時機：玩家 {player} 使用一個靈動效果{_of(card)}，該效果立即結算；之後輪到玩家 {player.other}。",
@@ -173,24 +175,22 @@ def flash(replay: Run, action: Flash) -> None:
             FLASH_NO_INTERRUPT,
         )
     if card is not None:
-        owner = action.player or turn_player(replay)
-        hand = state.side(owner).hand
-        if card in hand.cards:
-            hand.cards.remove(card)
-        elif hand.unnamed:
-            hand.unnamed -= 1
-        replay.notes.setdefault(bursts.RESOLVING, []).append((owner, card))
+        replay.notes.setdefault(bursts.RESOLVING, []).append((player, card))
 
 
-def _used_card(replay: Run, action: Flash) -> BsCard | None:
+def _used_card(replay: Run, player: Player, action: Flash) -> BsCard | None:
+    """The magic card used, out of the player's hand (named there, or one of its unnamed cards)."""
     if action.card is None:
         return None
+    hand = replay.state.side(player).hand
     if isinstance(action.card, BsCard):
+        if hand.unnamed:
+            hand.unnamed -= 1
         return action.card
-    player = action.player or turn_player(replay)
-    found = replay.state.side(player).hand.find(action.card)
+    found = hand.find(action.card)
     if found is None:
         replay.refuse(f"「{action.card}」不在玩家 {player} 的手牌中。", MAGIC)
+    hand.cards.remove(found)
     return found
 
 
@@ -357,16 +357,22 @@ def _unblocked(replay: Run, battle: Battle, player: Player) -> None:
     if lost:
         bursts.happen(replay, "life_reduced", None, defender)
         replay.resolve_fired()
-    if side.life == 0:
-        replay.end_game(
-            Result.WON,
-            BsReason.LIFE_ZERO,
-            player,
-            f"玩家 {defender} 的生命值變為 0：玩家 {player} 獲勝，遊戲隨即結束。",
-            WIN,
-            WIN_BY_LIFE,
-        )
+    life_check(replay, WIN_BY_LIFE)
     replay.not_applied(f"玩家 {defender} 的生命值還有 {side.life}，不為 0，遊戲繼續。", WIN)
+
+
+def life_check(replay: Run, *also: str) -> None:
+    """A player whose life becomes 0 — by an attack or an effect — loses at once (勝利條件)."""
+    for loser in (Player.A, Player.B):
+        if replay.state.side(loser).life == 0:
+            replay.end_game(
+                Result.WON,
+                BsReason.LIFE_ZERO,
+                loser.other,
+                f"玩家 {loser} 的生命值變為 0：玩家 {loser.other} 獲勝，遊戲隨即結束。",
+                WIN,
+                *also,
+            )
 
 
 def _compare(replay: Run, battle: Battle, player: Player) -> None:

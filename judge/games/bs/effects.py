@@ -31,7 +31,7 @@ from judge.games.bs.rules import (
     LEAVE_TERM,
     STANDBY,
 )
-from judge.games.bs.state import BsCard, BsState
+from judge.games.bs.state import BsCard, BsPlayer, BsState, BsZone
 from judge.games.bs.values import bp
 from judge.players import Player
 from judge.replay import Replay
@@ -47,8 +47,12 @@ UNTIL = {
 }
 
 
+#: the zones a ``move`` may name (cores are moved with ``move_cores``)
+ZONES = tuple(name for name, info in BsPlayer.model_fields.items() if info.annotation in (BsZone, "BsZone"))
+
+
 def problems(where: str, effect: Effect) -> list[BoardProblem]:
-    """Primitives bs has no use for, named where they were written."""
+    """Primitives bs has no use for, and zones it does not have, named where they were written."""
     if effect.kind in ("damage", "ko"):
         return [
             BoardProblem(
@@ -56,7 +60,14 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
                 "bs counts no damage and has no KO: use destroy, or move_cores from life to reduce life",
             )
         ]
-    return []
+    if effect.move is None:
+        return []
+    places = {"from": effect.move.from_, "to": effect.move.to}
+    return [
+        BoardProblem(f"{where}.move.{key}.zone", f"expected one of {', '.join(ZONES)}")
+        for key, place in places.items()
+        if place.zone is not None and place.zone not in ZONES
+    ]
 
 
 def apply(replay: Run, effect: Effect) -> None:
@@ -123,7 +134,9 @@ def _move(replay: Run, move: Move, by: Player | None) -> None:
             field.leave(replay, name, "moved", by, LEAVE_TERM, STANDBY, to=move.to.zone)
             continue
         owner = replay.state.owner(name)
-        assert owner is not None  # names are checked before the replay
+        if owner is None:  # out of the game (除外): nothing left to move
+            replay.step(f"「{name}」已從遊戲中除外，效果沒有對象。", EFFECTS)
+            continue
         for zone in replay.state.side(owner).zones().values():
             card = zone.find(name)
             if card is not None:

@@ -129,11 +129,9 @@ class BsRules(Rules[BsState, BsOutcome]):
     stats = frozenset({"bp"})
 
     def act(self, replay: Run, action: Action) -> None:
-        if not isinstance(action, (*DECISIONS, *BY_EFFECT)):
+        if not _within_an_effect(action):
             bursts.finish_resolving(replay)
-            replay.notes.pop(
-                bursts.READY, None
-            )  # a burst is declared when its condition is met, or not at all
+            replay.notes.pop(bursts.READY, None)  # a burst is declared when its condition is met, or never
         if isinstance(action, Attack):
             battle.declare(replay, action)
         elif isinstance(action, Block):
@@ -175,9 +173,7 @@ class BsRules(Rules[BsState, BsOutcome]):
 
     def anytime(self, state: BsState, action: Action) -> bool:
         """Decisions and what effects do happen where the timeline lists them."""
-        return isinstance(action, (*DECISIONS, *BY_EFFECT)) or (
-            isinstance(action, MoveCores) and action.by_effect
-        )
+        return _within_an_effect(action)
 
     def apply_effect(self, replay: Run, effect: Effect) -> None:
         effects.apply(replay, effect)
@@ -186,13 +182,13 @@ class BsRules(Rules[BsState, BsOutcome]):
         return effects.order(replay, waiting)
 
     def process(self, replay: Run) -> None:
-        """The battle's steps as far as no decision is due; spirits below their lowest Lv are depleted."""
+        """Spirits below their lowest Lv are depleted, life at 0 ends the game, then the battle's steps
+        as far as no decision is due."""
         field.deplete_drained(replay)
+        battle.life_check(replay)
         after = replay.timeline.actions[replay.index + 1 : replay.index + 2]
-        if not (
-            after and isinstance(after[0], (Effect, Burst))
-        ):  # a card's effects, and bursts declared with it
-            bursts.finish_resolving(replay)
+        if not (after and (isinstance(after[0], Effect) or _within_an_effect(after[0]))):
+            bursts.finish_resolving(replay)  # the card's effects (and bursts declared with it) are done
         battle.progress(replay)
 
     def value(self, replay: Run, card: Card, stat: str) -> int:
@@ -237,6 +233,13 @@ class BsRules(Rules[BsState, BsOutcome]):
         return BsOutcome(
             result=ending.result, reason=BsReason(ending.reason.value), winner=ending.winner, **common
         )
+
+
+def _within_an_effect(action: Action) -> bool:
+    """A decision the rules ask for, or what an effect does: it happens inside the effect under way."""
+    return isinstance(action, (*DECISIONS, *BY_EFFECT)) or (
+        isinstance(action, MoveCores) and action.by_effect
+    )
 
 
 RULES = BsRules()

@@ -27,6 +27,7 @@ from judge.games.bs.rules import (
     COST_4,
     COST_5,
     DIRECT_UNION,
+    EFFECTS,
     EXHAUST_TERM,
     HEAVY_EXHAUST,
     IMA,
@@ -250,7 +251,7 @@ def move_cores(replay: Run, action: MoveCores) -> None:
     _put(replay, player, action.to, taken)
     replay.step(
         f"{'效果' if action.by_effect else '主要階段'}：將玩家 {player} 的 {taken} 個能量從{_where(action.from_)}移至{_where(action.to)}。",
-        MOVE_CORES,
+        EFFECTS if action.by_effect else MOVE_CORES,
         OWN_RESERVE,
         moved=taken,
     )
@@ -302,7 +303,8 @@ def _take(replay: Run, player: Player, place: str, count: int) -> int:
         setattr(side, attribute, held - taken)
         return taken
     card = side.field.find(place)
-    assert card is not None  # the names are checked, and the owner found from them
+    if card is None:
+        replay.refuse(f"「{place}」不在玩家 {player} 的場地上，無法從其上移動能量。", MOVE_CORES, OWN_RESERVE)
     held = cores_on(replay, card)
     taken = min(held, count)
     card.cores = held - taken
@@ -335,8 +337,12 @@ def opening_hand(replay: Run, action: OpeningHand) -> None:
     contract = action.contract
     if isinstance(contract, str):
         found = deck.find(contract)
-        if found is None:  # the board named it in the deck, but an earlier action took it out
-            replay.refuse(f"玩家 {action.player} 的牌組中已沒有契約卡「{contract}」。", CONTRACT, SETUP)
+        if found is None:
+            replay.refuse(
+                f"「{contract}」不在玩家 {action.player} 的牌組中：契約卡是在洗牌前從牌組中取出的。",
+                SETUP,
+                CONTRACT,
+            )
         deck.cards.remove(found)
         contract = found
     elif deck.unnamed:
@@ -364,8 +370,9 @@ def opening_hand(replay: Run, action: OpeningHand) -> None:
 
 def exhaust(replay: Run, action: Exhaust) -> None:
     """An effect exhausts a card, or heavily (重疲勞); an 異魔神 in spirit state is never exhausted."""
-    found = replay.state.on_field(action.card)
-    assert found is not None  # names are checked before the replay
+    found = _affected(replay, action.card)
+    if found is None:
+        return
     _, card = found
     if card.ima:
         replay.not_applied(f"處於靈魂卡狀態的異魔神合體卡「{card.name}」不會因各種效果而疲勞。", IMA)
@@ -379,7 +386,14 @@ def exhaust(replay: Run, action: Exhaust) -> None:
 
 def refresh(replay: Run, action: Refresh) -> None:
     """An effect refreshes a card: a heavily exhausted one becomes merely exhausted."""
-    found = replay.state.on_field(action.card)
-    assert found is not None  # names are checked before the replay
-    owner, card = found
-    field.refresh_card(replay, owner, card, "效果")
+    found = _affected(replay, action.card)
+    if found is not None:
+        field.refresh_card(replay, found[0], found[1], "效果")
+
+
+def _affected(replay: Run, name: str) -> tuple[Player, BsCard] | None:
+    """The field card an effect exhausts or refreshes; one no longer on the field is no target."""
+    found = replay.state.on_field(name)
+    if found is None:
+        replay.step(f"「{name}」不在場地上，效果沒有對象。", EFFECTS)
+    return found

@@ -21,8 +21,10 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
+from judge.board import impossible
 from judge.bounds import Flag, Many, Small, SmallPositive, Stat
 from judge.games.bs.reduction import Reduction, Symbol
+from judge.games.bs.rules import WIN
 from judge.players import PLAYERS, Player
 from judge.state import Card, GameState, Mutable, PlayerState, Sides, Zone
 
@@ -105,6 +107,13 @@ class BsPlayer(PlayerState):
     life: Many | None = Field(default=None, description="cores in life (生命值)")
     reserve: Many | None = Field(default=None, description="cores in the reserve (預備區)")
     trash_cores: Many | None = Field(default=None, description="cores in the trash (廢棄區)")
+
+    @field_validator("life")
+    @classmethod
+    def _still_playing(cls, life: int | None) -> int | None:
+        if life == 0:
+            raise impossible("a player whose life is 0 has already lost: the game is over", WIN)
+        return life
 
     @field_validator("field", "burst", mode="before")
     @classmethod

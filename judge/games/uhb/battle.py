@@ -1,386 +1,455 @@
-"""uhb ``battle``: the settlement phase (4.4) from the supports to the game-end check.
+"""The uhb battle: the battle phase (4.2), the support phase (4.3) and the settlement (4.4).
 
-Total power is the main character's power (its weakened power when weakened,
-5.11.3) plus every support's support power (4.4.2), plus power effects whose
-condition holds — conditions compare numbers the 5.9.1 way, the value itself
-included.  Equal totals make both sides losers.  Result effects fire active
-player first (4.4.3); cards move active player first (4.4.4a–c); then, once
-everything is over, the game-end check (1.3.4).
-
-A losing main character with a weakened power, in full state, *may* stay on
-the field weakened by sending the deck's top card to the damage zone
-instead (5.11.1): the ruling gives the outcome of each choice.
+Both main characters flip (4.2.4), then their 翻 effects trigger, the turn
+player's first (4.2.5), then 攻 and 防 (4.2.6).  Supports are set aside face
+down and flipped together (4.3.2); their 支 effects follow (4.3.3), then the
+extra supports (4.3.4, 4.3.5).  Total power is the main character's power —
+its weakened power when weakened (5.11.3) — plus every support power;
+equal totals make both losers (4.4.2).  Result effects trigger (4.4.3), then
+the cards move, the turn player first (4.4.4): the winner's main character
+to the rest area and one support of the winner's choosing into its space,
+the loser's main character to the damage zone — or, in full state with a
+weakened power, weakened on the field for the deck's top card (5.11.1).
 """
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterator
-from itertools import product
-from typing import Any
-
-from pydantic import Field
-
-from judge.board import BoardModel, Both, Path
-from judge.bounds import Flag, Stat, StatChange, UhbCards
-from judge.games.uhb.ending import DAMAGE_LIMIT, GameEnd, game_end
-from judge.numbers import Compare, holds
+from judge.games.uhb import effects
+from judge.games.uhb.actions import Battle, ExtraSupport, Promote, Support, Weaken
+from judge.games.uhb.outcome import BattleRecord
+from judge.games.uhb.state import Battle as InProgress
+from judge.games.uhb.state import UhbCard, UhbState
 from judge.players import Player, turn_order
-from judge.ruling import Outcome, Trace
+from judge.replay import Replay
+
+Run = Replay[UhbState]
+
+#: notes: each battle fought, in order
+BATTLES = "battles"
+NO_SUPPORT = "不进行支援"
 
 
-class Zone(enum.StrEnum):
-    DAMAGE_ZONE = "damage_zone"
-    DECK = "deck"
-    HAND = "hand"
-    ENERGY = "energy"
+def record(replay: Run) -> BattleRecord:
+    found: BattleRecord = replay.notes[BATTLES][-1]
+    return found
 
 
-ZONE_NAMES = {Zone.DAMAGE_ZONE: "伤害区", Zone.DECK: "牌库", Zone.HAND: "手牌", Zone.ENERGY: "能量区"}
-COMPARE_WORDS = {
-    Compare.AT_LEAST: " {n} 张以上",
-    Compare.AT_MOST: " {n} 张以下",
-    Compare.MORE_THAN: "大于 {n} 张",
-    Compare.LESS_THAN: "小于 {n} 张",
-}
+def _turn_player(replay: Run) -> Player:
+    return replay.state.turn_player or Player.A
 
 
-class Whose(enum.StrEnum):
-    SELF = "self"
-    OPPONENT = "opponent"
+# -- the battle phase (4.2) ---------------------------------------------------------------------
 
 
-class Condition(BoardModel):
-    """「如我方伤害区中的牌的数量为 3 张以下」 → ``{zone: damage_zone, at_most: 3}``."""
-
-    zone: Zone
-    whose: Whose = Whose.SELF
-    at_least: UhbCards | None = None
-    at_most: UhbCards | None = None
-    more_than: UhbCards | None = None
-    less_than: UhbCards | None = None
-
-    @property
-    def test(self) -> tuple[Compare, int]:
-        return next((c, getattr(self, c.value)) for c in Compare if getattr(self, c.value) is not None)
-
-    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
-        given = [c.value for c in Compare if getattr(self, c.value) is not None]
-        if len(given) != 1:
-            yield (), f"give exactly one of {', '.join(c.value for c in Compare)}", ()
-
-
-class PowerChange(BoardModel):
-    amount: StatChange
-    source: str = Field("", description="the card or effect, for the steps")
-    condition: Condition | None = Field(None, alias="if")
-
-
-class Main(BoardModel):
-    name: str = Field(min_length=1)
-    power: Stat
-    weakened_power: Stat | None = Field(None, description="the red weakened power (2.0.6a)")
-    weakened: Flag = Field(False, description="in weakened state (5.11)")
-    win_effect: Flag = Field(False, description="has a 胜 effect (2.0.5e)")
-    lose_effect: Flag = Field(False, description="has a 败 effect (2.0.5f)")
-
-    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
-        if self.weakened and self.weakened_power is None:
-            yield ("weakened",), "only a card with a weakened power can be in weakened state", ("5.11.2",)
-
-
-class Support(BoardModel):
-    name: str = Field(min_length=1)
-    support_power: Stat
-
-
-class Side(BoardModel):
-    main: Main
-    support: Support | None = None
-    extra_supports: list[Support] = []
-    power_changes: list[PowerChange] = []
-    promote: str | None = Field(None, description="the support that takes the main's place if this side wins")
-    damage_zone: UhbCards
-    deck: UhbCards
-    hand: UhbCards | None = None
-    energy: UhbCards | None = None
-
-    @property
-    def supports(self) -> list[Support]:
-        return ([self.support] if self.support else []) + list(self.extra_supports)
-
-    def count(self, zone: Zone) -> int | None:
-        count: int | None = getattr(self, zone.value)
-        return count
+def declare(replay: Run, action: Battle) -> None:
+    """4.2.3: the main characters, one on each side of the field; then 4.2.4–4.2.6."""
+    state, player = replay.state, _turn_player(replay)
+    if state.battle is not None:
+        replay.refuse("本回合的主战角色已经选择。", "4.2.3")
+    for name, side in ((action.attacker, player), (action.defender, player.other)):
+        if state.side(side).field.find(name) is None:
+            replay.refuse(
+                f"「{name}」不在玩家 {side} 的战场上：当前回合玩家选择一张我方战场上的角色牌和一张对方战场上的角色牌。",
+                "4.2.3",
+            )
+    state.battle = InProgress(attacker=action.attacker, defender=action.defender)
+    replay.notes.setdefault(BATTLES, []).append(
+        BattleRecord(attacker=action.attacker, defender=action.defender, player=player)
+    )
+    replay.step(
+        f"当前回合玩家 {player} 选择我方的「{action.attacker}」和对方的「{action.defender}」作为主战角色。",
+        "4.2.3",
+    )
+    mains = (action.attacker, action.defender)
+    flipped = [name for name in mains if _flip_main(replay, name)]
+    for name in mains:
+        if name in flipped:
+            replay.event("flipped", card=name)
+            if replay.fired:
+                replay.step(f"主战角色「{name}」被翻开，执行其翻开所触发的效果。", "4.2.5", "2.0.5a")
+            replay.resolve_fired()
+        else:
+            replay.not_applied(
+                f"主战角色「{name}」已是正面表示，没有被翻开，其翻开效果不会触发。",
+                "4.2.5",
+                "2.0.5a",
+                card=name,
+            )
+    for event, name, clause in (("attack", action.attacker, "2.0.5b"), ("defend", action.defender, "2.0.5c")):
+        replay.event(event, card=name)
+        if replay.fired:
+            replay.step(
+                f"执行主战角色「{name}」的{'攻击' if event == 'attack' else '防御'}效果。", "4.2.6", clause
+            )
+        replay.resolve_fired()
 
 
-class BattleBoard(BoardModel):
-    active_player: Player
-    players: Both[Side]
-
-    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
-        for player in Player:
-            side = self.players[player]
-            if side.damage_zone >= DAMAGE_LIMIT:
-                yield (
-                    ("players", player.value, "damage_zone"),
-                    (f"a player with {side.damage_zone} cards in the damage zone has already lost"),
-                    ("3.3.2",),
-                )
-            names = [s.name for s in side.supports]
-            if side.promote is not None and side.promote not in names:
-                yield (
-                    ("players", player.value, "promote"),
-                    f"expected one of the supports: {', '.join(names) or '(none)'}",
-                    (),
-                )
-            for i, change in enumerate(side.power_changes):
-                if change.condition is None:
-                    continue
-                whose = player if change.condition.whose is Whose.SELF else player.other
-                if self.players[whose].count(change.condition.zone) is None:
-                    yield (
-                        ("players", whose.value, change.condition.zone.value),
-                        (f"required by players.{player.value}.power_changes[{i}].if"),
-                        (),
-                    )
+def _flip_main(replay: Run, name: str) -> bool:
+    card = effects.card(replay, name)
+    assert isinstance(card, UhbCard)  # the state holds uhb cards only
+    if card.face_up:
+        return False
+    card.face_up = True
+    whose = "当前回合玩家" if replay.state.owner(name) is _turn_player(replay) else "对方"
+    replay.step(f"{whose}的主战角色「{name}」处于暗盖状态，将其翻开。", "4.2.4", card=name)
+    return True
 
 
-class BattleReason(enum.StrEnum):
-    HIGHER_TOTAL = "higher_total_power"
-    EQUAL_TOTALS = "equal_totals_both_lose"
+# -- the support phase (4.3) --------------------------------------------------------------------
 
 
-#: clauses whose absence would change a total; tried away to find the decisive ones
-MODIFIERS = ("5.9.1", "5.11.3")
+def support(replay: Run, action: Support) -> None:
+    battle = _battle(replay)
+    if action.player in battle.declared:
+        replay.refuse(
+            f"玩家 {action.player} 已决定支援角色：只能选择一张手牌中的角色牌作为支援角色。", "4.3.2"
+        )
+    battle.declared.append(action.player)
+    if action.card is None:
+        replay.step(f"玩家 {action.player} 选择不进行支援。", "4.3.2")
+    else:
+        card = effects.from_hand(replay, action.player, action.card, "4.3.2")
+        battle.supports.setdefault(action.player, []).append(card)
+        replay.step(
+            f"玩家 {action.player} 选择手牌中的「{card.name}」作为支援角色，暂时暗盖在一旁（此时该牌不处于任何区域）。",
+            "4.3.2",
+            card=card.name,
+        )
+    if len(battle.declared) == 2:
+        _reveal(replay)
 
 
-def total_power(board: BattleBoard, player: Player, ignore: frozenset[str] = frozenset()) -> int:
-    side = board.players[player]
-    main = side.main
-    weakened = main.weakened_power if main.weakened and "5.11.3" not in ignore else None  # set when weakened
-    power = main.power if weakened is None else weakened
-    power += sum(s.support_power for s in side.supports)
-    for change in side.power_changes:
-        if change.condition is None or _met(board, player, change.condition, "5.9.1" not in ignore):
-            power += change.amount
-    return power
+def extra_support(replay: Run, action: ExtraSupport) -> None:
+    decide_supports(replay)
+    card = effects.from_hand(replay, action.player, action.card, "4.3.4")
+    _battle(replay).supports.setdefault(action.player, []).append(card)
+    replay.notes.setdefault("extra", []).append(card.name)
+    replay.step(
+        f"玩家 {action.player} 以满足条件的「{card.name}」进行额外支援。", "4.3.4", "2.0.5d", card=card.name
+    )
 
 
-def _met(board: BattleBoard, player: Player, condition: Condition, inclusive: bool) -> bool:
-    whose = player if condition.whose is Whose.SELF else player.other
-    compare, threshold = condition.test
-    count = board.players[whose].count(condition.zone)  # given wherever a condition reads it
-    return count is not None and holds(count, compare, threshold, inclusive=inclusive)
+def decide_supports(replay: Run) -> None:
+    """Every player who has not said whether they support decides now (4.3.2), then both flip."""
+    battle = replay.state.battle
+    if battle is None or len(battle.declared) == 2:
+        return
+    for player in turn_order(_turn_player(replay)):
+        if player in battle.declared:
+            continue
+        hand = replay.state.side(player).hand
+        battle.declared.append(player)
+        if hand.total == 0:
+            replay.step(f"玩家 {player} 没有手牌，不进行支援。", "4.3.2")
+            continue
+        options = [NO_SUPPORT, *hand.names()] if hand.unnamed == 0 else None
+        if options is None:
+            chosen = replay.fact(
+                f"support:{replay.state.turn}:{player}",
+                None,
+                None,
+                f"玩家 {player} 是否进行支援、以哪张牌支援",
+                "4.3.2",
+            )
+        else:
+            chosen = replay.choose(
+                player, f"support:{player}", None, options, f"玩家 {player} 的支援角色", "4.3.2"
+            )
+        if chosen == NO_SUPPORT:
+            replay.step(f"玩家 {player} 选择不进行支援。", "4.3.2")
+        else:
+            card = hand.find(chosen)
+            assert card is not None  # one of the hand's names
+            hand.cards.remove(card)
+            battle.supports.setdefault(player, []).append(card)
+            replay.step(f"玩家 {player} 选择手牌中的「{chosen}」作为支援角色。", "4.3.2", card=chosen)
+    _reveal(replay)
 
 
-def _winner(board: BattleBoard, ignore: frozenset[str] = frozenset()) -> Player | None:
-    a, b = (total_power(board, p, ignore) for p in Player)
-    return None if a == b else (Player.A if a > b else Player.B)
+def _reveal(replay: Run) -> None:
+    """4.3.2–4.3.3: the turn player's support flips, then the opponent's; then their 支 effects."""
+    battle = _battle(replay)
+    supported = [
+        (p, battle.supports[p][0]) for p in turn_order(_turn_player(replay)) if battle.supports.get(p)
+    ]
+    for player, card in supported:
+        card.face_up = True
+        replay.step(
+            f"双方都决定支援角色后，玩家 {player} 翻开支援角色「{card.name}」。", "4.3.2", card=card.name
+        )
+    for player, card in supported:
+        replay.event("support", card=card.name)
+        if replay.fired:
+            replay.step(f"执行玩家 {player} 的支援角色「{card.name}」的支援效果。", "4.3.3", "2.0.5d")
+        replay.resolve_fired()
 
 
-def judge(board: BattleBoard, trace: Trace) -> Outcome:
-    active = board.active_player
-    for player in turn_order(active):
-        _explain_total(trace, board, player)
-    totals = {p: total_power(board, p) for p in Player}
-    winner = _winner(board)
-    losers = [p for p in turn_order(active) if p is not winner]
-    if winner is None:
-        trace.step(
-            f"双方总战力相等（{totals[Player.A]}），双方都为战败方。", "4.4.2", decisive=True, totals=totals
+def end_support(replay: Run) -> None:
+    """The end of the support phase: supports decided, extra supports over (4.3.4), their 支 effects (4.3.5)."""
+    if replay.state.battle is None:
+        return
+    decide_supports(replay)
+    extra = replay.notes.pop("extra", [])
+    replay.step(
+        "双方玩家连续声明不进行额外支援，额外支援步骤执行完毕。"
+        + (f"额外支援角色：{'、'.join(f'「{n}」' for n in extra)}。" if extra else ""),
+        "4.3.4",
+    )
+    for name in extra:
+        replay.event("support", card=name)
+        if replay.fired:
+            replay.step(f"执行额外支援角色「{name}」的支援效果。", "4.3.5", "2.0.5d")
+        replay.resolve_fired()
+
+
+def _battle(replay: Run) -> InProgress:
+    battle = replay.state.battle
+    if battle is None:
+        replay.refuse("没有进行中的战斗：需先在战斗阶段选择主战角色。", "4.2.3")
+    return battle
+
+
+# -- the settlement (4.4) -----------------------------------------------------------------------
+
+
+def power(replay: Run, card: UhbCard) -> int:
+    """The power it battles with: its weakened power when weakened (5.11.3), plus changes in force."""
+    stat = "weakened_power" if card.weakened else "power"
+    printed: int = replay.fact(
+        f"{card.name}.{stat}",
+        getattr(card, stat),
+        None,
+        f"「{card.name}」的{effects.STAT_NAMES[stat]}",
+        "4.4.2",
+    )
+    return printed + card.modification("power")
+
+
+def support_power(replay: Run, card: UhbCard) -> int:
+    printed: int = replay.fact(
+        f"{card.name}.support_power", card.support_power, None, f"「{card.name}」的支援战力", "4.4.2"
+    )
+    return printed + card.modification("support_power")
+
+
+def settle(replay: Run) -> None:
+    """4.4.2 the totals and the result, 4.4.3 the result effects."""
+    battle = replay.state.battle
+    if battle is None:
+        return
+    order = turn_order(_turn_player(replay))
+    mains = {order[0]: battle.attacker, order[1]: battle.defender}
+    totals = {}
+    for player in order:
+        main = effects.card(replay, mains[player])
+        assert isinstance(main, UhbCard)  # the state holds uhb cards only
+        total = power(replay, main)
+        parts = [str(total)]
+        if main.weakened:
+            replay.step(
+                f"玩家 {player} 的主战角色「{main.name}」处于衰弱状态，使用衰弱战力 {main.weakened_power} 代替战力计算。",
+                "5.11.3",
+                decisive=True,
+                power=main.weakened_power,
+            )
+        for card in battle.supports.get(player, []):
+            value = support_power(replay, card)
+            total += value
+            parts.append(f"{value}（「{card.name}」）")
+        totals[player] = total
+        replay.step(
+            f"玩家 {player} 的总战力 = 主战角色「{main.name}」的战力加上所有支援角色的支援战力：{' + '.join(parts)} = {total}。",
+            "4.4.2",
+            total=total,
+        )
+    first, second = order
+    if totals[first] == totals[second]:
+        battle.winner, battle.losers = None, list(order)
+        replay.step(
+            f"双方总战力相等（{totals[first]}），双方都为战败方。", "4.4.2", decisive=True, totals=totals
         )
     else:
-        trace.step(
-            f"玩家 {winner} 的总战力 {totals[winner]} 较高，为胜利方；玩家 {winner.other} 的 "
-            f"{totals[winner.other]} 较低，为战败方。",
+        winner = first if totals[first] > totals[second] else second
+        battle.winner, battle.losers = winner, [winner.other]
+        replay.step(
+            f"玩家 {winner} 的总战力 {totals[winner]} 较高，为胜利方；玩家 {winner.other} 的 {totals[winner.other]} 较低，为战败方。",
             "4.4.2",
             decisive=True,
             totals=totals,
         )
-    trace.mark_decisive_if_it_matters(lambda ignore: _winner(board, ignore), *MODIFIERS)
-    triggered = _result_effects(trace, board, winner)
-    optional = [p for p in losers if _may_weaken(board.players[p].main)]
-    default = dict.fromkeys(optional, False)
-    end, moves = _settle(trace, board, winner, default)
-    for options in product((False, True), repeat=len(optional)) if optional else ():
-        chosen = dict(zip(optional, options, strict=True))
-        branch = trace.branch()
-        branch_end, branch_moves = _settle(branch, board, winner, chosen)
-        facts = {"game_end": branch_end, "moves": branch_moves}
-        reason = BattleReason.EQUAL_TOTALS if winner is None else BattleReason.HIGHER_TOTAL
-        trace.add_choice(
-            optional[0] if len(optional) == 1 else None,
-            {f"weaken_{p.value}": c for p, c in chosen.items()},
-            Outcome(reason, facts),
-            branch,
+    found = record(replay)
+    found.totals, found.winner = totals, battle.winner
+    found.supports = {p: [c.name for c in cards] for p, cards in battle.supports.items()}
+    for player in order:
+        won = player is battle.winner
+        replay.event("won" if won else "lost", card=mains[player], player=player)
+        if replay.fired:
+            how = "胜利" if won else "平局" if battle.winner is None else "战败"
+            replay.step(
+                f"玩家 {player} 的主战角色「{mains[player]}」{how}，触发其{'胜利' if won else '战败'}效果。",
+                "4.4.3",
+                "2.0.5e" if won else "2.0.5f",
+            )
+        replay.resolve_fired()
+
+
+def promote(replay: Run, action: Promote) -> None:
+    battle = _battle(replay)
+    names = [c.name for c in battle.supports.get(action.player, [])]
+    if action.player is not battle.winner or action.card not in names:
+        replay.refuse(
+            f"只有胜利方可以从其支援角色和额外支援角色中选取一张移入主战角色之前所在的配置区（「{action.card}」不是）。",
+            "4.4.4a",
         )
-    return Outcome(
-        BattleReason.EQUAL_TOTALS if winner is None else BattleReason.HIGHER_TOTAL,
-        {
-            "winner": winner,
-            "losers": losers,
-            "totals": totals,
-            "triggered": triggered,
-            "moves": moves,
-            "game_end": end,
-        },
-    )
+    battle.promote[action.player] = action.card
 
 
-def _explain_total(trace: Trace, board: BattleBoard, player: Player) -> None:
-    side = board.players[player]
-    main = side.main
-    if side.support:
-        trace.step(
-            f"玩家 {player} 以手牌中的「{side.support.name}」作为支援角色。",
-            "4.3.2",
-            support_power=side.support.support_power,
-        )
-    if side.extra_supports:
-        names = "、".join(f"「{s.name}」" for s in side.extra_supports)
-        trace.step(
-            f"玩家 {player} 以满足条件的 {names} 进行额外支援。",
-            "4.3.4",
-            extra_supports=[s.name for s in side.extra_supports],
-        )
-    if main.weakened:
-        trace.step(
-            f"玩家 {player} 的主战角色「{main.name}」处于衰弱状态，使用衰弱战力 {main.weakened_power}。",
-            "5.11.3",
-            power=main.weakened_power,
-        )
-    for change in side.power_changes:
-        if change.condition is not None:
-            _explain_condition(trace, board, player, change, change.condition)
-    sum_text = str(main.weakened_power if main.weakened else main.power)
-    sum_text += "".join(f" + {s.support_power}（{s.name}）" for s in side.supports)
-    sum_text += "".join(
-        f" {'+' if c.amount >= 0 else '-'} {abs(c.amount)}"
-        for c in side.power_changes
-        if c.condition is None or _met(board, player, c.condition, True)
-    )
-    trace.step(
-        f"玩家 {player} 的总战力 = 主战角色「{main.name}」的战力加上所有支援角色的支援战力"
-        f"{'及战力增减' if side.power_changes else ''}：{sum_text} = {total_power(board, player)}。",
-        "4.4.2",
-        total=total_power(board, player),
-    )
-
-
-def _explain_condition(
-    trace: Trace, board: BattleBoard, player: Player, change: PowerChange, condition: Condition
-) -> None:
-    whose = player if condition.whose is Whose.SELF else player.other
-    value = board.players[whose].count(condition.zone)
-    compare, threshold = condition.test
-    met = _met(board, player, condition, True)
-    owner = "我方" if whose is player else "对方"
-    trace.step(
-        f"{change.source or '效果'}的条件「{owner}{ZONE_NAMES[condition.zone]}"
-        f"{COMPARE_WORDS[compare].format(n=threshold)}」包括该数值本身：{ZONE_NAMES[condition.zone]}有 {value} 张，"
-        + (f"条件满足，战力{change.amount:+d}。" if met else "条件不满足。"),
-        "5.9.1",
-        value=value,
-        threshold=threshold,
-        met=met,
-    )
-
-
-def _result_effects(trace: Trace, board: BattleBoard, winner: Player | None) -> list[dict[str, Any]]:
-    triggered = []
-    for player in turn_order(board.active_player):
-        main = board.players[player].main
-        won = player is winner
-        if won and main.win_effect:
-            trace.step(f"玩家 {player} 的主战角色「{main.name}」胜利，触发胜利效果。", "4.4.3", "2.0.5e")
-            triggered.append({"player": player, "effect": "win"})
-        elif not won and main.lose_effect:
-            how = "平局" if winner is None else "战败"
-            trace.step(f"玩家 {player} 的主战角色「{main.name}」{how}，触发战败效果。", "4.4.3", "2.0.5f")
-            triggered.append({"player": player, "effect": "lose"})
-    if len(triggered) == 2:
-        trace.step("结果效果先由当前回合玩家触发，再由对方玩家触发。", "4.4.3", order=triggered)
-    return triggered
-
-
-def _may_weaken(main: Main) -> bool:
-    return main.weakened_power is not None and not main.weakened
-
-
-def _settle(
-    trace: Trace, board: BattleBoard, winner: Player | None, weaken: dict[Player, bool]
-) -> tuple[dict[str, Any], dict[Player, dict[str, Any]]]:
-    """Move the cards (4.4.4) and check the game end; return (game_end, moves)."""
-    trace.step("双方各自根据战斗的结果移动卡牌，先由当前回合玩家执行，再由对手执行。", "4.4.4")
-    damage = {p: board.players[p].damage_zone for p in Player}
-    moves: dict[Player, dict[str, Any]] = {}
-    for player in turn_order(board.active_player):
-        side = board.players[player]
-        if player is winner:
-            moves[player] = _winner_moves(trace, player, side)
-        else:
-            moves[player] = _loser_moves(trace, player, side, weaken.get(player, False))
-            damage[player] += 1 if moves[player]["damage_zone"] else 0
-    end = game_end(trace, board.active_player, damage, {})
-    for player in end["losers"]:  # the card this battle sent to the damage zone decided it
-        trace.mark_decisive("5.11.1" if weaken.get(player) else "4.4.4b")
-    if any(move.get("undecided") for move in moves.values()):
-        end = {**end, "result": GameEnd.UNDECIDED}
-    return end, moves
-
-
-def _winner_moves(trace: Trace, player: Player, side: Side) -> dict[str, Any]:
-    supports = side.supports
-    if not supports:
-        trace.step(f"胜利方玩家 {player} 没有进行支援，主战角色「{side.main.name}」留在战场。", "4.4.4c")
-        return {"field": side.main.name, "rest_area": [], "damage_zone": []}
-    chosen = side.promote or supports[0].name
-    rest = [side.main.name] + [s.name for s in supports if s.name != chosen]
-    trace.choice(
-        f"胜利方玩家 {player}：主战角色「{side.main.name}」移入休息区，从支援角色中选取「{chosen}」移入主战角色"
-        f"之前所在的配置区，其余支援角色移入休息区。",
-        "4.4.4a",
-        field=chosen,
-        rest_area=rest,
-    )
-    return {"field": chosen, "rest_area": rest, "damage_zone": []}
-
-
-def _loser_moves(trace: Trace, player: Player, side: Side, weaken: bool) -> dict[str, Any]:
-    main = side.main
-    rest = [s.name for s in side.supports]
-    if _may_weaken(main):
-        trace.choice(
-            f"战败方玩家 {player} 的「{main.name}」具有衰弱战力且处于全力状态：可以选择将牌库顶的 1 张牌移入"
-            "伤害区，使此牌以衰弱状态留在战场上（这不是战败效果）。",
+def weaken(replay: Run, action: Weaken) -> None:
+    battle = _battle(replay)
+    main = _main(replay, action.player)
+    if action.player not in battle.losers or not _may_weaken(main):
+        replay.refuse(
+            f"「{main.name}」不是在全力状态下战败的具有衰弱战力的角色牌，不能以衰弱状态留在战场上。",
             "2.0.6a",
             "5.11.1",
-            "5.11.4",
         )
-    if weaken and side.deck == 0:
-        trace.silent(
-            f"玩家 {player} 的牌库内没有牌，无法将牌库顶的牌移入伤害区。规则书未规定此时能否选择以衰弱状态留在"
-            "战场上（1.1.3a 只说明部分效果无法执行时尽量执行可以执行的部分）。",
+    battle.weaken[action.player] = action.apply
+
+
+def _main(replay: Run, player: Player) -> UhbCard:
+    battle = _battle(replay)
+    name = battle.attacker if player is _turn_player(replay) else battle.defender
+    card = effects.card(replay, name)
+    assert isinstance(card, UhbCard)  # the state holds uhb cards only
+    return card
+
+
+def _may_weaken(card: UhbCard) -> bool:
+    return card.weakened_power is not None and not card.weakened
+
+
+def place(replay: Run) -> None:
+    """4.4.4: each player moves the cards by the result, the turn player first; the battle is over."""
+    battle = replay.state.battle
+    if battle is None:
+        return
+    replay.step("双方玩家各自根据战斗的结果移动卡牌，先由当前回合玩家执行，执行完毕后由对手执行。", "4.4.4")
+    for player in turn_order(_turn_player(replay)):
+        if player is battle.winner:
+            _winner(replay, player)
+        else:
+            _loser(replay, player)
+    replay.state.battle = None
+
+
+def _winner(replay: Run, player: Player) -> None:
+    battle = _battle(replay)
+    main, supports = _main(replay, player), battle.supports.get(player, [])
+    found = record(replay)
+    if not supports:
+        replay.step(
+            f"胜利方玩家 {player} 没有进行支援，主战角色「{main.name}」在结算时留在战场。",
+            "4.4.4c",
+            decisive=True,
+        )
+        return
+    names = [c.name for c in supports]
+    chosen = names[0] if len(names) == 1 else battle.promote.get(player)
+    chosen = replay.choose(
+        player, f"promote:{player}", chosen, names, f"胜利方玩家 {player} 移入配置区的支援角色", "4.4.4a"
+    )
+    field = replay.state.side(player).field
+    space = field.cards.index(main)
+    effects.move_card(replay, main.name, player, "rest_area")
+    replay.step(
+        f"胜利方玩家 {player} 的主战角色「{main.name}」移入休息区。", "4.4.4a", "3.4.1b", decisive=True
+    )
+    card = next(c for c in supports if c.name == chosen)
+    supports.remove(card)
+    card.face_up = True
+    field.cards.insert(space, card)
+    found.to_field[player] = chosen
+    replay.step(
+        f"玩家 {player} 从支援角色中选取「{chosen}」移入主战角色之前所在的配置区。", "4.4.4a", decisive=True
+    )
+    found.to_rest_area.append(main.name)
+    _supports_to_rest(replay, player, "4.4.4a", "3.4.1d")
+
+
+def _supports_to_rest(replay: Run, player: Player, *cites: str) -> None:
+    supports = _battle(replay).supports.get(player, [])
+    names = [c.name for c in supports]
+    for name in names:
+        effects.move_card(replay, name, player, "rest_area")
+    if names:
+        record(replay).to_rest_area.extend(names)
+        which = "其余支援角色" if "4.4.4a" in cites else "所有支援角色"
+        replay.step(
+            f"玩家 {player} 的{which}{'、'.join(f'「{n}」' for n in names)}移入休息区。",
+            *cites,
+            decisive=True,
+        )
+
+
+def _loser(replay: Run, player: Player) -> None:
+    main = _main(replay, player)
+    found = record(replay)
+    keep = False
+    if _may_weaken(main):
+        keep = replay.choose(
+            player,
+            f"weaken:{player}",
+            _battle(replay).weaken.get(player),
+            (False, True),
+            f"战败方玩家 {player} 是否将牌库顶的 1 张牌移入伤害区，使「{main.name}」以衰弱状态留在战场上",
+            "2.0.6a",
+            "5.11.1",
+        )
+    elif main.weakened_power is not None:
+        replay.not_applied(
+            f"「{main.name}」已处于衰弱状态，不能再选择以衰弱状态留在战场上（5.11.1 只适用于全力状态）。",
+            "5.11.1",
+        )
+    if keep:
+        _stay_weakened(replay, player, main)
+        found.weakened.append(main.name)
+    else:
+        if _may_weaken(main):
+            replay.step(f"战败方玩家 {player} 选择不以衰弱状态留在战场上。", "5.11.1")
+        reset = "（衰弱状态的角色牌进入其他区域时重置回全力状态）" if main.weakened else ""
+        effects.move_card(replay, main.name, player, "damage_zone")
+        replay.step(
+            f"战败方玩家 {player} 的主战角色「{main.name}」移入伤害区{reset}。",
+            "4.4.4b",
+            "3.3.1",
+            *(("5.11.2a",) if reset else ()),
+            decisive=True,
+        )
+        found.to_damage_zone.append(main.name)
+    _supports_to_rest(replay, player, "4.4.4b", "3.4.1c")
+
+
+def _stay_weakened(replay: Run, player: Player, main: UhbCard) -> None:
+    side = replay.state.side(player)
+    if effects.deck_empty(replay, player, "5.11.1"):
+        replay.log.silent(
+            f"玩家 {player} 的牌库内没有牌，无法将牌库顶的牌移入伤害区。规则书未规定此时能否选择以衰弱状态留在战场上"
+            "（1.1.3a 只说明部分效果无法执行时尽量执行可以执行的部分）。",
             "5.11.1",
             "1.1.3a",
         )
-        return {"field": main.name, "rest_area": rest, "damage_zone": [], "undecided": True}
-    if weaken:
-        trace.step(
-            f"玩家 {player} 选择将牌库顶的 1 张牌移入伤害区，「{main.name}」以衰弱状态留在战场上；"
-            "支援角色移入休息区。",
-            "5.11.1",
-            "4.4.4b",
-            rest_area=rest,
-        )
-        return {"field": main.name, "rest_area": rest, "damage_zone": ["牌库顶的 1 张牌"]}
-    reset = "（衰弱状态的角色牌进入其他区域时重置回全力状态）" if main.weakened else ""
-    trace.step(
-        f"战败方玩家 {player}：主战角色「{main.name}」移入伤害区{reset}，所有支援角色移入休息区。",
-        "4.4.4b",
-        *(("5.11.2a",) if main.weakened else ()),
-        damage_zone=[main.name],
-        rest_area=rest,
+    else:
+        cards = effects.take(side.deck, 1)
+        effects.put(side.damage_zone, cards)
+        for card in cards:
+            if card is not None:
+                replay.event("to_damage_zone", card=card.name, player=player)
+    main.weakened = True
+    replay.step(
+        f"玩家 {player} 选择将牌库顶的 1 张牌移入伤害区（伤害区 {effects.count_text(side.damage_zone)}，"
+        f"牌库剩 {effects.count_text(side.deck)}），「{main.name}」以衰弱状态留在战场上；这不是战败效果。",
+        "5.11.1",
+        "5.11.4",
+        decisive=True,
+        damage_zone=side.damage_zone.total,
     )
-    return {"field": None, "rest_area": rest, "damage_zone": [main.name]}

@@ -1,81 +1,89 @@
-"""uhb's game-end check (1.3): who loses, and a draw when both do.
+"""The end of a uhb game (1.3): who loses, and a draw when both do, checked as rule processing.
 
-Used by ``loss_check`` and at the end of ``battle``: losing conditions are
-checked only once the current effect has been carried out in full (1.3.4).
+A player who has to draw, or to add energy, from an empty deck is noted as
+it happens (1.3.2b, 1.3.2c); a damage zone of 5 cards is counted (1.3.2a).
+During an effect nobody loses until it is carried out in full (1.3.4): the
+effect's own code says so, once, where it applies; the check itself runs
+after every action and every automatic part of the turn.
 """
 
 from __future__ import annotations
 
-import enum
-from typing import Any
+from judge.games.uhb.outcome import UhbReason
+from judge.games.uhb.sources import continues, current
+from judge.games.uhb.state import DAMAGE_LIMIT, UhbState
+from judge.outcome import Result
+from judge.players import PLAYERS, Player, turn_order
+from judge.replay import Replay
 
-from judge.players import Player, turn_order
-from judge.ruling import Trace
+Run = Replay[UhbState]
 
-DAMAGE_LIMIT = 5
+#: notes: the losing conditions met since the last check, per player
+MET = "losing"
 
-
-class LossCause(enum.StrEnum):
-    DAMAGE_ZONE_FULL = "damage_zone_full"  # 1.3.2a
-    DRAW_FROM_EMPTY_DECK = "draw_from_empty_deck"  # 1.3.2b
-    ENERGY_FROM_EMPTY_DECK = "energy_from_empty_deck"  # 1.3.2c
-    OPPONENT_WINS_BY_EFFECT = "opponent_wins_by_effect"  # 1.3.2d
-
-
-class GameEnd(enum.StrEnum):
-    CONTINUES = "continues"
-    LOSS = "loss"
-    DRAW = "draw"  # 1.3.3
-    UNDECIDED = "undecided"  # depends on a point the rulebook does not decide
-
-
-CAUSE_CLAUSE = {
-    LossCause.DAMAGE_ZONE_FULL: "1.3.2a",
-    LossCause.DRAW_FROM_EMPTY_DECK: "1.3.2b",
-    LossCause.ENERGY_FROM_EMPTY_DECK: "1.3.2c",
-    LossCause.OPPONENT_WINS_BY_EFFECT: "1.3.2d",
-}
-
-CAUSE_TEXT = {
-    LossCause.DRAW_FROM_EMPTY_DECK: "将要抽牌时牌库内没有剩余牌",
-    LossCause.ENERGY_FROM_EMPTY_DECK: "将要将牌库顶牌移入能量区时牌库内没有剩余牌",
-    LossCause.OPPONENT_WINS_BY_EFFECT: "对方的卡牌效果使对方获得胜利",
+TEXT = {
+    UhbReason.DRAW_FROM_EMPTY_DECK: "将要抽牌，同时牌库内没有剩余牌",
+    UhbReason.ENERGY_FROM_EMPTY_DECK: "将要将牌库顶牌移入能量区，同时牌库内没有剩余牌",
+    UhbReason.WIN_BY_EFFECT: "对方的卡牌效果使对方获得胜利",
 }
 
 
-def game_end(
-    trace: Trace, active: Player, damage: dict[Player, int], happened: dict[Player, list[LossCause]]
-) -> dict[str, Any]:
-    """Check every player after the effect is over; return the ``game_end`` facts.
+def meet(replay: Run, player: Player, reason: UhbReason) -> None:
+    """A losing condition met now (an empty deck, a win granted by an effect): lost at the next check."""
+    replay.notes.setdefault(MET, {}).setdefault(player, []).append(reason)
 
-    ``happened`` lists the losing events met while the effect was carried out.
-    """
-    trace.step("玩家不会在效果执行到一半时输掉游戏；在当前效果全部执行完毕后检查输掉游戏的条件。", "1.3.4")
-    causes: dict[Player, list[LossCause]] = {}
-    for player in turn_order(active):
-        found = list(happened.get(player, ()))
-        if damage[player] >= DAMAGE_LIMIT:
-            trace.step(
-                f"玩家 {player} 的伤害区有 {damage[player]} 张牌（5 张或更多），输掉游戏。",
+
+def damage_full(state: UhbState, player: Player) -> bool:
+    total = state.side(player).damage_zone.total
+    return total is not None and total >= DAMAGE_LIMIT
+
+
+def pending(replay: Run) -> bool:
+    """Whether some losing condition holds now (for 1.3.4's step after an effect)."""
+    return bool(replay.notes.get(MET)) or any(damage_full(replay.state, p) for p in PLAYERS)
+
+
+def check(replay: Run) -> None:
+    """1.3.2 for both players, the turn player first; both at once is a draw (1.3.3).  Not while a
+    card's effect still has parts to carry out (1.3.4)."""
+    if continues(replay, current(replay)):
+        return
+    met: dict[Player, list[UhbReason]] = replay.notes.pop(MET, {})
+    first = replay.state.turn_player or Player.A
+    lost: dict[Player, UhbReason] = {}
+    for player in turn_order(first):
+        if damage_full(replay.state, player):
+            total = replay.state.side(player).damage_zone.total
+            replay.step(
+                f"玩家 {player} 的伤害区有 {total} 张牌（5 张或更多），输掉本局游戏。",
                 "1.3.2a",
                 "3.3.2",
                 decisive=True,
-                damage_zone=damage[player],
+                damage_zone=total,
             )
-            found.insert(0, LossCause.DAMAGE_ZONE_FULL)
-        for cause in happened.get(player, ()):
-            trace.step(f"玩家 {player} {CAUSE_TEXT[cause]}，输掉游戏。", CAUSE_CLAUSE[cause], decisive=True)
-        if found:
-            causes[player] = found
-    if not causes:
-        trace.step(
-            "双方都不满足输掉游戏的条件，游戏继续。",
-            "1.3.2a",
-            damage_zone={p.value: n for p, n in damage.items()},
+            lost.setdefault(player, UhbReason.DAMAGE_ZONE_FULL)
+        for reason in met.get(player, []):
+            replay.step(f"玩家 {player} {TEXT[reason]}，输掉游戏。", reason.clause, decisive=True)
+            lost.setdefault(player, reason)
+    replay.notes.setdefault("losers", []).extend(p for p in lost if p not in replay.notes["losers"])
+    if len(lost) == 2:
+        replay.end_game(
+            Result.DRAWN, UhbReason.BOTH_LOST, None, "双方同时输掉游戏，此局游戏的结果为平手。", "1.3.3"
         )
-        return {"result": GameEnd.CONTINUES, "losers": [], "winner": None, "causes": {}}
-    if len(causes) == 2:
-        trace.step("双方同时输掉游戏，此局游戏的结果为平手。", "1.3.3", decisive=True)
-        return {"result": GameEnd.DRAW, "losers": list(causes), "winner": None, "causes": causes}
-    loser = next(iter(causes))
-    return {"result": GameEnd.LOSS, "losers": [loser], "winner": loser.other, "causes": causes}
+    if lost:
+        loser, reason = next(iter(lost.items()))
+        replay.end_game(
+            Result.WON, reason, loser.other, f"玩家 {loser} 输掉游戏，玩家 {loser.other} 获胜。", "1.3.1"
+        )
+
+
+def why_not(replay: Run) -> None:
+    """Each way to lose that did not apply, for the ruling's "why not"."""
+    for player in turn_order(replay.state.turn_player or Player.A):
+        total = replay.state.side(player).damage_zone.total
+        if total is not None:
+            replay.not_applied(
+                f"玩家 {player} 的伤害区有 {total} 张牌，不到 5 张，不会因此输掉游戏。",
+                "1.3.2a",
+                damage_zone=total,
+            )

@@ -1,0 +1,431 @@
+"""uhb's reading of the shared effect primitives, and its card moves (ch. 3, 5).
+
+* ``modify`` changes ``power``, ``support_power`` or ``weakened_power``;
+* ``destroy`` sends a card to the rest area (3.4.1e), ``ko`` to the damage
+  zone (3.3.1: 「一些效果会使牌直接进入伤害区」); uhb has no removal from the
+  game and no damage to players (a board using them is told so);
+* ``move`` moves cards between zones as many as possible (1.1.3a); a card
+  that would enter a full field does not (3.2.1a); the deck's top cards into
+  the energy zone is adding energy (5.3.1), which an empty deck loses (1.3.2c);
+* ``draw`` loses on an empty deck (1.3.2b) once the effect is over (1.3.4).
+
+Every ``if`` compares the 5.9.1 way: 大于, 小于, 以上 and 以下 all include the
+value itself, so ``more_than`` and ``less_than`` do too.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+from judge.board import BoardProblem
+from judge.effects import Condition, Effect, Move
+from judge.games.uhb import ending
+from judge.games.uhb.outcome import UhbReason
+from judge.games.uhb.sources import continues
+from judge.games.uhb.state import FIELD_SPACES, UhbCard, UhbState, UhbZone
+from judge.players import Player, turn_order
+from judge.replay import Replay
+from judge.state import Duration, Grant, Modifier
+
+Run = Replay[UhbState]
+
+ZONE_NAMES = {
+    "deck": "牌库",
+    "hand": "手牌",
+    "field": "配置区",
+    "damage_zone": "伤害区",
+    "rest_area": "休息区",
+    "energy": "能量区",
+}
+STAT_NAMES = {"power": "战力", "support_power": "支援战力", "weakened_power": "衰弱战力"}
+
+
+def change_text(change: str) -> str:
+    """A change in force as the book names its stat (``power+1000`` → ``战力+1000``)."""
+    for stat in sorted(STAT_NAMES, key=len, reverse=True):
+        if change.startswith(stat):
+            return STAT_NAMES[stat] + change.removeprefix(stat)
+    return change
+
+
+COMPARE_WORDS = {
+    "at_least": "为 {n}{unit}以上",
+    "at_most": "为 {n}{unit}以下",
+    "more_than": "大于 {n}{unit}",
+    "less_than": "小于 {n}{unit}",
+}
+DURATIONS = {
+    Duration.END_OF_TURN: "（本回合）",
+    Duration.END_OF_BATTLE: "（本次战斗）",
+    Duration.END_OF_PHASE: "（本阶段）",
+    Duration.PERMANENT: "",
+}
+
+
+def problems(where: str, effect: Effect) -> list[BoardProblem]:
+    """Primitives uhb's book has no use for, and zones it does not have."""
+    found = []
+    if effect.remove is not None:
+        found.append(BoardProblem(f"{where}.remove", "uhb has no removal from the game: state a move"))
+    if effect.damage is not None:
+        found.append(
+            BoardProblem(f"{where}.damage", "uhb counts no damage: state a move into the damage_zone (3.3.1)")
+        )
+    places = [effect.move.from_, effect.move.to] if effect.move else []
+    zones = [place.zone for place in places] + [effect.if_.zone if effect.if_ else None]
+    found += [
+        BoardProblem(where, f"no zone {zone!r}: expected one of {', '.join(ZONE_NAMES)}")
+        for zone in zones
+        if zone is not None and zone not in ZONE_NAMES
+    ]
+    return found
+
+
+# -- moving cards --------------------------------------------------------------------------------
+
+
+def take(zone: UhbZone, count: int, bottom: bool = False) -> list[UhbCard | None]:
+    """Up to ``count`` cards off the top (or bottom) of ``zone``: named ones as they lie, ``None`` for
+    a card nobody named (a zone of unknown size gives all it is asked for)."""
+    taken: list[UhbCard | None] = []
+    order = list(reversed(zone.cards)) if bottom else list(zone.cards)
+    for _ in range(count):
+        if not bottom and order:
+            card = order.pop(0)
+            zone.cards.remove(card)
+            taken.append(card)
+        elif zone.unnamed is None or zone.unnamed > 0:
+            zone.unnamed = None if zone.unnamed is None else zone.unnamed - 1
+            taken.append(None)
+        elif order:
+            card = order.pop(0)
+            zone.cards.remove(card)
+            taken.append(card)
+    return taken
+
+
+def put(zone: UhbZone, cards: list[UhbCard | None], bottom: bool = False) -> None:
+    for card in cards:
+        if card is None:
+            zone.unnamed = None if zone.unnamed is None else zone.unnamed + 1
+        elif bottom:
+            zone.cards.append(card)
+        else:
+            zone.cards.insert(0, card)
+
+
+def card(replay: Run, name: str) -> UhbCard:
+    """The card of that name now (the framework says so, naming the action, if it has left the board)."""
+    found = replay.state.card(name)
+    if found is None:
+        found = replay.card(name)  # type: ignore[assignment]  # raises: no longer on the board
+    assert isinstance(found, UhbCard)  # the state holds uhb cards only
+    return found
+
+
+def from_hand(replay: Run, player: Player, given: str | UhbCard, clause: str) -> UhbCard:
+    """A card out of the hand: one the board names, or one given in full for a hand of unnamed cards."""
+    hand = replay.state.side(player).hand
+    if isinstance(given, str):
+        card = hand.find(given)
+        if card is None:
+            replay.refuse(f"「{given}」不在玩家 {player} 的手牌中。", clause)
+        hand.cards.remove(card)
+        return card
+    if hand.unnamed == 0:
+        replay.refuse(f"玩家 {player} 的手牌中没有未指明的牌可以作为「{given.name}」。", clause)
+    hand.unnamed = None if hand.unnamed is None else hand.unnamed - 1
+    return given.model_copy(deep=True)
+
+
+def _reset(card: UhbCard | None) -> None:
+    """5.11.2a: a weakened card that leaves the field goes back to full state."""
+    if card is not None:
+        card.weakened = False
+        card.modifiers.clear()
+        card.grants.clear()
+
+
+def count_text(zone: UhbZone) -> str:
+    return "张数不明" if zone.total is None else f"{zone.total} 张"
+
+
+def deck_empty(replay: Run, player: Player, *cites: str) -> bool:
+    """Whether the deck has no card left (asked of the board when it does not say)."""
+    deck = replay.state.side(player).deck
+    known = None if deck.total is None else deck.total == 0
+    asked = replay.notes.setdefault("deck_asked", {})
+    asked[player] = asked.get(player, 0) + 1
+    empty: bool = replay.fact(
+        f"{player}.deck_empty:{asked[player]}",
+        known,
+        (False, True),
+        f"玩家 {player} 的牌库是否已没有牌",
+        *cites,
+    )
+    return empty
+
+
+def draw(replay: Run, player: Player, count: int, *cites: str) -> int:
+    """抽牌: from the deck to the hand, one at a time; an empty deck meets 1.3.2b."""
+    drawn = _off_the_deck(replay, player, count, "hand", True, "1.3.2b")
+    side = replay.state.side(player)
+    if drawn:
+        replay.step(
+            f"玩家 {player} 从牌库抽 {drawn} 张牌（牌库剩 {count_text(side.deck)}，手牌 {count_text(side.hand)}）。",
+            *cites,
+            deck=side.deck.total,
+            hand=side.hand.total,
+        )
+    if drawn < count:
+        replay.step(f"玩家 {player} 将要抽牌，但牌库内没有剩余牌。", "1.3.2b", *cites)
+        ending.meet(replay, player, UhbReason.DRAW_FROM_EMPTY_DECK)
+    return drawn
+
+
+def add_energy(replay: Run, player: Player, count: int, *cites: str) -> int:
+    """增加能量牌 (5.3.1): the deck's top cards face down (3.5.2) into the energy zone; an empty deck
+    meets 1.3.2c."""
+    added = _off_the_deck(replay, player, count, "energy", False, "1.3.2c")
+    side = replay.state.side(player)
+    if added:
+        replay.step(
+            f"玩家 {player} 从牌库顶将 {added} 张牌暗盖至能量区（牌库剩 {count_text(side.deck)}，"
+            f"能量区 {count_text(side.energy)}）。",
+            "5.3.1",
+            *cites,
+            deck=side.deck.total,
+            energy=side.energy.total,
+        )
+    if added < count:
+        replay.step(f"玩家 {player} 将要将牌库顶牌移入能量区，但牌库内没有剩余牌。", "1.3.2c", *cites)
+        ending.meet(replay, player, UhbReason.ENERGY_FROM_EMPTY_DECK)
+    return added
+
+
+def _off_the_deck(replay: Run, player: Player, count: int, zone: str, face_up: bool, loses: str) -> int:
+    """The deck's top cards, one at a time while there are any, into one of the player's zones."""
+    side = replay.state.side(player)
+    moved = 0
+    while moved < count and not deck_empty(replay, player, loses):
+        cards = take(side.deck, 1)
+        for card in cards:
+            if card is not None:
+                card.face_up = face_up
+        put(side.zone(zone), cards)  # type: ignore[arg-type]  # a uhb zone
+        moved += 1
+    return moved
+
+
+def move_card(replay: Run, name: str, player: Player, zone: str) -> None:
+    """One named card, wherever it is, to a zone of ``player`` (its top); entering the damage zone is
+    an event its effects may wait for."""
+    moving = card(replay, name)
+    _lift(replay, moving)
+    if zone != "field":
+        _reset(moving)
+    put(replay.state.side(player).zone(zone), [moving])  # type: ignore[arg-type]  # a uhb zone
+    if zone == "damage_zone":
+        replay.event("to_damage_zone", card=name, player=player)
+
+
+def _lift(replay: Run, card: UhbCard) -> None:
+    state = replay.state
+    for side in (state.side(Player.A), state.side(Player.B)):
+        for zone in side.zones().values():
+            if card in zone.cards:
+                zone.cards.remove(card)
+                return
+    if state.battle is not None:
+        for cards in state.battle.supports.values():
+            if card in cards:
+                cards.remove(card)
+
+
+def _move(replay: Run, effect: Effect, move: Move) -> None:
+    source, target = move.from_, move.to
+    owner = source.player or replay.state.owner(source.card or "") or replay.state.turn_player or Player.A
+    to_owner = target.player or owner
+    from_zone = replay.state.side(owner).zone(source.zone or "hand")
+    to_name = target.zone or "hand"
+    to_zone = replay.state.side(to_owner).zone(to_name)
+    wanted = len(move.cards) if move.cards else move.count or 0
+    if to_name == "field":
+        room = FIELD_SPACES - len(to_zone.cards)
+        if room < wanted:
+            replay.step(
+                f"玩家 {to_owner} 的配置区已放置了 {len(to_zone.cards)} 张牌：无法执行会使角色牌进入配置区的效果"
+                + ("。" if room == 0 else f"，尽量执行可以执行的部分，只移入 {room} 张。"),
+                "3.2.1",
+                "3.2.1a",
+                *(("1.1.3a",) if room else ()),
+                decisive=True,
+                room=room,
+            )
+            if room == 0:
+                return
+            wanted = room
+    if source.zone == "deck" and to_name == "energy" and not move.cards:
+        add_energy(replay, owner, wanted, "5.3.1")
+        return
+    if move.cards:
+        for name in move.cards[:wanted]:
+            move_card(replay, name, to_owner, to_name)
+        moved = min(wanted, len(move.cards))
+    else:
+        cards = take(from_zone, wanted, bottom=source.position == "bottom")  # type: ignore[arg-type]
+        for card in cards:
+            _reset(card)
+        put(to_zone, cards, bottom=target.position == "bottom")  # type: ignore[arg-type]
+        moved = len(cards)
+        for card in cards:
+            if card is not None and to_name == "damage_zone":
+                replay.event("to_damage_zone", card=card.name, player=to_owner)
+    short = "，尽量执行可以执行的部分" if moved < wanted else ""
+    named = f"「{'、'.join(move.cards[:moved])}」" if move.cards else f" {moved} 张牌"
+    replay.step(
+        f"{_source(effect)}玩家 {owner} 的{ZONE_NAMES.get(source.zone or '', '牌')}中的{named}移入玩家 "
+        f"{to_owner} 的{ZONE_NAMES[to_name]}{short}（{ZONE_NAMES.get(source.zone or '', '')}"
+        f" {count_text(from_zone)}，{ZONE_NAMES[to_name]} {count_text(to_zone)}）。",  # type: ignore[arg-type]
+        "1.1.4",
+        *(("1.1.3a",) if short else ()),
+        *(("3.3.1",) if to_name == "damage_zone" else ("3.4.1e",) if to_name == "rest_area" else ()),
+        moved=moved,
+    )
+
+
+def _source(effect: Effect) -> str:
+    return f"「{effect.source}」的效果：" if effect.source else "效果："
+
+
+# -- effects ------------------------------------------------------------------------------------
+
+
+def apply(replay: Run, effect: Effect) -> None:
+    """One stated effect whose condition holds; once it is over, 1.3.4's check where it applies."""
+    if effect.modify is not None:
+        change = effect.modify
+        target = card(replay, change.card)
+        until = effect.until or Duration.PERMANENT
+        target.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=effect.source))
+        replay.step(
+            f"{_source(effect)}「{target.name}」的{STAT_NAMES[change.stat]}{change.by:+d}{DURATIONS[until]}。",
+            "2.0.5h" if until is Duration.PERMANENT else "1.1.4",
+            card=target.name,
+        )
+    elif effect.destroy is not None:
+        _to_zone(replay, effect, effect.destroy.card, "rest_area", "3.4.1e")
+    elif effect.ko is not None:
+        _to_zone(replay, effect, effect.ko.card, "damage_zone", "3.3.1")
+    elif effect.move is not None:
+        _move(replay, effect, effect.move)
+    elif effect.draw is not None:
+        draw(replay, effect.draw.player, effect.draw.count, "1.1.4")
+    elif effect.keyword is not None:
+        grant = effect.keyword
+        target = card(replay, grant.card)
+        until = effect.until or Duration.PERMANENT
+        target.grants += [Grant(keyword=k, until=until) for k in grant.add]
+        target.grants += [Grant(keyword=k, removed=True, until=until) for k in grant.remove]
+        changes = "、".join(
+            [f"获得关键词「{k}」" for k in grant.add] + [f"失去关键词「{k}」" for k in grant.remove]
+        )
+        replay.step(
+            f"{_source(effect)}「{target.name}」{changes}{DURATIONS[until]}。", "2.0.4", card=target.name
+        )
+    if replay.fired:
+        replay.step(
+            f"{_source(effect).rstrip('：')}在执行过程中影响到其他牌并触发其效果：先执行被影响牌的效果，执行完毕后再继续当前的效果。",
+            "1.1.7",
+            decisive=True,
+        )
+        replay.resolve_fired()
+    if ending.pending(replay) and not continues(replay, effect.source):
+        replay.step(
+            "玩家不会在效果执行到一半时输掉游戏：当前效果全部执行完毕，再检查是否满足输掉游戏的条件。",
+            "1.3.4",
+        )
+
+
+def _to_zone(replay: Run, effect: Effect, name: str, zone: str, clause: str) -> None:
+    owner = replay.state.owner(name) or replay.state.turn_player or Player.A
+    move_card(replay, name, owner, zone)
+    replay.step(f"{_source(effect)}「{name}」移入玩家 {owner} 的{ZONE_NAMES[zone]}。", clause, card=name)
+
+
+def holds(replay: Run, condition: Condition, value: int) -> bool:
+    """5.9.1: 「大于」「小于」「以上」「以下」 all include the value itself."""
+    compare, threshold = condition.tests()[0]
+    met = {
+        "at_least": value >= threshold,
+        "more_than": value >= threshold,
+        "at_most": value <= threshold,
+        "less_than": value <= threshold,
+    }[compare.value]
+    if condition.zone:
+        what, unit = (
+            f"玩家 {condition.player} 的{ZONE_NAMES.get(condition.zone, condition.zone)}中的牌的数量",
+            " 张",
+        )
+    else:
+        what, unit = (
+            f"「{condition.card}」的{STAT_NAMES.get(condition.stat or '', condition.stat or '')}",
+            " ",
+        )
+    replay.step(
+        f"条件「{what}{COMPARE_WORDS[compare.value].format(n=threshold, unit=unit)}」包括该数值本身：现为 {value}，"
+        + ("条件满足。" if met else "条件不满足。"),
+        "5.9.1",
+        decisive=value == threshold,
+        value=value,
+        threshold=threshold,
+        met=met,
+    )
+    return met
+
+
+#: one side's effects triggered together are replayed in every order up to this many (3! = 6 replays)
+MOST_ORDERED = 3
+
+# -- order ---------------------------------------------------------------------------------------
+
+
+def owner(replay: Run, effect: Effect) -> Player:
+    found = effect.by or (replay.state.owner(effect.source) if effect.source else None)
+    return found or replay.state.turn_player or Player.A
+
+
+def label(effect: Effect) -> str:
+    return f"「{effect.source}」的效果" if effect.source else f"{effect.kind} 效果"
+
+
+def order(replay: Run, waiting: list[Effect]) -> list[Effect]:
+    """1.1.6a: the turn player's effects first; 1.1.6: the turn player orders one side's effects."""
+    first = replay.state.turn_player or Player.A
+    sides = [[e for e in waiting if owner(replay, e) is p] for p in turn_order(first)]
+    if all(sides):
+        replay.step(
+            f"属于不同方的多个效果同时触发：由当前回合玩家 {first} 先执行效果，再由对方执行。",
+            "1.1.6a",
+            decisive=True,
+        )
+    found: list[Effect] = []
+    for effects in sides:
+        if len(effects) < 2:
+            found += effects
+            continue
+        if len(effects) > MOST_ORDERED:  # more orders than a ruling replays: it depends on the one chosen
+            replay.fact(f"order:{replay.index}", None, None, f"当前回合玩家 {first} 决定的执行顺序", "1.1.6")
+        orders = [tuple(p) for p in permutations(range(len(effects)))]
+        texts = [" → ".join(label(effects[i]) for i in o) for o in orders]
+        chosen = replay.choose(
+            first,
+            "order:" + "|".join(label(e) for e in effects),
+            None,
+            texts,
+            f"当前回合玩家 {first} 决定的执行顺序",
+            "1.1.6",
+        )
+        replay.step(f"同一方的多个效果同时触发，由当前回合玩家 {first} 决定执行顺序：{chosen}。", "1.1.6")
+        found += [effects[i] for i in orders[texts.index(chosen)]]
+    return found
