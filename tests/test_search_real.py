@@ -91,6 +91,34 @@ def test_a_clause_number_jumps_to_that_clause_then_the_ones_under_it(searcher, g
     assert found(results)[1 : 1 + len(subtree)] == subtree[: results.per_page - 1]
 
 
+@pytest.mark.parametrize(
+    ("game", "query", "printed"),
+    [
+        ("gcg", "同一卡牌编号 最多 4 张", "卡組中最多只能放入 4 張同一卡牌編號的卡牌"),
+        ("dbscg", "4 copies of the same card number", "up to 4 copies of a card with the same card number"),
+    ],
+)
+def test_a_bare_number_beside_other_words_is_a_count_not_a_clause_number(searcher, game, query, printed):
+    expected = next(c.id for c in load_book(game).clauses if printed in c.text)
+    hits = searcher.search(query, game=game).hits
+    assert not any(hit.exact for hit in hits), "clause 4 is not what the query names"
+    assert expected in [hit.id for hit in hits[:3]]
+
+
+@pytest.mark.parametrize(
+    ("game", "query", "opening"),
+    [
+        ("dbscg", "Blocker", "[Blocker] is an"),
+        ("dbscg", "Over Realm", "[Over Realm] is an"),  # the heading: [Over Realm] ([Over Realm X])
+        ("gcg", "阻擋者", "《阻擋者》是指"),
+        ("gcg", "休息状态", "休息狀態：卡牌"),  # defined in a list under 活躍狀態和休息狀態
+    ],
+)
+def test_a_term_the_book_defines_finds_its_definition_first(searcher, game, query, opening):
+    expected = next(c.id for c in load_book(game).clauses if c.text.startswith(opening))
+    assert searcher.search(query, game=game).hits[0].id == expected
+
+
 def test_a_clause_number_without_a_game_jumps_to_it_in_every_book(searcher):
     results = searcher.search("8-5-2")
     assert {(h.game, h.id) for h in results.hits[:2]} == {("gcg", "8-5-2"), ("dbscg", "8-5-2")}

@@ -294,12 +294,15 @@ class Analysis:
         """
         if self.glosses is None:
             raise RuntimeError("this analysis has no dictionary: it cannot index glosses")
-        return [
+        tokens = [
             (stem, GLOSS_STEP * position + min(piece, GLOSS_STEP - 1), start, end, weight)
             for word, position, start, end in self.words(folded)
             if han_runs(word)
             for stem, weight, piece in self.glosses.of(word)
         ]
+        # in position order (a word's later piece comes before its sub-word's first): whoosh keeps
+        # a term's positions as they come, and its phrase matching expects them sorted
+        return sorted(tokens, key=lambda token: token[1])
 
     def query_words(self, folded: str, language: str = DEFAULT_LANGUAGE) -> list[str]:
         """The words of a query, in order (jieba's default cut: no sub-words)."""

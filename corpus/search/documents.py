@@ -24,7 +24,7 @@ from corpus.search.analysis import normalize_number
 
 #: The modules whose code decides how clauses are analysed (a backend adds
 #: its own layout to what it compares; see ``whoosh_backend``).
-_CODE = ("folding.py", "analysis.py", "bilingual.py", "userdict.py", "documents.py")
+_CODE = ("folding.py", "analysis.py", "bilingual.py", "userdict.py", "documents.py", "definitions.py")
 
 
 @dataclass(frozen=True, slots=True)

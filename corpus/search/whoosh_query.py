@@ -146,9 +146,10 @@ class QueryBuilder:
         typed = [p.text for p in positive if not p.phrase]
         if len(typed) > 1:  # an id with spaces in it (bs headings: 以 40 張以上的卡牌構築)
             typed.append(" ".join(typed))
-        pinned = [pin for text in typed if _ID_LIKE.search(text) for pin in self.pins(text)]
+        pinned = [pin for text in self.clause_numbers(typed) for pin in self.pins(text)]
         pinned += self.titled(" ".join(p.text for p in positive))
         scored += self.proximity([part.text for part in positive])
+        scored += self.glossed_in_order([part.text for part in positive if not part.phrase])
         required = [self.contains(p) for p in positive if p.phrase or p.required]
         excluded = [self.contains(p) for p in parts if p.excluded]
         return Plan(
@@ -167,6 +168,7 @@ class QueryBuilder:
         folded = fold(text)
         words = list(dict.fromkeys(self.analysis.query_words(folded, self.language)))
         runs = han_runs(folded)
+        glue = self.glue(words)
         # a single character of a longer Chinese run is scored through its bigrams
         scoring = [w for w in words if len(w) > 1 or not any(w in run and len(run) > 1 for run in runs)]
         found: list[wq.Query] = [wq.Term("words", w) for w in self._rare("words", scoring)]
@@ -174,7 +176,8 @@ class QueryBuilder:
             if len(run) < 2:
                 continue
             grams = bigrams(run)
-            spanning = [g for g in dict.fromkeys(grams) if g not in words]  # words score the rest
+            # words score the rest
+            spanning = [g for g in dict.fromkeys(grams) if g not in words and not any(c in glue for c in g)]
             if spanning:
                 found += [
                     wq.Term("grams", g, boost=self.ranking.grams)
@@ -187,6 +190,19 @@ class QueryBuilder:
             found += self.pivoted(words) + self.characters(words)
         return found
 
+    def glue(self, words: list[str]) -> set[str]:
+        """The query's one-character words common in the book (的, 放): a bigram across words half
+        made of one (的机, 放的) is noise, so none is searched."""
+        return {
+            w for w in words if len(w) == 1 and han_runs(w) and self.share("grams", w) > self.ranking.common
+        }
+
+    @staticmethod
+    def clause_numbers(typed: list[str]) -> list[str]:
+        """The typed parts that may be clause numbers: any with a digit or a slash, except a bare
+        number beside other words, which is a count (最多 4 张), not clause 4."""
+        return [t for t in typed if _ID_LIKE.search(t) and (len(typed) == 1 or not t.isdigit())]
+
     def glossed(self, words: list[str]) -> list[wq.Query]:
         """The English words of a part against the Chinese words' glosses (in order: against
         the glosses of neighbouring words, "win condition" against 胜利条件)."""
@@ -196,9 +212,6 @@ class QueryBuilder:
             return []
         self._english += english
         found: list[wq.Query] = [wq.Term("glosses", w, boost=self.ranking.gloss) for w in english]
-        if len(english) > 1:
-            slop = GLOSS_STEP * self.ranking.proximity_slop  # a word's glosses take GLOSS_STEP positions
-            found += self._phrase("glosses", english, slop, self.ranking.gloss)
         if self.ranking.translation and self.glosses is not None:
             found += self.translated(english)
         if self.ranking.related and self.glosses is not None and self._widen:
@@ -264,6 +277,22 @@ class QueryBuilder:
         self._characters += rare
         return [wq.Term("grams", c, boost=self.ranking.characters) for c in rare]
 
+    def glossed_in_order(self, texts: list[str]) -> list[wq.Query]:
+        """The query's English words, across its parts, against the glosses of neighbouring Chinese
+        words in the same order: "win condition" against 胜利条件, "hand limit" against 手牌…上限."""
+        if not self.ranking.gloss:
+            return []
+        english = [
+            w
+            for t in texts
+            for w in self.analysis.query_words(fold(t), DEFAULT_LANGUAGE)  # the glosses are English stems
+            if not han_runs(w) and not w[0].isdigit() and self.share("glosses", w)
+        ]
+        if len(english) < 2:
+            return []
+        slop = GLOSS_STEP * self.ranking.proximity_slop  # a word's glosses take GLOSS_STEP positions
+        return self._phrase("glosses", english, slop, self.ranking.gloss)
+
     def proximity(self, texts: list[str]) -> list[wq.Query]:
         """The query's (uncommon) words near each other, in order."""
         if not self.ranking.proximity:
@@ -320,9 +349,15 @@ class QueryBuilder:
         ]
 
     def titled(self, text: str) -> list[wq.Query]:
-        """The clauses titled exactly what was typed (勝負條件 is zd 101's title), above the rest."""
+        """The clauses titled exactly what was typed (勝負條件 is zd 101's title) and the clause that
+        defines it (《阻擋者》是指…), above the rest."""
         title = title_key(text)
-        return [wq.ConstantScoreQuery(wq.Term("titled", title), self.ranking.titled)] if title else []
+        if not title:
+            return []
+        return [
+            wq.ConstantScoreQuery(wq.Term(field, title), self.ranking.titled)
+            for field in ("titled", "defines")
+        ]
 
     def contains(self, part: Part) -> wq.Query:
         """Documents whose title or text contain the part (as written, for a phrase)."""

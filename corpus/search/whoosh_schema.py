@@ -5,7 +5,10 @@ Fields
   ``game``, ``version``, ``kind`` — exact filters (which version of a game
   is the newest is kept in the index manifest, not in the documents);
   ``titled`` — the clause's title as :func:`~corpus.search.analysis.title_key`
-  spells it, for the query that is a title;
+  spells it (and its parts, for a title with a bracketed gloss), for the
+  query that is a title; ``defines`` — the term whose definition the clause
+  is (:mod:`~corpus.search.definitions`; only the book's first clause defining
+  it, see ``whoosh_writing``), for the query that is that term;
   ``heading`` — ``1`` for a clause that is only a title (a heading without
   text of its own), a column read for ranking (see ``Ranking.heading``);
   ``ids`` / ``lineage`` — the clause's own normalised ids and its ancestors',
@@ -35,7 +38,8 @@ from typing import Any
 from whoosh.analysis import Token, Tokenizer
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
-from corpus.search.analysis import DEFAULT_LANGUAGE, Analysis, title_key, word_language
+from corpus.search.analysis import DEFAULT_LANGUAGE, Analysis, word_language
+from corpus.search.definitions import defined_term, title_keys
 from corpus.search.documents import IndexDocument
 from corpus.search.folding import fold
 from corpus.search.ranking import DEFAULT_RANKING, Ranking
@@ -123,7 +127,8 @@ def build_schema(analysis: Analysis | None = None, ranking: Ranking = DEFAULT_RA
         language=STORED,
         kind=ID(stored=True, sortable=True),
         heading=ID(sortable=True),
-        titled=ID,
+        titled=KEYWORD(scorable=False),
+        defines=ID,
         book=ID,
         id=STORED,
         ids=KEYWORD(scorable=False),
@@ -154,7 +159,8 @@ def whoosh_fields(doc: IndexDocument) -> dict[str, Any]:
         "words": language_mark(doc) + SECTION.join(word_sections(doc)),
         "glosses": SECTION.join(word_sections(doc)),
         "grams": SECTION.join((doc.title, doc.text)),
-        **({"titled": title} if (title := title_key(doc.title)) else {}),
+        "titled": list(title_keys(doc.title)),
+        **({"defines": term} if (term := defined_term(doc.text, doc.path[-1] if doc.path else "")) else {}),
     }
 
 

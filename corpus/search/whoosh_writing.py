@@ -38,8 +38,15 @@ def write_books(
     segments: dict[str, str] = {}
     for book in books:
         writer = index.writer(limitmb=256)
+        defined: set[str] = set()
         for doc in book.documents:
-            writer.add_document(**whoosh_fields(doc))
+            fields = whoosh_fields(doc)
+            term = fields.get("defines")
+            if term in defined:  # a term's definition is the first clause defining it; the rest say more
+                del fields["defines"]
+            elif term:
+                defined.add(term)
+            writer.add_document(**fields)
         segments[book.key] = writer.newsegment.segment_id()
         writer.commit(merge=False)
         if progress:
