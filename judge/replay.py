@@ -271,7 +271,7 @@ class Rules(ABC, Generic[S, OutcomeT]):
             ]
             known |= set(action.introduces())
             if isinstance(action, Effect):
-                problems += self._check_effect(where, action)
+                problems += self._check_effect(where, action) + _unknown_zones(where, action, timeline.state)
         return problems
 
     def _check_effect(self, where: str, effect: Effect) -> list[BoardProblem]:
@@ -745,3 +745,18 @@ def _branched(rules: Rules[Any, Any], leaves: list[Leaf], version: str, question
     shared = [s for s in leaves[0].trace.why_not if all(s in leaf.trace.why_not for leaf in leaves)]
     trace.why_not = shared
     return trace.ruling(rules.game, version, question, outcome)
+
+
+def _unknown_zones(where: str, effect: Effect, state: GameState) -> list[BoardProblem]:
+    """A zone an effect counts or moves cards between that the game's players do not have."""
+    if getattr(state, "players", None) is None:
+        return []
+    zones = state.player(Player.A).zones()
+    named = {"if.zone": effect.if_.zone if effect.if_ else None}
+    if effect.move is not None:
+        named |= {"move.from.zone": effect.move.from_.zone, "move.to.zone": effect.move.to.zone}
+    return [
+        BoardProblem(f"{where}.{field}", f"no zone {zone!r}: expected one of {', '.join(zones)}")
+        for field, zone in named.items()
+        if zone is not None and zone not in zones
+    ]

@@ -187,5 +187,5 @@ def test_uhb_has_no_removal_from_the_game_nor_damage_counted_on_players():
     assert found == [
         "actions[0].effect.remove: uhb has no removal from the game: state a move",
         "actions[1].effect.damage: uhb counts no damage: state a move into the damage_zone (3.3.1)",
-        "actions[2].effect: no zone 'trash': expected one of deck, hand, field, damage_zone, rest_area, energy",
+        "actions[2].effect.move.from.zone: no zone 'trash': expected one of deck, hand, field, damage_zone, rest_area, energy",
     ]

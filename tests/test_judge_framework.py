@@ -90,3 +90,34 @@ def test_a_decisive_clause_must_appear_in_a_step():
     trace.mark_decisive("1")
     with pytest.raises(ValueError, match="never cited"):
         trace.ruling("demo", "1.0", "q", Outcome(Why.DEMO))
+
+
+@pytest.mark.parametrize(
+    "game, effect, phase",
+    [
+        (
+            "ucg",
+            "{draw: {player: A}, if: {player: A, zone: hand0, at_least: 4}, by: A}",
+            "effect, step: first",
+        ),
+        (
+            "gcg",
+            "{move: {count: 1, from: {player: A, zone: ener0gy}, to: {player: A, zone: trash}}, by: A}",
+            "main",
+        ),
+    ],
+)
+def test_an_effect_naming_a_zone_the_game_does_not_have_is_a_board_problem(game, effect, phase):
+    """Found by fuzzing: a zone name the players do not have was a KeyError in the middle of the replay."""
+    from judge.board import BoardError
+    from judge.registry import rule_text
+
+    text = (
+        f"game: {game}\nstate: {{turn: 4, turn_player: A, phase: {phase}}}\nactions:\n  - effect: {effect}\n"
+    )
+    with pytest.raises(BoardError) as refused:
+        rule_text(text)
+    assert any(
+        "no zone" in problem.message and "expected one of" in problem.message
+        for problem in refused.value.problems
+    )

@@ -427,3 +427,16 @@ def test_a_deck_card_without_a_colour_is_impossible():
         gcg_deck(cards)
     assert error.value.problems[0].path == "cards[0].colour"
     assert error.value.problems[0].cites == ("2-4-2",)
+
+
+def test_a_keyword_an_effect_gave_is_checked_like_a_printed_one():
+    """Found by fuzzing: a granted ``repair:2repair:2`` was an int() error at the end step."""
+    from judge.board import BoardError
+    from judge.registry import rule_text
+
+    text = (
+        "game: gcg\nstate:\n  turn: 5\n  turn_player: A\n  phase: end\n  step: end\n  players:\n"
+        "    A: {battle: [{name: 鋼彈, hp: 4, damage: 2, grants: [{keyword: 'repair:2repair:2'}]}]}\n"
+    )
+    with pytest.raises(BoardError, match="not a gcg keyword effect"):
+        rule_text(text)

@@ -24,7 +24,7 @@ from pydantic import Field, ModelWrapValidatorHandler, field_validator, model_va
 from judge.board import impossible
 from judge.bounds import Flag, GcgCards, GcgEnergy, GcgExEnergy, Many, Small
 from judge.players import PLAYERS, Player
-from judge.state import Card, GameState, Mutable, PlayerState, Sides, Zone, rooted
+from judge.state import Card, GameState, Grant, Mutable, PlayerState, Sides, Zone, rooted
 
 #: the EX base's printed values (5-17-3-1-1: 「擁有 AP0 和 HP3 的基地替代卡」)
 EX_BASE_AP, EX_BASE_HP = 0, 3
@@ -116,6 +116,16 @@ class GcgCard(Card):
     @classmethod
     def _gcg_keywords(cls, values: list[str]) -> list[str]:
         return keywords_checked(values)
+
+    @field_validator("grants")
+    @classmethod
+    def _gcg_grants(cls, grants: list[Grant]) -> list[Grant]:
+        """A keyword a board says an effect gave (or took) is one of 13-1's, in its one spelling; a
+        removal may name a valued keyword bare (``breach``: every instance)."""
+        for grant in grants:
+            if not (grant.removed and grant.keyword in VALUED):
+                grant.keyword = keywords_checked([grant.keyword])[0]
+        return grants
 
     @model_validator(mode="before")
     @classmethod

@@ -63,7 +63,7 @@ DURATIONS = {
 
 
 def problems(where: str, effect: Effect) -> list[BoardProblem]:
-    """Primitives uhb's book has no use for, and zones it does not have."""
+    """Primitives uhb's book has no use for (zones it does not have are the framework's check)."""
     found = []
     if effect.remove is not None:
         found.append(BoardProblem(f"{where}.remove", "uhb has no removal from the game: state a move"))
@@ -71,13 +71,6 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
         found.append(
             BoardProblem(f"{where}.damage", "uhb counts no damage: state a move into the damage_zone (3.3.1)")
         )
-    places = [effect.move.from_, effect.move.to] if effect.move else []
-    zones = [place.zone for place in places] + [effect.if_.zone if effect.if_ else None]
-    found += [
-        BoardProblem(where, f"no zone {zone!r}: expected one of {', '.join(ZONE_NAMES)}")
-        for zone in zones
-        if zone is not None and zone not in ZONE_NAMES
-    ]
     return found
 
 
