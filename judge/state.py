@@ -23,12 +23,21 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import Any, Generic, TypeVar, get_args
+from typing import Any, ClassVar, Generic, TypeVar, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, ModelWrapValidatorHandler, ValidationError, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ModelWrapValidatorHandler,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 from pydantic_core.core_schema import ErrorType
 
+from judge.board import impossible
 from judge.bounds import Flag, Many, StatChange, Turn
 from judge.players import Player
 
@@ -126,6 +135,19 @@ class Zone(Mutable, Generic[C]):
         default_factory=list, description="named cards, in order (a deck's top card first)"
     )
     unnamed: Many | None = Field(default=None, description="more cards nobody named; left out: not known")
+    #: A public zone (a battle area, a field) shows every card, so the board names each: the
+    #: refusal of an unnamed count in the game's words and the clause that makes the zone public.
+    #: A public zone's subclass also declares ``unnamed`` with the default 0.
+    public: ClassVar[tuple[str, str] | None] = None
+
+    @field_validator("unnamed")
+    @classmethod
+    def _public_zone_names_every_card(cls, unnamed: int | None) -> int | None:
+        if cls.public is None:
+            return unnamed
+        if unnamed:
+            raise impossible(*cls.public)
+        return 0
 
     @model_validator(mode="wrap")
     @classmethod

@@ -194,6 +194,7 @@ class BattleArea(GcgZone):
     """The battle area (4-5): public, so every unit on it is named, at most 6 (4-5-4)."""
 
     unnamed: GcgCards | None = Field(default=0, description="always 0: units on the field are named")
+    public = ("units in the battle area are public (4-5-5): name each", "4-5-5")
 
     @field_validator("cards")
     @classmethod
@@ -201,13 +202,6 @@ class BattleArea(GcgZone):
         if len(cards) > 6:
             raise impossible("a battle area holds at most 6 units", "4-5-4")
         return cards
-
-    @field_validator("unnamed")
-    @classmethod
-    def _units_are_named(cls, unnamed: int | None) -> int | None:
-        if unnamed:
-            raise impossible("units in the battle area are public (4-5-5): name each", "4-5-5")
-        return 0
 
 
 class EnergyArea(Zone[GcgCard]):

@@ -61,6 +61,7 @@ class FieldZone(UhbZone):
     """配置区 (3.2): public face-up cards and the player's own face-down ones, each named, at most 5."""
 
     unnamed: UhbCards | None = Field(default=0, description="always 0: every card on the field is named")
+    public = ("name every card on the field (face down ones too: face_up: false)", "3.2.1")
 
     @field_validator("cards")
     @classmethod
@@ -68,13 +69,6 @@ class FieldZone(UhbZone):
         if len(cards) > FIELD_SPACES:
             raise impossible(f"a field has {FIELD_SPACES} spaces", "3.2.1")
         return cards
-
-    @field_validator("unnamed")
-    @classmethod
-    def _named(cls, unnamed: int | None) -> int | None:
-        if unnamed:
-            raise impossible("name every card on the field (face down ones too: face_up: false)", "3.2.1")
-        return 0
 
 
 class UhbPlayer(PlayerState):

@@ -90,13 +90,7 @@ class BattleArea(ZdZone):
     """The battle area (205): public, so every card on it is named."""
 
     unnamed: ZdCards | None = Field(default=0, description="always 0: cards on the field are named")
-
-    @field_validator("unnamed")
-    @classmethod
-    def _named(cls, unnamed: int | None) -> int | None:
-        if unnamed:
-            raise impossible("cards in the battle area are public: name each", "205.p1")
-        return 0
+    public = ("cards in the battle area are public: name each", "205.p1")
 
 
 class ZdPlayer(PlayerState):
