@@ -271,10 +271,12 @@ class Rules(ABC, Generic[S, OutcomeT]):
             ]
             known |= set(action.introduces())
             if isinstance(action, Effect):
-                problems += self._check_effect(where, action) + _unknown_zones(where, action, timeline.state)
+                problems += self.check_effect(where, action, timeline.state)
         return problems
 
-    def _check_effect(self, where: str, effect: Effect) -> list[BoardProblem]:
+    def check_effect(self, where: str, effect: Effect, state: GameState) -> list[BoardProblem]:
+        """Every check of one stated effect: its event, stats and zones, then the game's own
+        (:meth:`effect_problems`).  A game whose actions carry effects of their own calls it for each."""
         problems = []
         if effect.when is not None and effect.when.event not in self.events:
             problems.append(
@@ -287,7 +289,7 @@ class Rules(ABC, Generic[S, OutcomeT]):
             for stat in stats
             if stat not in self.stats
         ]
-        return problems + self.effect_problems(where, effect)
+        return problems + _unknown_zones(where, effect, state) + self.effect_problems(where, effect)
 
     def effect_problems(self, where: str, effect: Effect) -> list[BoardProblem]:
         """Problems with a stated effect the game's book has no reading for (default: none)."""

@@ -218,3 +218,18 @@ def test_a_character_with_迟缓_enters_rested_and_an_event_keeps_to_its_own_tim
     )
     refused = rule(board)
     assert refused.outcome.result is Result.REFUSED and refused.outcome.refused.cites == ("321.p1",)
+
+
+def test_an_effect_inside_an_activation_is_checked_as_a_stated_one_is():
+    """The effects a used card carries get every check a stated effect gets, zones included."""
+    move = {
+        "move": {
+            "count": 1,
+            "from": {"player": "A", "zone": "graveyard"},
+            "to": {"player": "A", "zone": "hand"},
+        }
+    }
+    used = {"activate": {"player": "A", "name": "回收", "effects": [move]}}
+    with pytest.raises(BoardError) as error:
+        rule(action_phase({"A": {"battle": [character("路飞", 3000, 3000)]}}, used))
+    assert [p.path for p in error.value.problems] == ["actions[0].activate.move.from.zone"]

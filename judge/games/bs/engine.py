@@ -125,6 +125,7 @@ class BsRules(Rules[BsState, BsOutcome]):
     turn = TURN_STEPS
     turn_begins = 1  # the setup happens once, before the first turn
     phrases = PHRASES
+    times = WHEN
     events = EVENTS
     stats = frozenset({"bp"})
 
@@ -206,9 +207,6 @@ class BsRules(Rules[BsState, BsOutcome]):
             turn=state.turn,
         )
 
-    def when(self, verb: str) -> tuple[str, tuple[str, ...]]:
-        return WHEN.get(verb, ("", ()))
-
     def check(self, timeline: Timeline) -> list[BoardProblem]:
         found = super().check(timeline)
         if isinstance(timeline.state, BsState):  # always: the timeline model is BsTimeline
@@ -216,10 +214,10 @@ class BsRules(Rules[BsState, BsOutcome]):
                 BoardProblem("state.battle", f"{name!r} is not on the field")
                 for name in battle.problems(timeline.state)
             ]
-        for index, action in enumerate(timeline.actions):
-            if isinstance(action, Effect):
-                found += effects.problems(f"actions[{index}].effect", action)
         return found
+
+    def effect_problems(self, where: str, effect: Effect) -> list[BoardProblem]:
+        return effects.problems(where, effect)
 
     def conclude(self, replay: Run, ending: Ending | None) -> BsOutcome:
         common: dict[str, Any] = {

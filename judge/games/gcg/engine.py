@@ -97,6 +97,7 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
     outcome = GcgOutcome
     turn = TURN
     phrases = PHRASES
+    times = WHEN
     events = frozenset(EVENTS)
     stats = frozenset({"ap", "hp"})
 
@@ -159,17 +160,14 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
             turn=state.turn,
         )
 
-    def when(self, verb: str) -> tuple[str, tuple[str, ...]]:
-        return WHEN.get(verb, ("", ()))
-
     def check(self, timeline: Timeline) -> list[BoardProblem]:
         found = super().check(timeline)
         if isinstance(timeline.state, GcgState):  # always: the timeline model is GcgTimeline
             found += battle.problems(timeline.state)
-        for index, action in enumerate(timeline.actions):
-            if isinstance(action, Effect):
-                found += effects.problems(f"actions[{index}].effect", action)
         return found
+
+    def effect_problems(self, where: str, effect: Effect) -> list[BoardProblem]:
+        return effects.problems(where, effect)
 
     def conclude(self, replay: Run, ending: Ending | None) -> GcgOutcome:
         common: dict[str, Any] = {

@@ -51,7 +51,7 @@ PHRASES = Phrases.chinese(
 )
 
 #: when each action may be taken, for a refusal out of its time
-WHEN = {
+WHEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "set_scene": ("場景牌在先攻方場景牌設置階段設置。", ("5.4.1",)),
     "set_character": ("角色牌在角色牌設置階段中，各自的步驟設置。", ("5.5.1",)),
     "level_up": ("升級在升級階段中，各自的步驟進行。", ("5.6.1",)),
@@ -66,6 +66,7 @@ class UcgRules(Rules[UcgState, UcgOutcome]):
     outcome = UcgOutcome
     turn = TURN
     phrases = PHRASES
+    times = WHEN
     events = frozenset({"enters", "scene_set", "battle_won", "battle_lost", "turn_end"})
     stats = frozenset({"bp", "level"})
 
@@ -103,15 +104,8 @@ class UcgRules(Rules[UcgState, UcgOutcome]):
         state.turn_player, state.next_first_player = lead, None
         state.scene_set, state.leveled, state.placed = False, [], []
 
-    def when(self, verb: str) -> tuple[str, tuple[str, ...]]:
-        return WHEN.get(verb, ("", ()))
-
-    def check(self, timeline: Timeline) -> list[BoardProblem]:
-        found = super().check(timeline)
-        for index, action in enumerate(timeline.actions):
-            if isinstance(action, Effect):
-                found += effects.problems(f"actions[{index}].effect", action)
-        return found
+    def effect_problems(self, where: str, effect: Effect) -> list[BoardProblem]:
+        return effects.problems(where, effect)
 
     def conclude(self, replay: Run, ending: Ending | None) -> UcgOutcome:
         judged = judgment_of(replay)

@@ -113,6 +113,7 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
     outcome = ZdOutcome
     turn = TURN
     phrases = PHRASES
+    times = WHEN
     events = frozenset(EVENTS)
     stats = frozenset(STATS)
 
@@ -210,9 +211,6 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
     def event_name(self, event: str) -> str:
         return EVENTS[event][0] if event in EVENTS else event
 
-    def when(self, verb: str) -> tuple[str, tuple[str, ...]]:
-        return WHEN.get(verb, ("", ()))
-
     def check(self, timeline: Timeline) -> list[BoardProblem]:
         found = super().check(timeline)
         for index, action in enumerate(timeline.actions):
@@ -221,15 +219,14 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
                 if isinstance(action, Activate)
                 else action.effects
                 if isinstance(action, Simultaneous)
-                else [action]
-                if isinstance(action, Effect)
                 else []
             )
             for effect in nested:
-                found += effects.problems(f"actions[{index}].{action.verb}", effect)
-                if effect is not action:
-                    found += self._check_effect(f"actions[{index}].{action.verb}", effect)
+                found += self.check_effect(f"actions[{index}].{action.verb}", effect, timeline.state)
         return found
+
+    def effect_problems(self, where: str, effect: Effect) -> list[BoardProblem]:
+        return effects.problems(where, effect)
 
     def conclude(self, replay: Run, ending: Ending | None) -> ZdOutcome:
         values = {
