@@ -174,11 +174,16 @@ def _envelope(request: Mapping[str, Any]) -> tuple[Engine, Question, str]:
 def rule(request: Mapping[str, Any]) -> Ruling:
     """The ruling for a request mapping: ``game``, then a timeline (``state``, ``actions``) or a
     ``question`` and its board fields."""
-    from judge.replay import replay
-
     if not isinstance(request, Mapping):
         raise BoardError([BoardProblem("", "expected a mapping with game, and state or question")])
     within_limits(request)
+    return _ruled(request)
+
+
+def _ruled(request: Mapping[str, Any]) -> Ruling:
+    """:func:`rule` for a request already held to the board limits."""
+    from judge.replay import replay
+
     found, question, version = _envelope(request)
     fields = {k: v for k, v in request.items() if k not in ENVELOPE}
     board = validate(question.board, fields)
@@ -192,5 +197,5 @@ def rule(request: Mapping[str, Any]) -> Ruling:
 
 
 def rule_text(text: str, source: str = "<board>") -> Ruling:
-    """The ruling for a board file's text (YAML or JSON)."""
-    return rule(read_document(text, source))
+    """The ruling for a board file's text (YAML or JSON), read within the board limits."""
+    return _ruled(read_document(text, source))
