@@ -264,14 +264,19 @@ class Analysis:
         return tokens
 
     def _han_words(self, run: str, offset: int, position: int, index: bool, out: list[Token]) -> int:
-        """Append the words of one Chinese run; sub-words share their word's position."""
+        """Append the words of one Chinese run; sub-words share their word's position, and so does
+        the value of a number written in Chinese (六张 → 6, 歸零 → 0), so it meets the digits."""
         cuts = sorted(self.segmenter.cut(run, index), key=lambda cut: (cut[1], -cut[2]))
+        numbers = chinese_numbers(run)
         word_end = 0
         for word, start, end in cuts:
             if start >= word_end:
                 position += 1
                 word_end = end
             out.append((word, position, offset + start, offset + end))
+            while numbers and numbers[0][1] < end:
+                value, number_start, number_end = numbers.pop(0)
+                out.append((value, position, offset + number_start, offset + number_end))
         return position
 
     @staticmethod
@@ -329,6 +334,45 @@ def strip_question_words(text: str) -> str:
     for match in _QUESTION.finditer(folded):
         chars[match.start() : match.end()] = " " * (match.end() - match.start())
     return "".join(chars)
+
+
+#: A number written in Chinese: before a measure word (三张, 十二次, 两个), or 零 anywhere; a bare
+#: 一 is not one (一张卡, 同一张, 第一个: "a card", "the same", "the first").
+_CHINESE_NUMBER = re.compile(
+    "[一二两三四五六七八九十百]+(?=[张次个处场点名位枚轮局回只体种色件])|零"
+)
+_DIGITS = dict(zip("零一二两三四五六七八九", (0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
+
+
+def chinese_numbers(run: str) -> list[tuple[str, int, int]]:
+    """The numbers written in Chinese in ``run`` (folded), as ``(digits, start, end)``.
+
+    >>> chinese_numbers("手牌超过六张")
+    [('6', 4, 5)]
+    >>> [n[0] for n in chinese_numbers("十张 十二次 二十一点 一百个 两处 歸零 抽一张")]
+    ['10', '12', '21', '100', '2', '0']
+    """
+    found = []
+    for match in _CHINESE_NUMBER.finditer(run):
+        value = chinese_number_value(match.group())
+        if value is not None and match.group() != "一":
+            found.append((str(value), match.start(), match.end()))
+    return found
+
+
+def chinese_number_value(text: str) -> int | None:
+    """一 → 1, 十二 → 12, 二十一 → 21, 一百 → 100; None for what is not one number (一一)."""
+    total, digit = 0, None
+    for character in text:
+        if character in _DIGITS:
+            if digit is not None:
+                return None
+            digit = _DIGITS[character]
+        else:
+            unit = 10 if character == "十" else 100
+            total += (1 if digit is None else digit) * unit
+            digit = None
+    return total + (digit or 0)
 
 
 def han_runs(folded: str) -> list[str]:

@@ -13,12 +13,16 @@ openings of its clauses.
 ('overrealmoverrealmx', 'overrealm', 'overrealmx')
 >>> title_keys("HP (生命值)")
 ('hp生命值', 'hp', '生命值')
->>> defined_term("《阻擋者》是指，當進行阻擋宣言時……", "《阻擋者》")
-'阻挡者'
->>> defined_term("休息狀態：卡牌以橫向放置的狀態。", "活躍狀態和休息狀態")
-'休息状态'
->>> defined_term("手牌的上限張數是 10 張。", "手牌") is None
-True
+>>> defined_terms("《阻擋者》是指，當進行阻擋宣言時……", "《阻擋者》")
+('阻挡者',)
+>>> defined_terms("休息狀態：卡牌以橫向放置的狀態。", "活躍狀態和休息狀態")
+('休息状态',)
+>>> defined_terms("是在戰鬥中表示攻擊力的資訊。", "AP (攻擊值)")
+('ap攻击值', 'ap', '攻击值')
+>>> defined_terms("指令卡牌是卡牌類型之一", "指令")
+()
+>>> defined_terms("手牌的上限張數是 10 張。", "手牌")
+()
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ _BRACKETED = re.compile(r"[（(]([^（）()]*)[）)]")
 _DEFINING = re.compile(
     r"^[\W_]*(?P<term>.{1,30}?)[\W_]*?(?P<copula>是指|是|指|为|[：:]|\s(?:is|are|refers)\s)"
 )
+#: A text that opens with the copula: its heading is the term it defines.
+_OPENING_COPULA = re.compile(r"^(?:是指|是|指)")
 #: A term defined by a colon alone (a definition list) is at most this long (in letters).
 _LISTED_TERM = 10
 
@@ -47,16 +53,23 @@ def title_keys(title: str) -> tuple[str, ...]:
     return tuple(key for key in dict.fromkeys(keys) if key)
 
 
-def defined_term(text: str, heading: str) -> str | None:
-    """The key of the term ``text`` opens by defining: its ``heading``'s (or a key of it) before
-    a copula or a colon, or any short term before a colon; None when it defines nothing."""
-    match = _DEFINING.match(fold(text[:80]))
+def defined_terms(text: str, *headings: str) -> tuple[str, ...]:
+    """The keys of the term ``text`` opens by defining: a key of one of its ``headings`` (its own
+    title, its parent's) before a copula or a colon, any short term before a colon, or — a text
+    that opens with the copula itself (AP (攻擊值): "是在戰鬥中表示攻擊力的資訊", 疲勞: "指將卡牌
+    橫置的動作") — every key of its first heading; nothing when it defines nothing."""
+    folded = fold(text[:80])
+    keys = [key for heading in headings for key in title_keys(heading)]
+    opening = title_key(folded)
+    if _OPENING_COPULA.match(folded) and headings and not any(opening.startswith(k) for k in keys):
+        return title_keys(headings[0])
+    match = _DEFINING.match(folded)
     if match is None:
-        return None
+        return ()
     term = title_key(match.group("term"))
     if not term:
-        return None
-    if term in title_keys(heading):
-        return term
+        return ()
+    if term in keys:
+        return (term,)
     listed = match.group("copula") in "：:" and len(term) <= _LISTED_TERM
-    return term if listed else None
+    return (term,) if listed else ()

@@ -39,7 +39,7 @@ from whoosh.analysis import Token, Tokenizer
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
 
 from corpus.search.analysis import DEFAULT_LANGUAGE, Analysis, word_language
-from corpus.search.definitions import defined_term, title_keys
+from corpus.search.definitions import defined_terms, title_keys
 from corpus.search.documents import IndexDocument
 from corpus.search.folding import fold
 from corpus.search.ranking import DEFAULT_RANKING, Ranking
@@ -128,7 +128,7 @@ def build_schema(analysis: Analysis | None = None, ranking: Ranking = DEFAULT_RA
         kind=ID(stored=True, sortable=True),
         heading=ID(sortable=True),
         titled=KEYWORD(scorable=False),
-        defines=ID,
+        defines=KEYWORD(scorable=False),
         book=ID,
         id=STORED,
         ids=KEYWORD(scorable=False),
@@ -160,7 +160,7 @@ def whoosh_fields(doc: IndexDocument) -> dict[str, Any]:
         "glosses": SECTION.join(word_sections(doc)),
         "grams": SECTION.join((doc.title, doc.text)),
         "titled": list(title_keys(doc.title)),
-        **({"defines": term} if (term := defined_term(doc.text, doc.path[-1] if doc.path else "")) else {}),
+        "defines": list(defined_terms(doc.text, *([doc.title] if doc.title else []), *doc.path[-1:])),
     }
 
 

@@ -41,11 +41,9 @@ def write_books(
         defined: set[str] = set()
         for doc in book.documents:
             fields = whoosh_fields(doc)
-            term = fields.get("defines")
-            if term in defined:  # a term's definition is the first clause defining it; the rest say more
-                del fields["defines"]
-            elif term:
-                defined.add(term)
+            # a term's definition is the first clause defining it; the rest say more
+            fields["defines"] = [term for term in fields["defines"] if term not in defined]
+            defined.update(fields["defines"])
             writer.add_document(**fields)
         segments[book.key] = writer.newsegment.segment_id()
         writer.commit(merge=False)
