@@ -61,6 +61,18 @@ def test_index_mode_adds_the_words_inside_a_word_at_its_position():
     assert [t[0] for t in analysis.words(fold("在戰鬥區"), index=False)] == ["在", "战斗区"]
 
 
+def test_a_number_written_in_chinese_is_also_its_digits_at_its_words_position():
+    analysis = Analysis(Segmenter())
+    text = fold("手牌超過六張時，棄到十張；血量歸零")
+    tokens = analysis.words(text, index=False)
+    numbers = [(t, text[start:end]) for t, _pos, start, end in tokens if t.isdigit()]
+    assert numbers == [("6", "六"), ("10", "十"), ("0", "零")]
+    positions = {t: pos for t, pos, _start, _end in tokens}
+    word = next(t for t, _pos, start, _end in tokens if "六" in t and not t.isdigit())
+    assert positions["6"] == positions[word]
+    assert not [t for t in analysis.words(fold("抽一張卡，同一張卡牌"), index=False) if t[0].isdigit()]
+
+
 def test_token_offsets_point_into_the_original_text():
     original = "請參閱 8-5-2，並確認《先制攻擊》"
     analysis = Analysis(Segmenter(["先制攻击"]))

@@ -112,10 +112,24 @@ def test_a_bare_number_beside_other_words_is_a_count_not_a_clause_number(searche
         ("dbscg", "Over Realm", "[Over Realm] is an"),  # the heading: [Over Realm] ([Over Realm X])
         ("gcg", "阻擋者", "《阻擋者》是指"),
         ("gcg", "休息状态", "休息狀態：卡牌"),  # defined in a list under 活躍狀態和休息狀態
+        ("gcg", "AP", "是在戰鬥中表示攻擊力的資訊"),  # under the heading AP (攻擊值), opening with 是
+        ("bs", "疲勞", "指將卡牌橫置的動作"),  # a 用語集 entry: its own title, then 指…
     ],
 )
 def test_a_term_the_book_defines_finds_its_definition_first(searcher, game, query, opening):
     expected = next(c.id for c in load_book(game).clauses if c.text.startswith(opening))
+    assert searcher.search(query, game=game).hits[0].id == expected
+
+
+@pytest.mark.parametrize(
+    ("game", "query", "printed"),
+    [
+        ("zd", "手牌上限 6 张", "通常每位玩家的手牌上限为六张"),  # the book writes the number in Chinese
+        ("ucg", "三處以上 勝利", "若彼此皆有 3 處或以上為勝利狀態時"),  # the query does
+    ],
+)
+def test_a_number_written_in_chinese_meets_its_digits(searcher, game, query, printed):
+    expected = next(c.id for c in load_book(game).clauses if printed in c.text)
     assert searcher.search(query, game=game).hits[0].id == expected
 
 

@@ -338,9 +338,7 @@ def strip_question_words(text: str) -> str:
 
 #: A number written in Chinese: before a measure word (三张, 十二次, 两个), or 零 anywhere; a bare
 #: 一 is not one (一张卡, 同一张, 第一个: "a card", "the same", "the first").
-_CHINESE_NUMBER = re.compile(
-    "[一二两三四五六七八九十百]+(?=[张次个处场点名位枚轮局回只体种色件])|零"
-)
+_CHINESE_NUMBER = re.compile("[一二两三四五六七八九十百]+(?=[张次个处场点名位枚轮局回只体种色件])|零")
 _DIGITS = dict(zip("零一二两三四五六七八九", (0, 1, 2, 2, 3, 4, 5, 6, 7, 8, 9), strict=True))
 
 
