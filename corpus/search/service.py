@@ -359,19 +359,21 @@ class Searcher:
             else {}
         )
         found = self.backend.search(SearchQuery(parsed, synonyms), filters, PageRequest(page, limit))
+        # one highlighter per game and language, knowing the texts of the page it will highlight
+        keys = [(hit.game, _language(view, hit)) for hit in found.hits]
+        widened = [w for w in found.widened if han_runs(w)]
+        widened_stems = [w for w in found.widened if not han_runs(w)]
         highlighters: dict[tuple[str, str], Highlighter] = {}
-        hits = []
-        for hit in found.hits:
-            book = view.languages.get(f"{hit.game}@{hit.version}")
-            language = word_language(book) if book else DEFAULT_LANGUAGE
-            key = (hit.game, language)
-            if key not in highlighters:
-                words, stems = [p.text for p in parsed.positive], []
-                if language == DEFAULT_LANGUAGE:  # a translation is searched without synonyms or glosses
-                    words += list(synonyms.get(hit.game, ())) + [w for w in found.widened if han_runs(w)]
-                    stems = [w for w in found.widened if not han_runs(w)]
-                highlighters[key] = Highlighter(words, stems, language)
-            hits.append(_hit(view, hit, highlighters[key]))
+        for game, language in dict.fromkeys(keys):
+            words, stems = [p.text for p in parsed.positive], []
+            if language == DEFAULT_LANGUAGE:  # a translation is searched without synonyms or glosses
+                words += [*synonyms.get(game, ()), *widened]
+                stems = widened_stems
+            shown = [
+                _shown(hit) for hit, key in zip(found.hits, keys, strict=True) if key == (game, language)
+            ]
+            highlighters[(game, language)] = Highlighter(words, stems, language, shown)
+        hits = [_hit(view, hit, highlighters[key]) for hit, key in zip(found.hits, keys, strict=True)]
         return SearchResults(parsed.raw, tuple(hits), found.total, page, limit)
 
     @staticmethod
@@ -418,6 +420,17 @@ def _edition(written: str, games: Iterable[str]) -> str:
     return written
 
 
+def _language(view: _CorpusView, hit: BackendHit) -> str:
+    """How the Latin words of the hit's book are analysed."""
+    book = view.languages.get(f"{hit.game}@{hit.version}")
+    return word_language(book) if book else DEFAULT_LANGUAGE
+
+
+def _shown(hit: BackendHit) -> str:
+    """The text a hit's snippet is cut from."""
+    return hit.text or hit.title
+
+
 def _hit(view: _CorpusView, hit: BackendHit, highlighter: Highlighter) -> Hit:
     return Hit(
         game=hit.game,
@@ -425,7 +438,7 @@ def _hit(view: _CorpusView, hit: BackendHit, highlighter: Highlighter) -> Hit:
         id=hit.id,
         title=hit.title or view.titles.get(hit.key, ""),
         kind=hit.kind,
-        snippet=highlighter.snippet(hit.text or hit.title),
+        snippet=highlighter.snippet(_shown(hit)),
         score=hit.score,
         exact=hit.exact,
     )

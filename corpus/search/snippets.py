@@ -25,6 +25,7 @@ import html
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from corpus.search.analysis import (
@@ -73,20 +74,30 @@ class Snippet:
 class Highlighter:
     """Finds what a query's words (and synonyms) match in a clause text."""
 
-    def __init__(self, texts: Iterable[str], stems: Iterable[str] = (), language: str = DEFAULT_LANGUAGE):
+    def __init__(
+        self,
+        texts: Iterable[str],
+        stems: Iterable[str] = (),
+        language: str = DEFAULT_LANGUAGE,
+        within: Iterable[str] | None = None,
+    ):
         """``texts`` as typed (or a synonym's); ``stems``: words already stemmed; ``language``: the
-        analysis of the Latin words of the texts highlighted (see ``word_language``)."""
-        self._term = term = LATIN_TERMS[language]
+        analysis of the Latin words of the texts highlighted (see ``word_language``); ``within``:
+        the texts it will be asked to highlight, when known — what none of them holds is left out
+        of its pattern (an English query's widened words run to hundreds, a page holds a few)."""
+        self._term = LATIN_TERMS[language]
+        grams: set[str] = set()
         needles: set[str] = set()
         self._stems: set[str] = set(stems)
         for text in texts:
-            folded = fold(text)
-            for run in han_runs(folded):
-                needles.update(re.escape(g) for g in bigrams(run))
-            for number in _NUMBER.findall(folded):
-                parts = re.split(r"[.\-]", number)
-                needles.add(r"(?<![0-9.\-])" + r"[.\-]".join(map(re.escape, parts)) + r"(?![0-9])")
-            self._stems.update(filter(None, map(term, _LATIN_WORD.findall(_NUMBER.sub(" ", folded)))))
+            text_grams, numbers, text_stems = _needles(text, language)
+            grams.update(text_grams)
+            needles.update(numbers)
+            self._stems.update(text_stems)
+        if within is not None:
+            held = "\n".join(fold(text) for text in within)
+            grams = {gram for gram in grams if gram in held}
+        needles.update(map(re.escape, grams))
         ordered = sorted(needles, key=len, reverse=True)
         self._pattern = re.compile(f"(?=({'|'.join(ordered)}))") if ordered else None
 
@@ -128,6 +139,21 @@ class Highlighter:
             (max(a, start) + shift, min(b, end) + shift) for a, b in spans if a < end and b > start
         )
         return Snippet(prefix + text[start:end] + suffix, inside)
+
+
+@lru_cache(maxsize=8192)
+def _needles(text: str, language: str) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
+    """What one query text highlights: its Chinese bigrams, its numbers (as patterns) and its Latin
+    stems — remembered, since a search's widened words come back in search after search."""
+    folded = fold(text)
+    grams = frozenset(gram for run in han_runs(folded) for gram in bigrams(run))
+    numbers = frozenset(
+        r"(?<![0-9.\-])" + r"[.\-]".join(map(re.escape, re.split(r"[.\-]", number))) + r"(?![0-9])"
+        for number in _NUMBER.findall(folded)
+    )
+    term = LATIN_TERMS[language]
+    stems = frozenset(filter(None, map(term, _LATIN_WORD.findall(_NUMBER.sub(" ", folded)))))
+    return grams, numbers, stems
 
 
 def _best_start(spans: list[tuple[int, int]], width: int, length: int) -> int:
