@@ -49,6 +49,7 @@ Q_5_7_2_1 = "效果說明將會被逐步結算"
 Q_5_9_3_2 = "包括之前回合放置的角色也會重新進行戰鬥"
 Q_5_9_4_1 = "較高的一方獲勝，較低的一方則敗北"
 Q_5_9_4_2 = "獲勝的一方將角色保持縱向，敗北的一方將角色橫向擺放"
+Q_5_9_5_1 = "如果 BP 相同，則判定為平局"
 Q_5_9_5_2 = "平局時，雙方角色均橫向擺放"
 Q_5_9_6_1 = "在最新一輪戰鬥中獲勝的玩家將成為下一回合的先攻方"
 Q_5_9_6_2 = "則本回合的先攻方玩家在下一回合仍為先攻方"
@@ -59,6 +60,7 @@ Q_6_2_1 = "設置場景牌的玩家可抽一張牌"
 Q_6_2_3 = "會先於「《當本場景出現時》」等效果說明之前進行"
 Q_6_3_1 = "不大於戰場上回合數的場景牌"
 Q_6_3_2 = "可以用具有相同或更高回合數的場景牌進行替換"
+Q_6_3_3 = "設置於場景區的場景牌效果只能由該場景牌的持有者使用"
 Q_8_1_1 = "BP 參照的是疊加在最上方的角色牌的 BP"
 Q_9_2_1 = "會在滿足各自的觸發條件"
 Q_9_4_2 = "並記述每回合可以使用的次數"
@@ -69,16 +71,24 @@ Q_11_3_2 = "也可以選擇不發揮「(A)」中記述的效果"
 Q_11_6_1 = "「上升一級」效果是指僅BP變化"
 Q_11_7_1 = "這是增加或減少目標角色 BP 的效果"
 Q_11_7_3 = "先適用「升級/降級」效果，然後再適用"
+Q_11_7_2 = "角色的 BP 數值也不會因此成為負數"
 Q_11_10_1 = "從牌組頂部逐張抽牌並加入手牌"
+Q_11_12_1 = "這是將目標卡牌放回持有者手牌中的效果"
+Q_11_12_2 = "那麼 B 的效果將不會被結算"
 Q_11_15_1 = "無法以SINGLE狀態登場於戰鬥區"
 Q_11_16_1 = "若效果為「視為平局」，則該角色的對戰結果為雙方角色平局"
+Q_11_16_2 = "則該場對戰判定為平局"
+Q_11_16_3 = "獲得「視為平局」效果的角色則視為敗北"
 Q_11_17_1 = "充能牌會附加在放置其下方的角色上"
 Q_11_17_2 = "充能牌不計入其主體角色的狀態"
 Q_11_17_5 = "分離的充能牌將會被送往其擁有者的棄牌區"
+Q_11_17_6 = "附加在放置其下方的充能牌將會被送往棄牌區"
 Q_11_18_1 = "只要雙方卡牌擁有共同的[TEAM][○○]，即可進行升級"
 Q_12_1_1 = "需將違規放置的卡牌返回手牌"
 Q_12_4_1 = "該戰鬥區中會產生空位"
 Q_12_4_2_1 = "若戰鬥區中只有一名角色且沒有對戰對手，則該角色贏得該場戰鬥"
+Q_12_4_2_2 = "若戰鬥區中完全沒有角色，則該場戰鬥沒有結果"
+Q_12_4_2_3 = "若最新一輪的戰鬥區中沒有勝負結果"
 Q_12_4_3 = "玩家必須在自己所有空出的戰鬥區中設置角色牌"
 BATTLE = (Q_8_1_1, Q_5_9_4_1)
 
@@ -238,6 +248,17 @@ SITUATIONS: dict[str, Expect] = {
         next_first=Player.A,
         check=lambda r: state(r).players.B.hand.total == 2 and state(r).players.B.discard.names() == ["傑頓"],
     ),
+    "trigger_returned_before_appear": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        why_not=(Q_10_1_3_2, Q_11_12_2),
+        next_first=Player.A,
+        check=lambda r: (
+            (state(r).players.B.hand.names(), state(r).players.B.deck.total, state(r).areas[1].B.name)
+            == (["傑頓2"], 30, "傑頓")
+        ),
+    ),
     "trigger_scene_appears": Expect(
         Result.CONTINUES,
         "game_continues",
@@ -300,6 +321,10 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_activate_not_top": Expect(Result.REFUSED, decides=(Q_10_1_3_1,), refused=(Q_10_1_3_1,)),
     "illegal_no_single_bp": Expect(Result.REFUSED, decides=(Q_11_15_1,), refused=(Q_11_15_1,)),
     "illegal_two_new_characters": Expect(Result.REFUSED, decides=(Q_5_5_3_1,), refused=(Q_5_5_3_1,)),
+    "illegal_level_opponent": Expect(
+        Result.REFUSED, decides=(Q_5_6_1, Q_12_1_1), refused=(Q_5_6_1, Q_12_1_1)
+    ),
+    "illegal_scene_effect_not_owner": Expect(Result.REFUSED, decides=(Q_6_3_3,), refused=(Q_6_3_3,)),
     "illegal_level_up_after_judgment": Expect(
         Result.REFUSED, decides=(Q_5_1_2, Q_5_6_1), refused=(Q_5_1_2, Q_5_6_1)
     ),
@@ -310,6 +335,15 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_5_9_6_1, *BATTLE),
         why_not=(Q_1_3_2,),
         next_first=Player.B,
+    ),
+    "judgment_both_win_effects": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_16_2,),
+        why_not=(Q_1_3_2,),
+        next_first=Player.B,
+        check=lambda r: (r.outcome.battles[2].result.value, r.outcome.wins[Player.A]) == ("draw", 2),
     ),
     "why_not_more_wins_tied": Expect(
         Result.CONTINUES,
@@ -360,6 +394,56 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_11_17_1,),
         next_first=Player.B,
         check=lambda r: state(r).areas[0].A.charges == 2 and state(r).players.A.deck.total == 18,
+    ),
+    "effect_bp_floor_draw": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_2, Q_8_1_1, Q_5_9_5_1, Q_11_7_1, Q_11_7_2),
+        next_first=Player.A,
+        check=lambda r: r.outcome.battles[3].bp == {Player.A: 0, Player.B: 0},
+    ),
+    "effect_win_beats_draw": Expect(
+        Result.WON,
+        "three_battles_won",
+        decides=(Q_1_3_2, *BATTLE, Q_11_16_1, Q_11_16_3),
+        winner=Player.A,
+        check=lambda r: r.outcome.battles[2].result.value == "A",
+    ),
+    "effect_newest_area_emptied": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_12_4_2_2, Q_12_4_2_3),
+        cited=(Q_12_4_1,),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[3].result.value == "none",
+    ),
+    "effect_return_top_card": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_12_1,),
+        next_first=Player.A,
+        check=lambda r: (
+            (state(r).areas[2].B.name, state(r).areas[2].B.cards, state(r).players.B.hand.names())
+            == ("傑頓1", 1, ["傑頓2"])
+        ),
+    ),
+    "effect_return_charged_character": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, Q_12_4_2_1),
+        cited=(Q_11_12_1, Q_11_17_6, Q_12_4_1),
+        next_first=Player.B,
+        check=lambda r: (
+            (state(r).players.A.hand.total, state(r).players.A.discard.total, state(r).areas[2].A)
+            == (2, 6, None)
+        ),
+    ),
+    "effect_return_no_single_bp": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        why_not=(Q_11_15_1,),
+        check=lambda r: state(r).areas[0].B.cards == 2,
     ),
     "effect_condition_at_least": Expect(
         Result.CONTINUES,

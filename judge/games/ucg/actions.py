@@ -57,11 +57,14 @@ class LevelUp(Action):
 
 
 class Activate(Action):
-    """「[發動]」: a player pays the cost of a character's [發動] effect to use it (9.4, 5.8)."""
+    """「[發動]」: a player pays the cost of a character's (or their scene's) [發動] effect to use it
+    (9.4, 5.8, 6.3.3)."""
 
     verb = "activate"
     player: Player
-    card: str = Field(min_length=1, description="the character whose [發動] effect it is")
+    card: str = Field(
+        min_length=1, description="the character (its top card) or the scene whose [發動] effect it is"
+    )
     limit: SmallPositive | None = Field(
         default=None, description="the uses a turn it prints: [發動] (每回合○次)"
     )

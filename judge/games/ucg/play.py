@@ -9,8 +9,9 @@
   SINGLE BP cannot be set (11.15.1);
 * ``level_up`` — 5.6: the same character name (or a shared [TEAM], 11.18.1),
   exactly one level higher, once per character per phase;
-* ``activate`` — 9.4: a face-up top card (10.1.1, 10.1.3.1), no more often
-  than it prints (9.4.2), its whole cost paid (9.4.4).
+* ``activate`` — 9.4: a face-up top card (10.1.1, 10.1.3.1), or the scene by
+  its owner alone (6.3.3), no more often than it prints (9.4.2), its whole cost
+  paid (9.4.4).
 """
 
 from __future__ import annotations
@@ -215,6 +216,12 @@ def level_up(replay: Run, action: LevelUp) -> None:
     if found is None:
         raise BoardError([BoardProblem(f"actions[{replay.index}].level_up.character", "not on the field")])
     number, owner, top = found
+    if owner is not player:
+        replay.refuse(
+            f"{top.name} 是{_name(owner)}的角色；玩家只能將手牌覆蓋在自己戰場上的角色牌上升級。{REMEDY}",
+            "5.6.1",
+            "12.1.1",
+        )
     if top.name in state.leveled:
         replay.refuse(f"{top.name} 在本升級階段已升級過一次，每個升級階段最多只能升級一次。", "5.6.2.3")
     cards = replay.fact(f"{top.name}.cards", top.cards, None, f"{top.name} 疊加的角色牌張數", "8.1.1")
@@ -312,16 +319,10 @@ def _one_level_higher(replay: Run, top: Character, card: UcgCard) -> None:
 
 def activate(replay: Run, action: Activate) -> None:
     state, player = replay.state, action.player
-    found = state.locate(action.card)
-    if found is None:
-        raise BoardError([BoardProblem(f"actions[{replay.index}].activate.card", "not on the field")])
-    top = found[2]
-    if top.name != action.card:
-        replay.refuse(
-            f"{action.card} 不在角色的最上方；疊放時只有最上面的卡牌的效果說明會發揮效果。", "10.1.3.1"
-        )
-    if top.face_down:
-        replay.refuse(f"{action.card} 背面朝上，不會發揮效果說明。", "10.1.1")
+    if state.scene is not None and state.scene.name == action.card:
+        _scene_is_theirs(replay, state.scene, player)
+    else:
+        _on_top_face_up(replay, action.card)
     used: dict[str, int] = replay.notes.setdefault("activated", {})
     times = used.get(action.card, 0)
     if action.limit is not None and times >= action.limit:
@@ -340,3 +341,35 @@ def activate(replay: Run, action: Activate) -> None:
         replay.refuse("無法支付所記述的全部消耗，則無法使用該[發動]型效果。", "9.4.4")
     used[action.card] = times + 1
     replay.step(f"{_name(player)}支付消耗，使用 {action.card} 的 [發動] 效果。", "9.4.1", "9.4.3")
+
+
+def _scene_is_theirs(replay: Run, scene: Scene, player: Player) -> None:
+    """A scene's effects are its owner's alone to use (6.3.3)."""
+    owner = replay.fact(
+        f"{scene.name}.owner", scene.owner, (Player.A, Player.B), f"場景 {scene.name} 的持有者", "6.3.3"
+    )
+    if owner is not player:
+        replay.refuse(
+            f"場景「{scene.name}」的持有者是{_name(owner)}，設置於場景區的場景牌效果只能由其持有者使用。",
+            "6.3.3",
+        )
+    replay.step(f"場景「{scene.name}」的持有者{_name(owner)}使用其效果。", "6.3.3")
+
+
+def _on_top_face_up(replay: Run, name: str) -> None:
+    """A character's effect works from its face-up top card only (10.1.1, 10.1.3.1)."""
+    found = replay.state.locate(name)
+    if found is None:
+        raise BoardError(
+            [
+                BoardProblem(
+                    f"actions[{replay.index}].activate.card",
+                    "not on the field: expected a character in a battle area or the scene in the scene area",
+                )
+            ]
+        )
+    top = found[2]
+    if top.name != name:
+        replay.refuse(f"{name} 不在角色的最上方；疊放時只有最上面的卡牌的效果說明會發揮效果。", "10.1.3.1")
+    if top.face_down:
+        replay.refuse(f"{name} 背面朝上，不會發揮效果說明。", "10.1.1")

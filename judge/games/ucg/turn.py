@@ -247,6 +247,7 @@ def _appear(replay: Run, clause: str) -> None:
         if name in on_top:
             replay.event("enters", card=name, player=player)
             continue
+        returned = any(replay.state.players[p].hand.find(name) for p in PLAYERS)  # 11.12.2's case
         for effect in [
             e for e in replay.waiting if e.when and e.when.event == "enters" and e.when.card == name
         ]:
@@ -254,6 +255,7 @@ def _appear(replay: Run, clause: str) -> None:
             replay.not_applied(
                 f"{name} 翻為正面時觸發的效果，結算時該卡牌已不在角色的最上方（或已不在戰場上），不予結算。",
                 "10.1.3.2",
+                *(("11.12.2",) if returned else ()),
             )
     if replay.fired:
         replay.step(f"{_name(player)}的登場時效果依次結算。", clause)
