@@ -68,6 +68,7 @@ Q_9_4_4 = "如果無法支付所記述的全部消耗，則無法使用該[發�
 Q_10_1_3_1 = "只有最上面的那張正面朝上的卡牌的效果說明會發揮效果"
 Q_10_1_3_2 = "在該能力結算的時間點，該卡牌必須位於角色的最上方且為正面朝上"
 Q_11_3_2 = "也可以選擇不發揮「(A)」中記述的效果"
+Q_11_4_2 = "若未執行(A)中記述的條件，則無法發揮後述的(B)效果"
 Q_11_6_1 = "「上升一級」效果是指僅BP變化"
 Q_11_7_1 = "這是增加或減少目標角色 BP 的效果"
 Q_11_7_3 = "先適用「升級/降級」效果，然後再適用"
@@ -84,6 +85,7 @@ Q_11_17_2 = "充能牌不計入其主體角色的狀態"
 Q_11_17_5 = "分離的充能牌將會被送往其擁有者的棄牌區"
 Q_11_17_6 = "附加在放置其下方的充能牌將會被送往棄牌區"
 Q_11_18_1 = "只要雙方卡牌擁有共同的[TEAM][○○]，即可進行升級"
+Q_11_20_3 = "或僅執行了部分內容，則無法發揮後述的(B)效果"
 Q_12_1_1 = "需將違規放置的卡牌返回手牌"
 Q_12_4_1 = "該戰鬥區中會產生空位"
 Q_12_4_2_1 = "若戰鬥區中只有一名角色且沒有對戰對手，則該角色贏得該場戰鬥"
@@ -444,6 +446,20 @@ SITUATIONS: dict[str, Expect] = {
         "game_continues",
         why_not=(Q_11_15_1,),
         check=lambda r: state(r).areas[0].B.cards == 2,
+    ),
+    "effect_if_done_partial": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_1_2_3, Q_11_20_3),
+        next_first=Player.B,
+        check=lambda r: (state(r).players.A.discard.total, r.outcome.battles[2].bp[Player.A]) == (7, 4000),
+    ),
+    "effect_cost_not_paid": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        cited=(Q_11_4_2,),
+        check=lambda r: (state(r).players.B.hand.total, state(r).players.B.deck.total) == (0, 20),
     ),
     "effect_condition_at_least": Expect(
         Result.CONTINUES,

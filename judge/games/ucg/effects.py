@@ -91,7 +91,10 @@ def source_works(replay: Run, effect: Effect) -> bool:
 
 
 def apply(replay: Run, effect: Effect) -> None:
+    """Carry out one effect, noting where only part of it could be done (1.2.3) for an effect that
+    needs it done in full (``if_done``: 11.4.2, 11.20.3)."""
     if not source_works(replay, effect):
+        replay.done = False
         return
     until = effect.until or Duration.PERMANENT
     lasting = "（在此回合期間）" if until is Duration.END_OF_TURN else ""
@@ -121,11 +124,14 @@ def apply(replay: Run, effect: Effect) -> None:
         found = replay.state.locate(target.card)
         if found is None:
             replay.not_applied(f"{target.card} 不在戰場上，此效果不予執行。", "1.2.3")
+            replay.done = False
         else:
             _leave_field(replay, found, "discard" if effect.destroy else "removed")
     elif effect.move is not None:
         _move(replay, effect.move)
     elif effect.draw is not None:
+        deck = replay.state.players[effect.draw.player].deck.total
+        replay.done = None if deck is None else deck >= effect.draw.count
         for _ in range(effect.draw.count):
             draw_one(replay, effect.draw.player, "11.10.1")
 
@@ -187,6 +193,7 @@ def _off_character(replay: Run, move: Move) -> None:
     found = replay.state.locate(name)
     if found is None:
         replay.not_applied(f"{name} 不在戰場上，此效果不予執行。", "1.2.3")
+        replay.done = False
         return
     number, owner, character = found
     if move.to.card is not None:
@@ -234,6 +241,7 @@ def _off_character(replay: Run, move: Move) -> None:
             "11.15.1",
             "1.2.3",
         )
+        replay.done = False
         return
     moved = top_first[:count]
     _put(replay.state.players[owner].zone(move.to.zone), moved, move.to.position)
@@ -284,6 +292,7 @@ def _move(replay: Run, move: Move) -> None:
     taken = _take(source, move, wanted)
     moved = len(taken.named) + taken.unnamed
     where = f"{move.from_.player}.{move.from_.zone}"
+    replay.done = None if taken.unknown else moved == wanted
     if taken.unknown:
         replay.step(f"自 {where} 移動 {wanted} 張牌（盡可能執行；該領域張數未知）。", "1.2.3", count=wanted)
     elif moved < wanted:
@@ -342,6 +351,7 @@ def _charge(replay: Run, name: str, count: int, unknown: bool) -> None:
     found = replay.state.locate(name)
     if found is None:
         replay.not_applied(f"{name} 不在戰場上，無法放置充能牌。", "1.2.3")
+        replay.done = False
         return
     character = found[2]
     if unknown or character.charges is None:

@@ -47,6 +47,8 @@ PHRASES = Phrases.chinese(
     optional=("是否發揮「可～」的效果 {effect}", ("11.3.1", "11.3.2")),
     condition_fails=("{effect} 的條件（{condition}）不成立，不發揮效果。", ("11.1",)),
     waits=("{effect} 等待觸發條件（{event}）滿足。", ("9.2.1",)),
+    not_done=("前一個效果未執行或僅執行了部分內容，因此無法發揮 {effect}。", ("11.20.3", "11.4.2")),
+    done=("{effect} 之前的效果是否已完全執行", ("11.20.2",)),
     fires=("{event}：觸發 {effect}。", ("9.2.1",)),
 )
 
