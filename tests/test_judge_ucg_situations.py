@@ -40,6 +40,7 @@ Q_5_3_1 = "遊戲的初始回合不進行抽牌"
 Q_5_3_2 = "從第二回合開始，雙方玩家均從自己牌組的最上方抽一張牌"
 Q_5_4_1 = "這是先攻方玩家可以設置場景牌的階段"
 Q_5_4_2 = "場景牌每回合只能在戰場內設置一張"
+Q_5_5_6 = "除非有特別指示，已設置的角色牌不能移動或移除"
 Q_5_5_3_1 = "先攻玩家從手牌中選擇一張角色牌"
 Q_5_6_1 = "升級階段分為先攻方升級步驟和後攻方升級步驟"
 Q_5_6_2_2 = "升級時不能跳過等級，也不能將相同等級的卡牌疊加"
@@ -63,6 +64,7 @@ Q_6_3_2 = "可以用具有相同或更高回合數的場景牌進行替換"
 Q_6_3_3 = "設置於場景區的場景牌效果只能由該場景牌的持有者使用"
 Q_8_1_1 = "BP 參照的是疊加在最上方的角色牌的 BP"
 Q_9_2_1 = "會在滿足各自的觸發條件"
+Q_9_2_2 = "即使不是在登場時效果步驟中登場"
 Q_9_4_2 = "並記述每回合可以使用的次數"
 Q_9_4_4 = "如果無法支付所記述的全部消耗，則無法使用該[發動]型效果"
 Q_10_1_3_1 = "只有最上面的那張正面朝上的卡牌的效果說明會發揮效果"
@@ -73,6 +75,8 @@ Q_11_6_1 = "「上升一級」效果是指僅BP變化"
 Q_11_7_1 = "這是增加或減少目標角色 BP 的效果"
 Q_11_7_3 = "先適用「升級/降級」效果，然後再適用"
 Q_11_7_2 = "角色的 BP 數值也不會因此成為負數"
+Q_11_8_1 = "這是將目標卡牌登場於指定位置的效果"
+Q_11_8_2 = "若該卡牌於戰場登場，則適用《當本角色登場時》效果"
 Q_11_10_1 = "從牌組頂部逐張抽牌並加入手牌"
 Q_11_12_1 = "這是將目標卡牌放回持有者手牌中的效果"
 Q_11_12_2 = "那麼 B 的效果將不會被結算"
@@ -261,6 +265,14 @@ SITUATIONS: dict[str, Expect] = {
             == (["傑頓2"], 30, "傑頓")
         ),
     ),
+    "trigger_appear_by_effect": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        cited=(Q_11_8_1, Q_11_8_2, Q_9_2_2, Q_12_4_1),
+        next_first=Player.A,
+        check=lambda r: r.outcome.battles[1].bp == {Player.A: 6000, Player.B: 5000},
+    ),
     "trigger_scene_appears": Expect(
         Result.CONTINUES,
         "game_continues",
@@ -325,6 +337,9 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_two_new_characters": Expect(Result.REFUSED, decides=(Q_5_5_3_1,), refused=(Q_5_5_3_1,)),
     "illegal_level_opponent": Expect(
         Result.REFUSED, decides=(Q_5_6_1, Q_12_1_1), refused=(Q_5_6_1, Q_12_1_1)
+    ),
+    "illegal_appear_no_empty_slot": Expect(
+        Result.REFUSED, decides=(Q_11_8_1, Q_5_5_6), refused=(Q_11_8_1, Q_5_5_6)
     ),
     "illegal_scene_effect_not_owner": Expect(Result.REFUSED, decides=(Q_6_3_3,), refused=(Q_6_3_3,)),
     "illegal_level_up_after_judgment": Expect(

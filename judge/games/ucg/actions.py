@@ -27,7 +27,8 @@ class SetScene(Action):
 
 
 class SetCharacter(Action):
-    """「角色牌設置」: a character card from the hand, face down, to a battle area (5.5)."""
+    """「角色牌設置」: a character card from the hand, face down, to a battle area (5.5); or, by a card
+    effect, 「登場」 face up in an empty slot, where its 《當本角色登場時》 applies at once (11.8)."""
 
     verb = "set_character"
     player: Player
@@ -35,6 +36,10 @@ class SetCharacter(Action):
     area: SmallPositive | None = Field(
         default=None,
         description="an empty slot to fill (12.4.3), by area number from 1; else a new battle area",
+    )
+    by_effect: Flag = Field(
+        default=False,
+        description="brought out (登場) by a card effect where the effect says, not set in the character phase (11.8)",
     )
 
     def introduces(self) -> list[str]:

@@ -83,8 +83,9 @@ class UcgRules(Rules[UcgState, UcgOutcome]):
             play.activate(replay, action)
 
     def anytime(self, state: UcgState, action: Action) -> bool:
-        """A scene set by a card effect is set when the effect says (6.2.2)."""
-        return isinstance(action, SetScene) and action.by_effect
+        """A scene set (6.2.2) or a character brought out (11.8) by a card effect comes when the
+        effect says."""
+        return isinstance(action, (SetScene, SetCharacter)) and action.by_effect
 
     def apply_effect(self, replay: Run, effect: Effect) -> None:
         effects.apply(replay, effect)

@@ -24,7 +24,7 @@ from judge.games.ucg.state import Character, Scene, Stack, UcgCard, UcgState
 from judge.games.ucg.turn import draw_one, empty_slots, first_player, place, step_player
 from judge.players import Player
 from judge.replay import Replay
-from judge.state import Zone
+from judge.state import Status, Zone
 
 Run = Replay[UcgState]
 
@@ -177,6 +177,9 @@ def set_character(replay: Run, action: SetCharacter) -> None:
         replay.refuse(
             f"{card.name} 不持有 SINGLE BP，從手牌作為角色設置時無法以 SINGLE 狀態登場。", "11.15.1"
         )
+    if action.by_effect:
+        _appear_by_effect(replay, action, card)
+        return
     number = action.area
     if number is not None:
         if number not in empty_slots(replay, player):
@@ -204,6 +207,40 @@ def set_character(replay: Run, action: SetCharacter) -> None:
         *(("12.4.3",) if action.area else ()),
         area=number,
     )
+
+
+def _appear_by_effect(replay: Run, action: SetCharacter, card: UcgCard) -> None:
+    """「登場」 (11.8): the card comes face up into the slot the effect names, and its
+    《當本角色登場時》 applies (11.8.2, 9.2.2); it is not the character the player sets this turn."""
+    player, number = action.player, action.area
+    if number is None:
+        raise BoardError(
+            [
+                BoardProblem(
+                    f"actions[{replay.index}].set_character.area",
+                    "a character brought out by an effect needs the area it comes to (an empty slot of its player's)",
+                )
+            ]
+        )
+    areas = replay.state.areas
+    if number > len(areas) or areas[number - 1].side(player) is not None:
+        replay.refuse(
+            f"戰鬥區 {number} 沒有{_name(player)}的空位；已設置的角色牌不能移動或移除。", "11.8.1", "5.5.6"
+        )
+    character = Character.model_validate(
+        {**card.model_dump(exclude={"cards"}), "cards": 1, "face_down": False, "status": Status.ACTIVE}
+    )
+    character.entered_turn = replay.state.turn
+    areas[number - 1].put(player, character)
+    replay.step(
+        f"{_name(player)}透過效果將角色牌 {card.name} 登場於戰鬥區 {number} 的空位。",
+        "11.8.1",
+        "12.4.1",
+        area=number,
+    )
+    replay.event("enters", card=card.name, player=player)
+    if replay.fired:
+        replay.step(f"{card.name} 登場於戰場，適用其《當本角色登場時》效果。", "11.8.2", "9.2.2")
 
 
 # -- level_up --------------------------------------------------------------------------------------------

@@ -292,12 +292,6 @@ def by_step_player(verb: str, step: str) -> Callable[[UcgState, Action], bool]:
     return test
 
 
-def scene_or_by_effect(state: UcgState, action: Action) -> bool:
-    return action.verb == "set_scene" and (
-        state.phase == "scene" or bool(getattr(action, "by_effect", False))
-    )
-
-
 TURN: tuple[Procedure[UcgState], ...] = (
     Procedure(Point("start"), "5.2.1", start=start_phase),
     Procedure(Point("draw"), "5.3.2", start=draw_phase),
