@@ -77,6 +77,8 @@ Q_11_7_3 = "先適用「升級/降級」效果，然後再適用"
 Q_11_7_2 = "角色的 BP 數值也不會因此成為負數"
 Q_11_8_1 = "這是將目標卡牌登場於指定位置的效果"
 Q_11_8_2 = "若該卡牌於戰場登場，則適用《當本角色登場時》效果"
+Q_11_9_1 = "這是將目標卡牌所在的位置進行交換的效果"
+Q_11_9_2 = "即使目標卡牌擁有《當本角色登場時》效果，也不會發揮該效果"
 Q_11_10_1 = "從牌組頂部逐張抽牌並加入手牌"
 Q_11_12_1 = "這是將目標卡牌放回持有者手牌中的效果"
 Q_11_12_2 = "那麼 B 的效果將不會被結算"
@@ -475,6 +477,18 @@ SITUATIONS: dict[str, Expect] = {
         "game_continues",
         cited=(Q_11_4_2,),
         check=lambda r: (state(r).players.B.hand.total, state(r).players.B.deck.total) == (0, 20),
+    ),
+    "effect_swap_places": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        why_not=(Q_11_9_2,),
+        cited=(Q_11_9_1,),
+        next_first=Player.A,
+        check=lambda r: (
+            (state(r).areas[2].A.name, state(r).areas[0].A.name, state(r).players.A.hand.total)
+            == ("賽羅", "捷德", 1)
+        ),
     ),
     "effect_condition_at_least": Expect(
         Result.CONTINUES,

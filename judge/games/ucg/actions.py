@@ -1,5 +1,7 @@
 """What players do in a ucg turn, in the book's words (ch. 5): set a scene, set a character,
-level up, activate a [發動] effect.  Everything else a card does enters as a stated effect."""
+level up, activate a [發動] effect; and what card effects do that the shared primitives cannot
+say: set a scene (6.2.2), bring a character out (11.8), swap two characters' places (11.9).
+Everything else a card does enters as a stated effect."""
 
 from __future__ import annotations
 
@@ -44,6 +46,20 @@ class SetCharacter(Action):
 
     def introduces(self) -> list[str]:
         return [self.card.name]
+
+
+class Swap(Action):
+    """「交換位置」: a card effect swaps the areas of two of one player's characters (11.9)."""
+
+    verb = "swap"
+    cards: list[str] = Field(
+        min_length=2,
+        max_length=2,
+        description="the two characters (their top cards) whose places are swapped",
+    )
+
+    def names(self) -> list[str]:
+        return list(self.cards)
 
 
 class LevelUp(Action):

@@ -6,7 +6,10 @@
   effects (6.2.3);
 * ``set_character`` — 5.5: face down, upright, one new character a turn
   and every empty area of one's own filled (12.4.3); a card without a
-  SINGLE BP cannot be set (11.15.1);
+  SINGLE BP cannot be set (11.15.1); by a card effect (``by_effect``), face up
+  into an empty slot, its 《當本角色登場時》 applying at once (11.8);
+* ``swap`` — 11.9: two of one player's characters change areas, and do not
+  appear anew (11.9.2);
 * ``level_up`` — 5.6: the same character name (or a shared [TEAM], 11.18.1),
   exactly one level higher, once per character per phase;
 * ``activate`` — 9.4: a face-up top card (10.1.1, 10.1.3.1), or the scene by
@@ -19,7 +22,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from judge.board import BoardError, BoardProblem
-from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene
+from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene, Swap
 from judge.games.ucg.state import Character, Scene, Stack, UcgCard, UcgState
 from judge.games.ucg.turn import draw_one, empty_slots, first_player, place, step_player
 from judge.players import Player
@@ -241,6 +244,37 @@ def _appear_by_effect(replay: Run, action: SetCharacter, card: UcgCard) -> None:
     replay.event("enters", card=card.name, player=player)
     if replay.fired:
         replay.step(f"{card.name} 登場於戰場，適用其《當本角色登場時》效果。", "11.8.2", "9.2.2")
+
+
+# -- swap -------------------------------------------------------------------------------------------------
+
+
+def swap(replay: Run, action: Swap) -> None:
+    """「交換位置」 (11.9): two of one player's characters change areas; neither appears anew, so a
+    《當本角色登場時》 of theirs does not apply (11.9.2)."""
+    where = f"actions[{replay.index}].swap.cards"
+    found = []
+    for name in action.cards:
+        located = replay.state.locate(name)
+        if located is None or located[2].name != name:
+            raise BoardError([BoardProblem(where, f"{name} is not a character's top card on the field")])
+        found.append(located)
+    (first, owner, one), (second, other, two) = found
+    if owner is not other:
+        raise BoardError([BoardProblem(where, "expected two characters of the same player")])
+    areas = replay.state.areas
+    areas[first - 1].put(owner, two)
+    areas[second - 1].put(owner, one)
+    replay.step(
+        f"{_name(owner)}的 {one.name}（戰鬥區 {first}）與 {two.name}（戰鬥區 {second}）交換位置。", "11.9.1"
+    )
+    for name in action.cards:
+        replay.unfired(
+            "enters",
+            f"{name} 只是交換位置，並非登場，其《當本角色登場時》效果不會發揮。",
+            "11.9.2",
+            card=name,
+        )
 
 
 # -- level_up --------------------------------------------------------------------------------------------
