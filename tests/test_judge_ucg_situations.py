@@ -322,6 +322,12 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_scene_round_too_high": Expect(
         Result.REFUSED, decides=(Q_6_3_1, Q_2_4_2_3), refused=(Q_6_3_1, Q_2_4_2_3)
     ),
+    "illegal_scene_first_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_6_3_1, Q_2_4_2_3),
+        refused=(Q_6_3_1, Q_2_4_2_3),
+        check=lambda r: r.choices == (),
+    ),
     "illegal_scene_replace_lower": Expect(Result.REFUSED, decides=(Q_6_3_2,), refused=(Q_6_3_2,)),
     "illegal_level_same_level": Expect(
         Result.REFUSED, decides=(Q_5_6_2_2, Q_12_1_1), refused=(Q_5_6_2_2, Q_12_1_1)

@@ -92,6 +92,12 @@ def draw_phase(replay: Run) -> None:
         draw_one(replay, player, "5.3.2")
 
 
+def scene_phase(replay: Run) -> None:
+    """Scenes are set from the scene phase on (5.4.1, 6.2.2): none was set this turn before it."""
+    if replay.state.scene_set is None:
+        replay.state.scene_set = False
+
+
 # -- 5.5 characters ---------------------------------------------------------------------------------
 
 
@@ -295,7 +301,7 @@ def by_step_player(verb: str, step: str) -> Callable[[UcgState, Action], bool]:
 TURN: tuple[Procedure[UcgState], ...] = (
     Procedure(Point("start"), "5.2.1", start=start_phase),
     Procedure(Point("draw"), "5.3.2", start=draw_phase),
-    Procedure(Point("scene"), "5.4.1", accepts=accepts("set_scene")),
+    Procedure(Point("scene"), "5.4.1", accepts=accepts("set_scene"), start=scene_phase),
     Procedure(
         Point("character", "first"),
         "5.5.3.1",
