@@ -72,6 +72,7 @@ Q_10_1_3_2 = "在該能力結算的時間點，該卡牌必須位於角色的最
 Q_11_3_2 = "也可以選擇不發揮「(A)」中記述的效果"
 Q_11_4_2 = "若未執行(A)中記述的條件，則無法發揮後述的(B)效果"
 Q_11_6_1 = "「上升一級」效果是指僅BP變化"
+Q_11_6_3 = "沒有變化後的BP，效果仍然生效"
 Q_11_7_1 = "這是增加或減少目標角色 BP 的效果"
 Q_11_7_3 = "先適用「升級/降級」效果，然後再適用"
 Q_11_7_2 = "角色的 BP 數值也不會因此成為負數"
@@ -495,6 +496,14 @@ SITUATIONS: dict[str, Expect] = {
             (state(r).areas[2].A.name, state(r).areas[0].A.name, state(r).players.A.hand.total)
             == ("賽羅", "捷德", 1)
         ),
+    ),
+    "effect_level_up_past_quad": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_6_3,),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[2].bp == {Player.A: 9000, Player.B: 9500} and r.gaps == (),
     ),
     "effect_condition_at_least": Expect(
         Result.CONTINUES,
