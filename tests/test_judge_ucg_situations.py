@@ -454,6 +454,14 @@ SITUATIONS: dict[str, Expect] = {
             == ("傑頓1", 1, ["傑頓2"])
         ),
     ),
+    "effect_return_ends_own_text": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_12_1,),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[0].bp == {Player.A: 4000, Player.B: 5000},
+    ),
     "effect_return_charged_character": Expect(
         Result.CONTINUES,
         "game_continues",
