@@ -367,6 +367,13 @@ def test_an_illegal_level_up_is_refused_and_the_remedy_cited(card, clause):
     assert ruling.outcome.state.areas[0].A.name == "T"  # the table as it was before the refused action
 
 
+def test_a_covered_cards_own_lasting_effect_stops_and_the_characters_others_stay():
+    lasting = [{"stat": "bp", "by": 2000, "source": "T"}, {"stat": "bp", "by": -1000, "source": "X"}]
+    ruling = level_up({**TIGA, "modifiers": lasting}, {"name": "T2", "character": "迪卡", "level": 2})
+    assert [m.source for m in ruling.outcome.state.areas[0].A.modifiers] == ["X"]
+    assert any("10.1.3.1" in step.cites for step in ruling.steps)
+
+
 def test_once_per_character_per_phase():
     ruling = level_up(
         TIGA,
