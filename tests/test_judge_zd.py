@@ -108,7 +108,7 @@ def test_神速_may_be_defended_only_by_神速_or_守备():
     allowed = rule(
         action_phase(players, {"attack": {"by": "悟空", "target": "乌龙"}}, {"defend": {"by": "天津饭"}})
     )
-    assert allowed.outcome.battles[0].defender == "天津饭"
+    assert allowed.outcome.battles[0].defenders == ["天津饭"]
     open_choice = rule(action_phase(players, {"attack": {"by": "悟空", "target": "乌龙"}}))
     assert sorted(str(next(iter(c.option.values()))) for c in open_choice.choices) == ["none", "天津饭"]
 

@@ -219,7 +219,7 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         decides=BATTLE_DESTRUCTION,
         cited=(Q_804_P1,),
-        check=lambda r: side(r, "A").deck.total == 19 and r.outcome.battles[0].won == "路飞",
+        check=lambda r: side(r, "A").deck.total == 19 and r.outcome.battles[0].won == ["路飞"],
     ),
     "trigger_effect_destruction": Expect(
         *CONTINUES,

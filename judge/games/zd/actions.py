@@ -8,14 +8,16 @@ primitives (``activate: {player: B, name: 瞬间战术, effects: [...]}``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from judge.action import Action
+from judge.board import Path, impossible
 from judge.bounds import Flag, ZdCards
 from judge.effects import Effect
-from judge.games.zd.state import ZdCard
+from judge.games.zd.state import LIFE, ZdCard
 from judge.players import Player
 
 
@@ -62,24 +64,51 @@ class LevelUp(Action):
 
 
 class Attack(Action):
-    """405.1, 501: an unrested character attacks the opponent's life zone or a rested character."""
+    """405.1, 501: an unrested character attacks the opponent's life zone or a rested character;
+    one that can attack several (507.p2) may name several rested characters in ``targets``."""
 
     verb = "attack"
     by: str
-    target: str = Field(default="life", description='"life", or a rested character of the opponent')
+    target: str = Field(default=LIFE, description='"life", or a rested character of the opponent')
+    targets: list[str] = Field(
+        default_factory=list,
+        description="instead of target: several rested characters attacked at once (507), by a character "
+        "that can attack several",
+    )
+
+    @field_validator("targets")
+    @classmethod
+    def _several_characters(cls, targets: list[str]) -> list[str]:
+        if targets and (len(set(targets)) < 2 or len(set(targets)) < len(targets) or LIFE in targets):
+            raise impossible(
+                "several targets are two or more different characters (507.p1); for one, use target"
+            )
+        return targets
+
+    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
+        if self.targets and "target" in self.model_fields_set:
+            yield ("target",), "an attack names target or targets, not both", ("507.p2",)
+
+    def aimed(self) -> list[str]:
+        """What the attack is aimed at: ``["life"]``, one character, or several."""
+        return list(self.targets) or [self.target]
 
     def names(self) -> list[str]:
-        return [self.by] + ([] if self.target == "life" else [self.target])
+        return [self.by] + [name for name in self.aimed() if name != LIFE]
 
 
 class Defend(Action):
-    """502, 503: the defending player declares an unrested character as defender."""
+    """502, 503: the defending player declares an unrested character as defender; against an attack
+    on several, it takes the place of the target ``instead`` names (507.p3: the defender's choice)."""
 
     verb = "defend"
     by: str
+    instead: str | None = Field(
+        default=None, description="an attack on several: the attack target this defender takes the place of"
+    )
 
     def names(self) -> list[str]:
-        return [self.by]
+        return [self.by] + [name for name in (self.instead,) if name is not None and name != LIFE]
 
 
 class NoDefend(Action):
