@@ -8,13 +8,12 @@ primitives (``activate: {player: B, name: 瞬间战术, effects: [...]}``).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from judge.action import Action
-from judge.board import Path, impossible
+from judge.board import impossible
 from judge.bounds import Flag, ZdCards
 from judge.effects import Effect
 from judge.games.zd.state import LIFE, ZdCard
@@ -79,15 +78,17 @@ class Attack(Action):
     @field_validator("targets")
     @classmethod
     def _several_characters(cls, targets: list[str]) -> list[str]:
-        if targets and (len(set(targets)) < 2 or len(set(targets)) < len(targets) or LIFE in targets):
+        if targets and (len(targets) < 2 or len(set(targets)) < len(targets) or LIFE in targets):
             raise impossible(
-                "several targets are two or more different characters (507.p1); for one, use target"
+                "several targets are two or more different characters; for one, use target", "507.p1"
             )
         return targets
 
-    def impossibilities(self) -> Iterator[tuple[Path, str, tuple[str, ...]]]:
+    @model_validator(mode="after")
+    def _target_or_targets(self) -> Attack:
         if self.targets and "target" in self.model_fields_set:
-            yield ("target",), "an attack names target or targets, not both", ("507.p2",)
+            raise impossible("an attack names target or targets, not both", "507.p2")
+        return self
 
     def aimed(self) -> list[str]:
         """What the attack is aimed at: ``["life"]``, one character, or several."""
