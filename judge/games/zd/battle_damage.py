@@ -81,7 +81,7 @@ class _Fight:
         self.struck: dict[str, int] = {}  # the battle damage each opponent dealt the attacker
         self.ranged_said = False
 
-    def down(self, card: ZdCard) -> bool:
+    def lethal(self, card: ZdCard) -> bool:
         """Lethal damage (607.p3): destroyed at once (607.p4), so it deals and takes no more."""
         return card.damage >= self.defence[card.name]
 
@@ -107,7 +107,7 @@ class _Fight:
                 f"「{self.attacker.name}」受到的战斗伤害等同于{names}的攻击力数值合计：{parts} = {sum(self.struck.values())}。",
                 "507.p4",
             )
-        down = [card for card in self.fighters if self.down(card)]
+        down = [card for card in self.fighters if self.lethal(card)]
         for card in self.fighters:
             if card not in down:
                 replay.step(
@@ -134,7 +134,7 @@ class _Fight:
         self._exchange(first)
         rest = [card for card in self.fighters if card not in first]
         for card in rest:
-            if self.down(card):
+            if self.lethal(card):
                 replay.step(
                     f"「{card.name}」受到先制的战斗伤害后，伤害已达到其防御力 {self.defence[card.name]}：它被战斗破坏，无法再造成战斗伤害。",
                     "900.先制",
@@ -142,14 +142,14 @@ class _Fight:
                     *(("507.p6",) if self.several else ()),
                     decisive=True,
                 )
-        self._exchange([card for card in rest if not self.down(card)])
+        self._exchange([card for card in rest if not self.lethal(card)])
 
     def _exchange(self, strikers: list[ZdCard]) -> None:
         """``strikers`` deal battle damage at once: the attacker to every opponent still in the battle,
         each opponent to the attacker (507.p4)."""
-        attacker_down = self.down(self.attacker)
+        attacker_down = self.lethal(self.attacker)
         if self.attacker in strikers:
-            self._deal(self.attacker, [card for card in self.opponents if not self.down(card)])
+            self._deal(self.attacker, [card for card in self.opponents if not self.lethal(card)])
         hitters = [card for card in strikers if card is not self.attacker]
         if not hitters:
             return
@@ -166,6 +166,8 @@ class _Fight:
                     self.struck[card.name] = dealt
 
     def _ranged(self, hitters: list[ZdCard]) -> None:
+        """900.远程: the attacker takes none of it; against several, none from any of them (507.p5),
+        said once for the battle."""
         if not self.several:
             self.replay.step(
                 f"「{self.attacker.name}」带有远程：在攻击战斗时不会受到由与其战斗的「{hitters[0].name}」所造成的战斗伤害。",
