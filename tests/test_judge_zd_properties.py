@@ -124,7 +124,17 @@ def timelines(draw: Any) -> dict:
     for _ in range(draw(st.integers(0, 5))):
         kind = draw(
             st.sampled_from(
-                ["attack", "attack", "defend", "effect", "effect", "end_phase", "next_turn", "level_up"]
+                [
+                    "attack",
+                    "attack",
+                    "defend",
+                    "effect",
+                    "effect",
+                    "end_phase",
+                    "next_turn",
+                    "level_up",
+                    "loop",
+                ]
             )
         )
         player = draw(st.sampled_from(["A", "B"]))
@@ -142,6 +152,10 @@ def timelines(draw: Any) -> dict:
             actions.append(draw(st.sampled_from(["no_defend", {"defend": defend}])))
         elif kind == "effect":
             actions.append({"effect": draw(effects(player, everyone))})
+        elif kind == "loop":
+            actions.append(
+                {"loop": {"effects": draw(st.lists(effects(player, everyone), min_size=1, max_size=3))}}
+            )
         elif kind == "level_up" and ours:
             actions.append({"level_up": {"card": draw(st.sampled_from(ours)), "how": "normal"}})
         elif kind in ("end_phase", "next_turn"):

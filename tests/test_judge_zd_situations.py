@@ -29,6 +29,7 @@ Q_101_P2 = "当某位玩家需要抽牌，但是他的牌组中已经没有足�
 Q_101_P3 = "当某位玩家输掉游戏时，游戏马上结束"
 Q_101_P4 = "玩家可以随时认输"
 Q_101_P6 = "如果双方玩家同时赢得或输掉游戏，则本局游戏视为平局"
+Q_101_P7 = "如果游戏中出现了无法阻止的死循环"
 Q_102_P3 = "先由主动玩家（正在进行回合）做出选择，再由非主动玩家做出选择"
 Q_103_P4 = "则只要该数字不发生改变，都按照 0 来清算"
 Q_105_P1 = "若该玩家选择添加连锁，则在添加连锁后，主动玩家重新获得优先权"
@@ -102,6 +103,11 @@ Q_806_P1 = "【防御时】为角色牌宣布防御成功后"
 Q_806_P3 = "当角色牌被选为攻击对象时不会触发【防御时】的效果"
 Q_806_P4 = "被攻击的角色牌在防御步骤之后若没有其他角色牌对其进行防御时才会触发"
 Q_811_P1 = "都在牌进入休息区时触发"
+Q_901_P1 = "此时游戏变进入了死循环的状态"
+Q_901_P2 = "且这些动作都由一位玩家控制，则该玩家选择一个数字"
+Q_901_P3 = "然后由对方玩家选择一个较小的数字"
+Q_901_P4 = "该循环中第一个触发效果的操控者选择一个不小于一万数字"
+Q_901_P6 = "如果一个循环中只包含强制性的动作，且不包含触发效果"
 Q_RUSH = "登场回合就可以攻击"
 Q_GUARD = "此牌不能进行攻击"
 Q_RANGED = "带有远程的角色牌在攻击战斗时不会受到由与其战斗的角色牌所造成的战斗伤害"
@@ -377,6 +383,30 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_102_P3, Q_811_P1),
         check=lambda r: before(r, "「罗宾」", "「山治」") and before(r, "玩家 B 从牌组抽", "玩家 A 从牌组抽"),
     ),
+    # -- loops (901) ---------------------------------------------------------------------------------
+    "loop_mandatory_draw": Expect(
+        Result.DRAWN, "endless_loop", decides=(Q_901_P6, Q_101_P7), cited=(Q_901_P1,)
+    ),
+    "loop_mandatory_triggered": Expect(
+        *CONTINUES,
+        decides=(Q_901_P4,),
+        cited=(Q_901_P1,),
+        check=lambda r: field_names(r, "A") == ["布鲁克"] and rest(r, "A") == [],
+    ),
+    "loop_optional_one_player": Expect(
+        *CONTINUES, decides=(Q_901_P2,), check=lambda r: field_names(r, "A") == ["布鲁克"]
+    ),
+    "loop_optional_both_players": Expect(
+        *CONTINUES,
+        decides=(Q_901_P3,),
+        check=lambda r: field_names(r, "A") == ["布鲁克"] and rest(r, "A") == [],  # stopped before B's
+    ),
+    "illegal_loop_not_repeating": Expect(
+        Result.REFUSED,
+        decides=(Q_901_P1,),
+        refused=(Q_901_P1,),
+        check=lambda r: side(r, "A").deck.total == 18,
+    ),
     # -- the game's end (101) ------------------------------------------------------------------------
     "result": Expect(Result.WON, "empty_life_zone_hit", decides=(Q_101_P1, *LOST), winner=Player.A),
     "result_concede": Expect(Result.WON, "conceded", decides=(Q_101_P4,), winner=Player.A),
@@ -542,6 +572,7 @@ def test_the_covered_classes():
         "why_not_",
         "damage_",
         "equipment_",
+        "loop_",
     )
     for prefix in prefixes:
         assert any(name.startswith(prefix) for name in SITUATIONS), prefix

@@ -165,6 +165,18 @@ class Simultaneous(Action):
         return [name for effect in self.effects for name in effect.names()]
 
 
+class Loop(Action):
+    """901: a set of actions that keeps repeating, stated as one round of it: what happens, in order.
+    A triggered effect among them is marked by its ``when`` and happens where it is listed; an
+    optional one (「可以」) is taken, since taking it is what keeps the loop going."""
+
+    verb = "loop"
+    effects: list[Effect] = Field(min_length=1, description="one round of the loop, in order")
+
+    def names(self) -> list[str]:
+        return [name for effect in self.effects for name in effect.names()]
+
+
 class Negate(Action):
     """An effect makes a card's effects void (not an equipment's bonus: 319.p8)."""
 
@@ -193,6 +205,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Pass,
     Discard,
     Simultaneous,
+    Loop,
     Negate,
     Concede,
 )

@@ -31,7 +31,7 @@ Run = Replay[ZdState]
 
 BATTLES = "battles"
 #: actions that happen in a free timing of the battle, before it goes on
-FREE = ("effect", "activate", "concede", "negate", "simultaneous")
+FREE = ("effect", "activate", "concede", "negate", "simultaneous", "loop")
 
 
 def record(replay: Run) -> BattleRecord:

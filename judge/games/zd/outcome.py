@@ -20,6 +20,7 @@ class ZdReason(Reason):
     DECK_OUT = "cannot_draw", "101.p2"
     CONCEDED = "conceded", "101.p4"
     BOTH_LOST = "both_lost_at_once", "101.p6"
+    ENDLESS_LOOP = "endless_loop", "901.p6"
     GAME_CONTINUES = "game_continues", "101.p3"
 
 
