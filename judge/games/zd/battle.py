@@ -54,10 +54,6 @@ def _chain_empty(replay: Run) -> bool:
     return not replay.notes.get("chain")
 
 
-def _listed(names: list[str]) -> str:
-    return "、".join(f"「{name}」" for name in names)
-
-
 def declare(replay: Run, action: Attack) -> None:
     state = replay.state
     player = state.turn_player or Player.A
@@ -79,7 +75,7 @@ def declare(replay: Run, action: Attack) -> None:
     if len(targets) > 1 and not attacker.has(SEVERAL):
         replay.refuse(
             f"「{attacker.name}」没有可以攻击多张角色牌的效果：一场战斗通常是在一张攻击角色牌和一张防御角色牌之间进行，"
-            f"它不能同时攻击{_listed(targets)}。",
+            f"它不能同时攻击{battle_damage.listed(targets)}。",
             "507.p1",
             "507.p2",
         )
@@ -137,7 +133,7 @@ def _attack_set(replay: Run, player: Player, attacker: ZdCard, targets: list[str
     lead = f"攻击步骤：主动玩家 {player} 横置宣布攻击的「{attacker.name}」"
     if len(targets) > 1:
         replay.step(
-            f"{lead}；它带有可以攻击多张角色牌的效果，其控制者选择对横置的角色牌{_listed(targets)}"
+            f"{lead}；它带有可以攻击多张角色牌的效果，其控制者选择对横置的角色牌{battle_damage.listed(targets)}"
             f"（共 {len(targets)} 张）进行攻击，此时攻击成立。",
             "405.1.p2",
             "501.p1",
@@ -252,7 +248,7 @@ def _replaced(replay: Run, battle: Battle, defender: str, given: str | None) -> 
     left = [target for target in battle.targets if target not in battle.defenders]
     if given is not None and given not in left:
         replay.refuse(
-            f"「{given}」不是还能被改变的战斗对象（{_listed(left)}）：一张角色牌进行防御时，可以改变攻击角色牌的一个战斗对象。",
+            f"「{given}」不是还能被改变的战斗对象（{battle_damage.listed(left)}）：一张角色牌进行防御时，可以改变攻击角色牌的一个战斗对象。",
             "507.p3",
         )
     if len(left) == 1:
@@ -364,7 +360,7 @@ def _gone(replay: Run, battle: Battle) -> bool:
     gone = [n for n in (battle.attacker, *battle.opponents()) if replay.state.character(n) is None]
     if gone:
         replay.step(
-            f"{_listed(gone)}离开了战斗区：战斗阶段中断，双方均不能对对方造成战斗伤害，回到主动玩家的行动阶段。",
+            f"{battle_damage.listed(gone)}离开了战斗区：战斗阶段中断，双方均不能对对方造成战斗伤害，回到主动玩家的行动阶段。",
             "500.p3",
             "503.p3",
         )
@@ -390,7 +386,9 @@ def _battle_step(replay: Run, battle: Battle) -> None:
         )
         return
     replay.step(
-        f"战斗步骤：「{battle.attacker}」与{_listed(opponents)}进入战斗，战斗成立。", "504.p2", "504.p3"
+        f"战斗步骤：「{battle.attacker}」与{battle_damage.listed(opponents)}进入战斗，战斗成立。",
+        "504.p2",
+        "504.p3",
     )
     fighting = [(battle.attacker, player, "attack_battle_set")]
     fighting += [(name, player.other, "defence_battle_set") for name in opponents]

@@ -13,6 +13,8 @@ once, however many it destroyed (507.p4) — and when both or neither are destro
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from judge.games.zd import effects, life, timings
 from judge.games.zd.outcome import BattleRecord
 from judge.games.zd.state import Battle, ZdCard, ZdState
@@ -62,8 +64,9 @@ def _direct(replay: Run, attacker: ZdCard, record: BattleRecord) -> None:
     life.life_damage(replay, defending, points, battle=True)
 
 
-def _listed(cards: list[ZdCard]) -> str:
-    return "、".join(f"「{card.name}」" for card in cards)
+def listed(names: Iterable[str]) -> str:
+    """Cards named as the steps name them: 「乔巴」、「娜美」."""
+    return "、".join(f"「{name}」" for name in names)
 
 
 class _Fight:
@@ -101,7 +104,7 @@ class _Fight:
                 replay.step(f"{everyone}带有先制：同时造成战斗伤害。", "900.先制")
             self._exchange(self.fighters)
         if len(self.struck) > 1:
-            names = "、".join(f"「{name}」" for name in self.struck)
+            names = listed(self.struck)
             parts = " + ".join(str(amount) for amount in self.struck.values())
             replay.step(
                 f"「{self.attacker.name}」受到的战斗伤害等同于{names}的攻击力数值合计：{parts} = {sum(self.struck.values())}。",
@@ -125,7 +128,7 @@ class _Fight:
         replay = self.replay
         if self.several:
             replay.step(
-                f"{_listed(first)}带有先制：优先于其他所有不带有先制的角色牌造成战斗伤害。",
+                f"{listed(card.name for card in first)}带有先制：优先于其他所有不带有先制的角色牌造成战斗伤害。",
                 "900.先制",
                 "507.p6",
             )
@@ -155,7 +158,8 @@ class _Fight:
             return
         if attacker_down:
             self.replay.step(
-                f"「{self.attacker.name}」已被战斗破坏：{_listed(hitters)}无法再对其造成战斗伤害。", "607.p4"
+                f"「{self.attacker.name}」已被战斗破坏：{listed(card.name for card in hitters)}无法再对其造成战斗伤害。",
+                "607.p4",
             )
         elif self.attacker.has("远程"):
             self._ranged(hitters)
@@ -287,7 +291,7 @@ class _Fight:
                 self._no_victory(card, down)
         if len(winners) > 1:
             self.replay.log.silent(
-                f"「{attacker.name}」受到{_listed(winners)}合计的战斗伤害而被破坏：规则书没有说明其中哪一张“通过战斗伤害破坏”了它；"
+                f"「{attacker.name}」受到{listed(card.name for card in winners)}合计的战斗伤害而被破坏：规则书没有说明其中哪一张“通过战斗伤害破坏”了它；"
                 "按每张对其造成了战斗伤害且自身未被破坏的防御角色牌都出现【战斗胜利时】的时机处理。",
                 "804.p1",
                 "507.p4",
@@ -320,14 +324,14 @@ class _Fight:
         if mine and self.several:
             once = len(beaten) > 1
             won = (
-                f"「{winner.name}」破坏了至少一张防御角色牌（{_listed(beaten)}）且自身没有被破坏：战斗伤害清算完毕之后出现"
+                f"「{winner.name}」破坏了至少一张防御角色牌（{listed(card.name for card in beaten)}）且自身没有被破坏：战斗伤害清算完毕之后出现"
                 f"{timing}{'，无论破坏了几张都只有一次' if once else ''}。"
             )
             cites: tuple[str, ...] = ("804.p1", "804.p4", "507.p4")
             if once and timings.waits(replay, events, winner.name, player):
                 replay.log.mark_decisive("507.p4")
         else:
-            won = f"「{winner.name}」通过战斗伤害破坏了{_listed(beaten)}且自身未被破坏：战斗伤害清算完毕之后出现{timing}。"
+            won = f"「{winner.name}」通过战斗伤害破坏了{listed(card.name for card in beaten)}且自身未被破坏：战斗伤害清算完毕之后出现{timing}。"
             cites = ("804.p1", "804.p4")
         timings.timing(replay, events, winner.name, player if mine else player.other, (won, won), *cites)
         if mine and winner.has("贯通"):
