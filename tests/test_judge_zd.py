@@ -108,7 +108,7 @@ def test_神速_may_be_defended_only_by_神速_or_守备():
     allowed = rule(
         action_phase(players, {"attack": {"by": "悟空", "target": "乌龙"}}, {"defend": {"by": "天津饭"}})
     )
-    assert allowed.outcome.battles[0].defender == "天津饭"
+    assert allowed.outcome.battles[0].defenders == ["天津饭"]
     open_choice = rule(action_phase(players, {"attack": {"by": "悟空", "target": "乌龙"}}))
     assert sorted(str(next(iter(c.option.values()))) for c in open_choice.choices) == ["none", "天津饭"]
 
@@ -233,3 +233,54 @@ def test_an_effect_inside_an_activation_is_checked_as_a_stated_one_is():
     with pytest.raises(BoardError) as error:
         rule(action_phase({"A": {"battle": [character("路飞", 3000, 3000)]}}, used))
     assert [p.path for p in error.value.problems] == ["actions[0].activate.move.from.zone"]
+
+
+@pytest.mark.parametrize(
+    "attack, where, cites",
+    [
+        ({"by": "路飞", "targets": ["乔巴"]}, "actions[0].attack.targets", ("507.p1",)),
+        ({"by": "路飞", "targets": ["乔巴", "life"]}, "actions[0].attack.targets", ("507.p1",)),
+        ({"by": "路飞", "targets": ["乔巴", "乔巴"]}, "actions[0].attack.targets", ("507.p1",)),
+        ({"by": "路飞", "target": "乔巴", "targets": ["乔巴", "娜美"]}, "actions[0].attack", ("507.p2",)),
+    ],
+)
+def test_an_attack_on_several_names_two_or_more_characters_and_nothing_else(attack, where, cites):
+    players = {
+        "A": {"battle": [character("路飞", 3000, 3000, status="active", keywords=["可以攻击多张角色牌"])]},
+        "B": {"battle": [character("乔巴", 1000, 1000, status="rested"), character("娜美", 1000, 1000)]},
+    }
+    with pytest.raises(BoardError) as error:
+        rule(action_phase(players, {"attack": attack}))
+    assert [(p.path, p.cites) for p in error.value.problems] == [(where, cites)]
+
+
+def test_a_defender_against_several_takes_the_place_of_a_target_still_attacked():
+    """507.p3: each defender changes one battle target; one already changed, or no target, is refused."""
+    players = {
+        "A": {"battle": [character("路飞", 3000, 9000, status="active", keywords=["可以攻击多张角色牌"])]},
+        "B": {
+            "battle": [
+                character("乔巴", 1000, 1000, status="rested"),
+                character("娜美", 1000, 1000, status="rested"),
+                character("山治", 1000, 5000, status="active"),
+                character("弗兰奇", 1000, 5000, status="active"),
+            ]
+        },
+    }
+    attack = {"attack": {"by": "路飞", "targets": ["乔巴", "娜美"]}}
+    twice = rule(
+        action_phase(
+            players,
+            attack,
+            {"defend": {"by": "山治", "instead": "乔巴"}},
+            {"defend": {"by": "弗兰奇", "instead": "乔巴"}},
+        )
+    )
+    assert twice.outcome.result is Result.REFUSED and twice.outcome.refused.cites == ("507.p3",)
+    both = rule(
+        action_phase(
+            players, attack, {"defend": {"by": "山治", "instead": "娜美"}}, {"defend": {"by": "弗兰奇"}}
+        )
+    )
+    assert both.outcome.battles[0].defenders == ["弗兰奇", "山治"]  # the one target left, no choice
+    assert not both.choices and both.outcome.battles[0].destroyed == []

@@ -17,6 +17,7 @@ from corpus.library import load_book
 from judge.citations import verify
 from judge.games.zd.battle import FREE
 from judge.games.zd.rules import CITE
+from judge.games.zd.state import SEVERAL
 from judge.outcome import Result
 from judge.registry import rule
 from tests.judging import comparable, swapped
@@ -38,7 +39,7 @@ POINTS = [
     ("end", "cleanup"),
     ("end", "discard"),
 ]
-KEYWORDS = ["突袭", "守备", "远程", "先制", "贯通", "会心一击", "神速", "坚韧"]
+KEYWORDS = ["突袭", "守备", "远程", "先制", "贯通", "会心一击", "神速", "坚韧", SEVERAL]
 EVENTS = ["enters", "destroyed", "battle_destroyed", "battle_won", "attack", "defends", "to_rest", "turn_end"]
 VALUE = st.integers(0, 10).map(lambda n: n * 500)
 
@@ -123,19 +124,38 @@ def timelines(draw: Any) -> dict:
     for _ in range(draw(st.integers(0, 5))):
         kind = draw(
             st.sampled_from(
-                ["attack", "attack", "defend", "effect", "effect", "end_phase", "next_turn", "level_up"]
+                [
+                    "attack",
+                    "attack",
+                    "defend",
+                    "effect",
+                    "effect",
+                    "end_phase",
+                    "next_turn",
+                    "level_up",
+                    "loop",
+                ]
             )
         )
         player = draw(st.sampled_from(["A", "B"]))
         if kind == "attack" and ours:
             target = draw(st.sampled_from(["life", "life", *theirs]))
-            actions.append({"attack": {"by": draw(st.sampled_from(ours)), "target": target}})
-        elif kind == "defend" and theirs:
-            actions.append(
-                draw(st.sampled_from(["no_defend", {"defend": {"by": draw(st.sampled_from(theirs))}}]))
+            several = (
+                draw(st.lists(st.sampled_from(theirs), min_size=2, unique=True)) if len(theirs) > 1 else []
             )
+            aimed = {"targets": several} if several and draw(st.booleans()) else {"target": target}
+            actions.append({"attack": {"by": draw(st.sampled_from(ours)), **aimed}})
+        elif kind == "defend" and theirs:
+            defend: dict[str, Any] = {"by": draw(st.sampled_from(theirs))}
+            if draw(st.integers(0, 3)) == 0:
+                defend["instead"] = draw(st.sampled_from(theirs))
+            actions.append(draw(st.sampled_from(["no_defend", {"defend": defend}])))
         elif kind == "effect":
             actions.append({"effect": draw(effects(player, everyone))})
+        elif kind == "loop":
+            actions.append(
+                {"loop": {"effects": draw(st.lists(effects(player, everyone), min_size=1, max_size=3))}}
+            )
         elif kind == "level_up" and ours:
             actions.append({"level_up": {"card": draw(st.sampled_from(ours)), "how": "normal"}})
         elif kind in ("end_phase", "next_turn"):
@@ -226,3 +246,72 @@ def test_a_prefix_of_a_timeline_is_ruled_as_the_replay_was_up_to_there(board, da
     longer = [step.text for step in whole.steps if step.kind.value == "rule"]
     settled = max(0, len(shown) - 2)  # the last steps may still wait on what the next action is
     assert longer[:settled] == shown[:settled]
+
+
+@st.composite
+def attacks_on_several(draw: Any) -> dict:
+    """A's 路飞, which can attack several characters, attacks two or three of B's rested characters;
+    B declares some of its unrested ones as defenders, each in the place of a target."""
+    attacker = {
+        "name": "路飞",
+        "kind": "character",
+        "attack": draw(VALUE),
+        "defence": draw(st.integers(1, 12).map(lambda n: n * 500)),
+        "status": "active",
+        "entered_turn": 1,
+        "keywords": [SEVERAL, *draw(st.sampled_from([[], [], ["远程"], ["先制"]]))],
+    }
+
+    def character(name: str, status: str) -> dict:
+        keywords = draw(st.sampled_from([[], [], ["坚韧"]]))
+        defence = draw(st.integers(1, 10).map(lambda n: n * 500))
+        return {"name": name, "kind": "character", "attack": draw(VALUE), "defence": defence,
+                "status": status, "entered_turn": 1, "keywords": keywords}  # fmt: skip
+
+    targets = [character(f"b{n}", "rested") for n in range(draw(st.integers(2, 3)))]
+    unrested = [character(f"c{n}", "active") for n in range(draw(st.integers(0, 2)))]
+    aimed = [card["name"] for card in targets]
+    places = draw(st.permutations(aimed))
+    defenders = [card["name"] for card in unrested][: draw(st.integers(0, len(unrested)))]
+    actions: list[Any] = [{"attack": {"by": "路飞", "targets": aimed}}]
+    actions += [
+        {"defend": {"by": name, "instead": place}}
+        for name, place in zip(defenders, places[: len(defenders)], strict=True)
+    ]
+    state = {
+        "turn": 6,
+        "turn_player": "A",
+        "phase": "action",
+        "players": {"A": {"battle": [attacker]}, "B": {"battle": targets + unrested}},
+    }
+    return {"game": "zd", "state": state, "actions": actions + ([] if defenders else ["no_defend"])}
+
+
+@FEW
+@given(attacks_on_several())
+def test_an_attacker_on_several_deals_its_attack_to_each_and_takes_the_sum_of_theirs(board):
+    """507.p4: its attack to every character it battles at once, the sum of theirs to it; none with
+    远程 (507.p5); none from one its 先制 destroyed (507.p6); 【战斗胜利时】 once, if it destroyed at
+    least one and survived."""
+    ruling = rule(board)
+    battle = ruling.outcome.battles[0]
+    cards = {card["name"]: card for side in board["state"]["players"].values() for card in side["battle"]}
+    attacker = cards["路飞"]
+    declared = {a["defend"]["by"] for a in board["actions"] if isinstance(a, dict) and "defend" in a}
+
+    def dealt(source: str, target: str) -> int:
+        return sum(
+            step.values["amount"]
+            for step in ruling.steps
+            if step.values.get("source") == source and step.values.get("target") == target
+        )
+
+    for name in battle.defenders:
+        tough = "坚韧" in cards[name]["keywords"] and name in declared
+        assert dealt("路飞", name) == (0 if tough else attacker["attack"]), name
+    first = "先制" in attacker["keywords"]
+    struck = [n for n in battle.defenders if not (first and n in battle.destroyed)]
+    expected = 0 if "远程" in attacker["keywords"] else sum(cards[n]["attack"] for n in struck)
+    assert sum(dealt(name, "路飞") for name in battle.defenders) == expected
+    won = "路飞" not in battle.destroyed and any(n in battle.destroyed for n in battle.defenders)
+    assert battle.won.count("路飞") == (1 if won else 0)

@@ -29,6 +29,7 @@ Q_101_P2 = "当某位玩家需要抽牌，但是他的牌组中已经没有足�
 Q_101_P3 = "当某位玩家输掉游戏时，游戏马上结束"
 Q_101_P4 = "玩家可以随时认输"
 Q_101_P6 = "如果双方玩家同时赢得或输掉游戏，则本局游戏视为平局"
+Q_101_P7 = "如果游戏中出现了无法阻止的死循环"
 Q_102_P3 = "先由主动玩家（正在进行回合）做出选择，再由非主动玩家做出选择"
 Q_103_P4 = "则只要该数字不发生改变，都按照 0 来清算"
 Q_105_P1 = "若该玩家选择添加连锁，则在添加连锁后，主动玩家重新获得优先权"
@@ -70,6 +71,12 @@ Q_503_P2 = "防御玩家不用其他角色牌来防御的话，被攻击的角�
 Q_505_P1 = "直接攻击生命区成功的话，将会对防御方玩家的生命区造成 1 点战斗伤害"
 Q_505_P2 = "攻击力 0 以下的角色牌不会造成战斗伤害"
 Q_505_P3 = "如果角色牌因为战斗受到致命伤害，那么它将被破坏并直接送入休息区"
+Q_507_P1 = "某些效果会使得一张角色牌可以攻击多张角色牌"
+Q_507_P2 = "其控制者可以选择是否对多张角色牌进行攻击"
+Q_507_P3 = "防御玩家可以选择最多 X 张未被攻击的角色牌进行防御"
+Q_507_P4 = "即攻击角色牌会受到等同于所有防御角色牌攻击力数值合计的战斗伤害"
+Q_507_P5 = "它将不会受到所有来自防御角色牌的战斗伤害"
+Q_507_P6 = "被其战斗破坏的不带有先制的防御角色牌将不能对其造成战斗伤害"
 Q_600_P1 = "成功升级一次，升级的时机与使用普通战术牌的时机相同"
 Q_600_P3 = "这种升级方式不能在角色牌登场的回合使用"
 Q_600_P4 = "这种升级方式可以在角色牌登场的回合使用"
@@ -89,12 +96,18 @@ Q_801_P1 = "【登场时】为一张牌从任意区域进入战斗区时所触�
 Q_802_P1 = "【破坏时】为一张牌因为伤害或者破坏效果而离开战斗区时所触发的效果"
 Q_803_P6 = "战斗阶段中被效果破坏或者受到非战斗的伤害而被破坏的情况无法触发"
 Q_804_P1 = "为角色牌通过战斗伤害破坏对方的角色牌且自身未被破坏的效果"
+Q_804_P4 = "【战斗胜利时】、【攻击胜利时】、【防御胜利时】的效果只会在战斗伤害清算完毕之后才能被触发"
 Q_804_P5 = "如果双方均未被破坏或者双方均被破坏则不会出现【战斗胜利时】的时机"
 Q_805_P1 = "【攻击时】为角色牌宣布攻击成功后"
 Q_806_P1 = "【防御时】为角色牌宣布防御成功后"
 Q_806_P3 = "当角色牌被选为攻击对象时不会触发【防御时】的效果"
 Q_806_P4 = "被攻击的角色牌在防御步骤之后若没有其他角色牌对其进行防御时才会触发"
 Q_811_P1 = "都在牌进入休息区时触发"
+Q_901_P1 = "此时游戏变进入了死循环的状态"
+Q_901_P2 = "且这些动作都由一位玩家控制，则该玩家选择一个数字"
+Q_901_P3 = "然后由对方玩家选择一个较小的数字"
+Q_901_P4 = "该循环中第一个触发效果的操控者选择一个不小于一万数字"
+Q_901_P6 = "如果一个循环中只包含强制性的动作，且不包含触发效果"
 Q_RUSH = "登场回合就可以攻击"
 Q_GUARD = "此牌不能进行攻击"
 Q_RANGED = "带有远程的角色牌在攻击战斗时不会受到由与其战斗的角色牌所造成的战斗伤害"
@@ -219,7 +232,7 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         decides=BATTLE_DESTRUCTION,
         cited=(Q_804_P1,),
-        check=lambda r: side(r, "A").deck.total == 19 and r.outcome.battles[0].won == "路飞",
+        check=lambda r: side(r, "A").deck.total == 19 and r.outcome.battles[0].won == ["路飞"],
     ),
     "trigger_effect_destruction": Expect(
         *CONTINUES,
@@ -370,6 +383,30 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_102_P3, Q_811_P1),
         check=lambda r: before(r, "「罗宾」", "「山治」") and before(r, "玩家 B 从牌组抽", "玩家 A 从牌组抽"),
     ),
+    # -- loops (901) ---------------------------------------------------------------------------------
+    "loop_mandatory_draw": Expect(
+        Result.DRAWN, "endless_loop", decides=(Q_901_P6, Q_101_P7), cited=(Q_901_P1,)
+    ),
+    "loop_mandatory_triggered": Expect(
+        *CONTINUES,
+        decides=(Q_901_P4,),
+        cited=(Q_901_P1,),
+        check=lambda r: field_names(r, "A") == ["布鲁克"] and rest(r, "A") == [],
+    ),
+    "loop_optional_one_player": Expect(
+        *CONTINUES, decides=(Q_901_P2,), check=lambda r: field_names(r, "A") == ["布鲁克"]
+    ),
+    "loop_optional_both_players": Expect(
+        *CONTINUES,
+        decides=(Q_901_P3,),
+        check=lambda r: field_names(r, "A") == ["布鲁克"] and rest(r, "A") == [],  # stopped before B's
+    ),
+    "illegal_loop_not_repeating": Expect(
+        Result.REFUSED,
+        decides=(Q_901_P1,),
+        refused=(Q_901_P1,),
+        check=lambda r: side(r, "A").deck.total == 18,
+    ),
     # -- the game's end (101) ------------------------------------------------------------------------
     "result": Expect(Result.WON, "empty_life_zone_hit", decides=(Q_101_P1, *LOST), winner=Player.A),
     "result_concede": Expect(Result.WON, "conceded", decides=(Q_101_P4,), winner=Player.A),
@@ -394,6 +431,89 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         decides=(Q_TOUGH, Q_RANGED, Q_607_P3),
         check=lambda r: r.outcome.battles[0].destroyed == [],
+    ),
+    # -- one character attacking several (507) --------------------------------------------------------
+    "battle_several_sum_of_attacks": Expect(
+        *CONTINUES,
+        decides=(Q_507_P2, Q_507_P4, *BATTLE_DESTRUCTION),
+        cited=(Q_503_P2, Q_804_P1, Q_804_P4),
+        check=lambda r: (
+            r.outcome.battles[0].destroyed == ["乔巴", "娜美"]
+            and r.outcome.battles[0].won == ["路飞"]
+            and side(r, "A").battle.cards[0].damage == 1000 + 2000
+            and side(r, "A").deck.total == 19
+        ),
+    ),
+    "battle_several_defenders_replace": Expect(
+        *CONTINUES,
+        decides=(Q_507_P2, Q_507_P3, Q_507_P4, *BATTLE_DESTRUCTION),
+        cited=(Q_503_P2,),
+        check=lambda r: (
+            r.outcome.battles[0].defenders == ["山治", "娜美"]
+            and r.outcome.battles[0].destroyed == ["娜美"]
+            and {c.name: c.damage for c in side(r, "B").battle.cards} == {"乔巴": 0, "山治": 3000}
+            and side(r, "A").battle.cards[0].damage == 2000 + 2000
+        ),
+    ),
+    "battle_several_ranged": Expect(
+        *CONTINUES,
+        decides=(Q_507_P2, Q_507_P4, Q_507_P5, Q_RANGED, *BATTLE_DESTRUCTION),
+        check=lambda r: (
+            side(r, "A").battle.cards[0].damage == 0 and r.outcome.battles[0].destroyed == ["乔巴"]
+        ),
+    ),
+    "battle_several_first_strike_attacker": Expect(
+        *CONTINUES,
+        decides=(Q_507_P2, Q_507_P4, Q_507_P6, Q_FIRST_STRIKE, Q_607_P4, *BATTLE_DESTRUCTION),
+        check=lambda r: (
+            side(r, "A").battle.cards[0].damage == 2000  # 弗兰奇's alone: 乔巴 was destroyed first
+            and r.outcome.battles[0].destroyed == ["乔巴"]
+        ),
+    ),
+    "battle_several_first_strike_defender": Expect(
+        *CONTINUES,
+        decides=(Q_507_P2, Q_507_P3, Q_507_P4, Q_507_P6, Q_FIRST_STRIKE, Q_607_P4, *BATTLE_DESTRUCTION),
+        why_not=(Q_804_P1,),
+        check=lambda r: (
+            all(c.damage == 0 for c in side(r, "B").battle.cards)
+            and r.outcome.battles[0].destroyed == ["路飞"]
+            and r.outcome.battles[0].won == ["山治"]
+            and side(r, "A").deck.total == 20
+        ),
+    ),
+    "battle_several_first_strike_both": Expect(
+        *CONTINUES,
+        decides=(Q_507_P2, Q_507_P4, Q_507_P6, Q_FIRST_STRIKE, Q_607_P4, *BATTLE_DESTRUCTION),
+        check=lambda r: (
+            before(r, "「罗宾」对「路飞」", "「乔巴」受到先制的战斗伤害后")
+            and side(r, "A").battle.cards[0].damage == 2000  # 罗宾's; 乔巴 destroyed before it dealt any
+            and r.outcome.battles[0].destroyed == ["乔巴"]
+        ),
+    ),
+    "battle_several_attacker_destroyed": Expect(
+        *CONTINUES,
+        decides=(Q_507_P2, Q_507_P4, *BATTLE_DESTRUCTION),
+        cited=(Q_804_P1,),
+        check=lambda r: (
+            r.outcome.battles[0].won == ["乔巴", "娜美"]
+            and side(r, "B").deck.total == 18
+            and [set(s.cites) for s in r.gaps] == [{clause(Q_804_P1), clause(Q_507_P4)}]
+        ),
+    ),
+    "illegal_attack_several_without_effect": Expect(
+        Result.REFUSED, decides=(Q_507_P1, Q_507_P2), refused=(Q_507_P1, Q_507_P2)
+    ),
+    "illegal_defend_several_too_many": Expect(Result.REFUSED, decides=(Q_507_P3,), refused=(Q_507_P3,)),
+    "choice_several_defence_open": Expect(
+        Result.DEPENDS,
+        decides=(Q_507_P2, Q_507_P3, Q_507_P4, *BATTLE_DESTRUCTION),
+        check=lambda r: (
+            {frozenset(map(str, c.option.values())) for c in r.choices}
+            == {frozenset({"none"}), frozenset({"山治", "乔巴"}), frozenset({"山治", "娜美"})}
+            and {c.player for c in r.choices} == {Player.B}
+            and {tuple(c.outcome.battles[0].defenders) for c in r.choices}
+            == {("乔巴", "娜美"), ("山治", "娜美"), ("乔巴", "山治")}
+        ),
     ),
     # -- open choices and missing facts ---------------------------------------------------------------
     "choice_defence_open": Expect(
@@ -452,6 +572,7 @@ def test_the_covered_classes():
         "why_not_",
         "damage_",
         "equipment_",
+        "loop_",
     )
     for prefix in prefixes:
         assert any(name.startswith(prefix) for name in SITUATIONS), prefix

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator, model_validator
 
 from judge.action import Action
+from judge.board import impossible
 from judge.bounds import Flag, ZdCards
 from judge.effects import Effect
-from judge.games.zd.state import ZdCard
+from judge.games.zd.state import LIFE, ZdCard
 from judge.players import Player
 
 
@@ -62,24 +63,53 @@ class LevelUp(Action):
 
 
 class Attack(Action):
-    """405.1, 501: an unrested character attacks the opponent's life zone or a rested character."""
+    """405.1, 501: an unrested character attacks the opponent's life zone or a rested character;
+    one that can attack several (507.p2) may name several rested characters in ``targets``."""
 
     verb = "attack"
     by: str
-    target: str = Field(default="life", description='"life", or a rested character of the opponent')
+    target: str = Field(default=LIFE, description='"life", or a rested character of the opponent')
+    targets: list[str] = Field(
+        default_factory=list,
+        description="instead of target: several rested characters attacked at once (507), by a character "
+        "that can attack several",
+    )
+
+    @field_validator("targets")
+    @classmethod
+    def _several_characters(cls, targets: list[str]) -> list[str]:
+        if targets and (len(targets) < 2 or len(set(targets)) < len(targets) or LIFE in targets):
+            raise impossible(
+                "several targets are two or more different characters; for one, use target", "507.p1"
+            )
+        return targets
+
+    @model_validator(mode="after")
+    def _target_or_targets(self) -> Attack:
+        if self.targets and "target" in self.model_fields_set:
+            raise impossible("an attack names target or targets, not both", "507.p2")
+        return self
+
+    def aimed(self) -> list[str]:
+        """What the attack is aimed at: ``["life"]``, one character, or several."""
+        return list(self.targets) or [self.target]
 
     def names(self) -> list[str]:
-        return [self.by] + ([] if self.target == "life" else [self.target])
+        return [self.by] + [name for name in self.aimed() if name != LIFE]
 
 
 class Defend(Action):
-    """502, 503: the defending player declares an unrested character as defender."""
+    """502, 503: the defending player declares an unrested character as defender; against an attack
+    on several, it takes the place of the target ``instead`` names (507.p3: the defender's choice)."""
 
     verb = "defend"
     by: str
+    instead: str | None = Field(
+        default=None, description="an attack on several: the attack target this defender takes the place of"
+    )
 
     def names(self) -> list[str]:
-        return [self.by]
+        return [self.by] + [name for name in (self.instead,) if name is not None and name != LIFE]
 
 
 class NoDefend(Action):
@@ -135,6 +165,18 @@ class Simultaneous(Action):
         return [name for effect in self.effects for name in effect.names()]
 
 
+class Loop(Action):
+    """901: a set of actions that keeps repeating, stated as one round of it: what happens, in order.
+    A triggered effect among them is marked by its ``when`` and happens where it is listed; an
+    optional one (「可以」) is taken, since taking it is what keeps the loop going."""
+
+    verb = "loop"
+    effects: list[Effect] = Field(min_length=1, description="one round of the loop, in order")
+
+    def names(self) -> list[str]:
+        return [name for effect in self.effects for name in effect.names()]
+
+
 class Negate(Action):
     """An effect makes a card's effects void (not an equipment's bonus: 319.p8)."""
 
@@ -163,6 +205,7 @@ ACTIONS: tuple[type[Action], ...] = (
     Pass,
     Discard,
     Simultaneous,
+    Loop,
     Negate,
     Concede,
 )

@@ -63,6 +63,17 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
     return found
 
 
+def controller(replay: Run, effect: Effect) -> Player:
+    """Whose effect it is: the player it says, else whoever holds the card it comes from."""
+    if effect.by is not None:
+        return effect.by
+    source = effect.source or (effect.when.card if effect.when else None)
+    owner = replay.state.owner(source) if source else None
+    if owner is None and source:
+        owner = next((p for p in Player if replay.state.side(p).zone("rest").find(source)), None)
+    return owner or replay.state.turn_player or Player.A
+
+
 def apply(replay: Run, effect: Effect) -> None:
     _boundary(replay, effect)
     if effect.modify is not None:

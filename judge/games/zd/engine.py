@@ -16,7 +16,7 @@ from pydantic import Field
 from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect
-from judge.games.zd import battle, effects, play
+from judge.games.zd import battle, effects, loops, play
 from judge.games.zd.actions import (
     ACTIONS,
     Activate,
@@ -25,6 +25,7 @@ from judge.games.zd.actions import (
     Defend,
     Discard,
     LevelUp,
+    Loop,
     Negate,
     NoDefend,
     Pass,
@@ -103,7 +104,7 @@ EVENTS = {
     "to_rest": ("从战斗区中进入休息区时", "811.p1"),
 }
 #: actions that happen where the timeline lists them, in any free timing (105.p2)
-ANYTIME = (Activate, Pass, Concede, Simultaneous, Negate)
+ANYTIME = (Activate, Pass, Concede, Simultaneous, Loop, Negate)
 
 
 class ZdRules(Rules[ZdState, ZdOutcome]):
@@ -138,6 +139,8 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
             play.discard(replay, action)
         elif isinstance(action, Simultaneous):
             play.simultaneous(replay, action)
+        elif isinstance(action, Loop):
+            loops.loop(replay, action)
         elif isinstance(action, Negate):
             play.negate(replay, action)
         elif isinstance(action, Concede):
@@ -153,10 +156,10 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
         """106.p6: the active player's go on the chain first, then the other's; the top resolves first."""
         first = replay.state.turn_player or Player.A
         ordered: list[Effect] = last_in_first_out(
-            waiting, first, owner=lambda effect: self._owner(replay, effect)
+            waiting, first, owner=lambda effect: effects.controller(replay, effect)
         )
         if len(waiting) > 1:
-            owners = {self._owner(replay, effect) for effect in waiting}
+            owners = {effects.controller(replay, effect) for effect in waiting}
             names = "、".join(_name(effect) for effect in ordered)
             if len(owners) == 2:
                 replay.step(
@@ -175,15 +178,6 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
                     order=[_name(effect) for effect in ordered],
                 )
         return ordered
-
-    def _owner(self, replay: Run, effect: Effect) -> Player:
-        if effect.by is not None:
-            return effect.by
-        source = effect.source or (effect.when.card if effect.when else None)
-        owner = replay.state.owner(source) if source else None
-        if owner is None and source:
-            owner = next((p for p in Player if replay.state.side(p).zone("rest").find(source)), None)
-        return owner or replay.state.turn_player or Player.A
 
     def process(self, replay: Run) -> None:
         """The chain once nothing responds, then the battle's steps as far as no decision is due."""
@@ -218,7 +212,7 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
                 action.cost + action.effects
                 if isinstance(action, Activate)
                 else action.effects
-                if isinstance(action, Simultaneous)
+                if isinstance(action, (Simultaneous, Loop))
                 else []
             )
             for effect in nested:

@@ -20,6 +20,7 @@ class ZdReason(Reason):
     DECK_OUT = "cannot_draw", "101.p2"
     CONCEDED = "conceded", "101.p4"
     BOTH_LOST = "both_lost_at_once", "101.p6"
+    ENDLESS_LOOP = "endless_loop", "901.p6"
     GAME_CONTINUES = "game_continues", "101.p3"
 
 
@@ -28,11 +29,18 @@ class BattleRecord(BaseModel):
 
     attacker: str
     player: Player = Field(description="the attacking player")
-    target: str = Field(description='the attack target: "life" or a character')
-    defender: str | None = Field(default=None, description="the character the attacker battled")
+    targets: list[str] = Field(description='the attack targets: ["life"], a character, or several (507)')
+    defenders: list[str] = Field(
+        default_factory=list,
+        description="the characters the attacker battled: each declared defender, or an attacked character "
+        "defending alone (503.p2)",
+    )
     life_damage: int = Field(default=0, description="battle damage dealt to the life zone")
     destroyed: list[str] = Field(default_factory=list, description="characters the battle destroyed")
-    won: str | None = Field(default=None, description="the character that reached 【战斗胜利时】 (804)")
+    won: list[str] = Field(
+        default_factory=list,
+        description="the characters that reached 【战斗胜利时】 (804): the attacker once, however many it destroyed (507.p4)",
+    )
 
 
 class ZdOutcome(GameOutcome[ZdReason, ZdState]):

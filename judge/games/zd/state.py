@@ -24,8 +24,12 @@ from judge.bounds import Flag, Small, Stat, StatChange, ZdCards
 from judge.players import Player
 from judge.state import Card, GameState, Mutable, PlayerState, Sides, Zone
 
-#: keyword effects of ch. 900 the battle reads
-KEYWORDS = ("突袭", "守备", "迟缓", "远程", "先制", "贯通", "会心一击", "神速", "坚韧", "不能被防御")
+#: keyword effects of ch. 900 the battle reads, and effects it reads as if they were keywords: 不能被防御
+#: (502.p1) and 可以攻击多张角色牌 (507.p2, which lets an attack name several characters)
+SEVERAL = "可以攻击多张角色牌"
+#: the attack target that is the defending player's life zone (501.p2)
+LIFE = "life"
+KEYWORDS = ("突袭", "守备", "迟缓", "远程", "先制", "贯通", "会心一击", "神速", "坚韧", "不能被防御", SEVERAL)
 
 
 class Kind(enum.StrEnum):
@@ -104,12 +108,28 @@ class ZdPlayer(PlayerState):
 
 
 class Battle(Mutable):
-    """The battle in progress (ch. 5): who attacks what, who defends, and how far it has come."""
+    """The battle in progress (ch. 5): who attacks what, who defends in whose place, and how far it
+    has come.  A character that can attack several attacks X of them at once (507.p3): each
+    character declared as a defender takes the place of one of them."""
 
     attacker: str
-    target: str = Field(description='"life", or the attacked character')
-    defender: str | None = Field(default=None, description="the character that declared defence")
-    step: str = Field(default="defence", description="defence, damage or end")
+    targets: list[str] = Field(
+        min_length=1, description='["life"], or the attacked characters (several: 507)'
+    )
+    defenders: dict[str, str] = Field(
+        default_factory=dict,
+        description="each attack target a defender took the place of, and that defender (503.p1, 507.p3)",
+    )
+    step: str = Field(default="defence", description="defence, battle, damage or end")
+
+    def opponents(self) -> list[str]:
+        """The characters the attacker battles once the defence is over: each target's defender, or
+        the attacked character itself, defending alone (503.p2); none for a life zone nobody defends."""
+        return [self.defenders.get(t, t) for t in self.targets if t != LIFE or t in self.defenders]
+
+    def declared(self, name: str) -> bool:
+        """Whether ``name`` declared defence (rather than defending alone as an attacked character)."""
+        return name in self.defenders.values()
 
 
 class ZdState(GameState):

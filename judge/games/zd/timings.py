@@ -24,18 +24,22 @@ def timing(
 ) -> None:
     """Raise the timings ``events`` for ``card``: the step naming them (``text[0]``) is written only if
     an effect waits for one; otherwise ``text[1]``, if any, says what the step does without it."""
-    waits = any(
+    said = text[0] if waits(replay, events, card, player) else text[1]
+    if said is not None:
+        replay.step(said, *cites, card=card)
+    for event in events:
+        replay.event(event, card=card, player=player)
+
+
+def waits(replay: Run, events: tuple[str, ...], card: str | None, player: Player) -> bool:
+    """Whether an effect waits for one of ``events`` of ``card`` (or of ``player``)."""
+    return any(
         effect.when is not None
         and effect.when.event in events
         and effect.when.card in (None, card)
         and effect.when.player in (None, player)
         for effect in replay.waiting
     )
-    said = text[0] if waits else text[1]
-    if said is not None:
-        replay.step(said, *cites, card=card)
-    for event in events:
-        replay.event(event, card=card, player=player)
 
 
 def entered(replay: Run, name: str, player: Player, otherwise: str | None = None) -> None:
