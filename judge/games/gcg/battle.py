@@ -28,7 +28,7 @@ from judge.games.gcg import effects, processing
 from judge.games.gcg.actions import PLAYER, Attack, Block, Command, Pass
 from judge.games.gcg.outcome import BattleRecord
 from judge.games.gcg.state import Battle, GcgCard, GcgState, Timing
-from judge.games.gcg.values import at_least, change_text, is_link, remaining, stacked, stat
+from judge.games.gcg.values import at_least, change_text, instances, is_link, remaining, stacked, stat
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Duration, Status
@@ -36,6 +36,7 @@ from judge.state import Duration, Status
 Run = Replay[GcgState]
 
 BATTLES = "battles"  # notes: the BattleRecord of each battle, in order
+ACTING = "acting"  # notes: who holds the right to act in the action step in progress (9-3, 9-4)
 
 
 def record(replay: Run) -> BattleRecord:
@@ -321,6 +322,7 @@ def _end_block_step(replay: Run, battle: Battle) -> None:
     if _ends_early(replay, battle, "8-3-5", "阻擋步驟", "瞬動步驟"):
         return
     battle.step, battle.passes = "action", 0
+    begin_action_step(replay)
     replay.step(
         "瞬動步驟：從非回合玩家開始，雙方可以輪流發動【瞬動】指令與【啟動·瞬動】效果，直到雙方連續讓過。",
         "8-4-1",
@@ -328,18 +330,44 @@ def _end_block_step(replay: Run, battle: Battle) -> None:
     )
 
 
+def begin_action_step(replay: Run) -> None:
+    """The right to act in an action step starts with the non-turn player (9-2, 9-3)."""
+    replay.notes[ACTING] = processing.turn_player(replay).other
+
+
+def acting(replay: Run) -> Player:
+    """Who holds the right to act in the action step now (9-3, 9-4)."""
+    holder: Player | None = replay.notes.get(ACTING)
+    return holder or processing.turn_player(replay).other
+
+
+def acted(replay: Run, player: Player) -> None:
+    """``player`` acted or passed: the right to act goes to the other player (9-3-3, 9-4-2)."""
+    replay.notes[ACTING] = player.other
+
+
+def _role(replay: Run, player: Player) -> str:
+    return f"{'回合玩家' if player is processing.turn_player(replay) else '非回合玩家'} {player}"
+
+
 def pass_(replay: Run, action: Pass) -> None:
     battle = replay.state.battle
-    who = action.player or ("非回合玩家" if (battle and battle.passes == 0) else "回合玩家")
-    if battle is None:
-        if replay.state.phase != "end":
-            replay.refuse("讓過只在瞬動步驟中進行（攻擊的瞬動步驟，或結束階段的瞬動步驟）。", "9-1", "9-3-3")
-        replay.step(f"瞬動步驟：{who} 讓過。", "9-3-3")
-        return
-    if battle.step != "action":
+    if battle is None and replay.state.phase != "end":
+        replay.refuse("讓過只在瞬動步驟中進行（攻擊的瞬動步驟，或結束階段的瞬動步驟）。", "9-1", "9-3-3")
+    if battle is not None and battle.step != "action":
         replay.refuse("讓過只在瞬動步驟中進行。", "9-1", "9-3-3")
+    who = acting(replay)
+    if action.player is not None and action.player is not who:
+        replay.refuse(
+            f"瞬動的行動權現在在{_role(replay, who)}：行動權依非回合玩家→回合玩家→非回合玩家……的順序轉交，"
+            f"玩家 {action.player} 現在不能讓過。",
+            "9-4-2",
+        )
+    acted(replay, who)
+    replay.step(f"瞬動步驟：{_role(replay, who)} 讓過，將瞬動的行動權轉交給對方。", "9-3-3")
+    if battle is None:
+        return
     battle.passes += 1
-    replay.step(f"瞬動步驟：{who} 讓過。", "9-3-3")
     if battle.passes >= 2:
         replay.step("雙方玩家連續宣言「讓過」，瞬動步驟結束。", "9-5")
         _finish(replay, battle)
@@ -400,11 +428,12 @@ def _finish(replay: Run, battle: Battle) -> None:
 def battle_end(replay: Run) -> None:
     """8-6: every 「本次戰鬥中」 effect ends, and the battle returns to the main phase."""
     replay.state.battle = None
-    replay.expire(
+    ended = replay.expire(
         Duration.END_OF_BATTLE,
         lambda card, what: f"「{card.name}」的 {change_text(what)}（本次戰鬥中）失效。",
         "8-6-1",
     )
+    processing.expiry_destroys(replay, ended, "8-6-1")
     replay.step("戰鬥結束步驟：所有「本次戰鬥中」效果均失效；戰鬥結束回到主要階段。", "8-6-1", "8-6-2")
     replay.resolve_fired()
 
@@ -643,6 +672,12 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
     if name in destroyed:
         replay.event("destroys", card=attacker.name, player=processing.turn_player(replay))
         _breach(replay, attacker, both=attacker.name in destroyed)
+    if attacker.name in destroyed and instances(target, "breach"):
+        replay.not_applied(
+            f"「{name}」破壞了攻擊中的「{attacker.name}」，但現在是對方玩家的回合：《突破》只在我方的回合中，"
+            "當此機體透過戰鬥傷害破壞對方機體時發動。",
+            "13-1-2-1",
+        )
 
 
 def _breach(replay: Run, attacker: GcgCard, both: bool) -> None:

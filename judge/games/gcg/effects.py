@@ -305,9 +305,13 @@ def draw(replay: Run, player: Player, count: int, where: str, *cites: str) -> No
     _into(side.hand, named, unnamed, bottom=False)
     drawn = len(named) + unnamed if unnamed is not None else None
     shown = "" if drawn is None else f"（{drawn} 張）"
+    short = drawn is not None and drawn < count
+    if short:
+        shown = f"：卡組只有 {drawn} 張，無法執行的部分不進行，盡可能地抽取 {drawn} 張"
     replay.step(
         f"玩家 {player} 從卡組最上方抽 {count} 張卡牌加入手牌{shown}。",
         *cites,
+        *(("1-3-2",) if short else ()),
         drawn=drawn,
         cards=[card.name for card in named],
     )

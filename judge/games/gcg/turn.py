@@ -7,7 +7,7 @@ A battle is not a phase of its own: it happens inside the main phase
 
 from __future__ import annotations
 
-from judge.games.gcg import effects, play, processing
+from judge.games.gcg import battle, effects, play, processing
 from judge.games.gcg.state import GcgState
 from judge.games.gcg.values import change_text, stacked
 from judge.players import turn_order
@@ -105,11 +105,12 @@ def end_step(replay: Run) -> None:
 
 def cleanup_step(replay: Run) -> None:
     """7-6-6-1: every effect lasting 「本回合中」 ends."""
-    replay.expire(
+    ended = replay.expire(
         Duration.END_OF_TURN,
         lambda card, what: f"清算步驟：「{card.name}」的 {change_text(what)}（本回合中）失效。",
         "7-6-6-1",
     )
+    processing.expiry_destroys(replay, ended, "7-6-6-1")
 
 
 MAIN_ACTIONS = ("deploy", "pair", "command", "support", "attack", "block", "no_block", "pass")
@@ -120,7 +121,9 @@ TURN: tuple[Procedure[GcgState], ...] = (
     Procedure(Point("draw"), "7-3", start=draw_phase),
     Procedure(Point("energy"), "7-4", accepts=accepts("place_energy"), end=energy_phase_end),
     Procedure(Point("main"), "7-5", accepts=accepts(*MAIN_ACTIONS)),
-    Procedure(Point("end", "action"), "7-6-3", accepts=accepts("command", "pass")),
+    Procedure(
+        Point("end", "action"), "7-6-3", accepts=accepts("command", "pass"), start=battle.begin_action_step
+    ),
     Procedure(Point("end", "end"), "7-6-4", start=end_step),
     Procedure(Point("end", "hand"), "7-6-5", accepts=accepts("discard"), end=play.hand_step),
     Procedure(Point("end", "cleanup"), "7-6-6", start=cleanup_step),
