@@ -397,7 +397,11 @@ def test_a_fifty_card_two_colour_deck_with_ten_energy_is_legal():
 def test_three_colours_are_too_many():
     ruling = gcg_deck(full_deck(("BLUE", "WHITE", "RED")))
     assert ruling.outcome.reason is DeckRuling.WRONG_COLOUR_COUNT
-    assert "6-1-1-2" in ruling.decisive
+    assert ruling.decisive == ("6-1-1-2",)  # the energy deck's copies (6-1-1-5) change nothing here
+
+
+def test_ten_copies_of_one_energy_card_decide_only_a_deck_legal_otherwise():
+    assert "6-1-1-5" in gcg_deck(full_deck()).decisive
 
 
 def test_five_of_one_card_number_counting_a_parallel_printing():
@@ -440,3 +444,47 @@ def test_a_keyword_an_effect_gave_is_checked_like_a_printed_one():
     )
     with pytest.raises(BoardError, match="not a gcg keyword effect"):
         rule_text(text)
+
+
+# --- what a refused action leaves, and effects that rest or set active ------------------------
+
+
+def test_a_refused_use_leaves_the_card_in_the_hand_and_a_refused_discard_leaves_every_card():
+    pilot = {"name": "阿姆羅·雷", "kind": "pilot", "level": 1, "cost": 1, "ap": 1, "hp": 1}
+    a = {"hand": {"cards": [pilot], "unnamed": 2}, "energy": {"active": 3, "rested": 0}}
+    b = {"battle": [unit("薩克")]}
+    refused = replay(a, b, [{"pair": {"card": "阿姆羅·雷", "unit": "薩克"}}])
+    assert refused.outcome.result is Result.REFUSED
+    assert refused.outcome.state.players.A.hand.names() == ["阿姆羅·雷"]
+    hand = {"cards": [{"name": f"卡{i}"} for i in range(12)], "unnamed": 0}
+    a = {"hand": hand, "trash": {"cards": [{"name": "卡99"}], "unnamed": 0}}  # 卡99: not in the hand
+    discard = replay(a, {}, [{"discard": {"cards": ["卡0", "卡99"]}}], phase="end", step="hand")
+    assert discard.outcome.refused.cites == ("5-11-1",)
+    assert discard.outcome.state.players.A.hand.total == 12
+
+
+def test_an_effect_that_rests_a_rested_unit_does_nothing():
+    ruling = replay({}, {"battle": [unit("薩克", status="rested")]}, [{"rest": {"card": "薩克"}}])
+    assert "1-3-2-1" in why_not(ruling) and ruling.decisive == ()
+
+
+def test_only_a_card_on_the_field_is_rested_or_set_active():
+    ruling = replay(
+        {"hand": {"cards": [{"name": "吉姆"}], "unnamed": 0}}, {}, [{"set_active": {"card": "吉姆"}}]
+    )
+    assert ruling.outcome.refused.cites == ("5-4-1",)
+
+
+def test_a_unit_an_effect_sets_active_in_the_action_step_keeps_the_battle_going():
+    a = {"battle": [unit("鋼彈", 3, 4)], "energy": {"active": 2, "rested": 0}}
+    b = {"base": "none", "shields": 2, "battle": [unit("吉姆", 2, 3, keywords=["blocker"], status="rested")]}
+    flash = {"name": "緊急起動", "kind": "command", "level": 1, "cost": 1, "timing": ["action"]}
+    actions = [
+        {"attack": {"by": "鋼彈"}},
+        "no_block",
+        {"command": {"card": flash}},
+        {"set_active": {"card": "鋼彈"}},
+    ]
+    ruling = replay(a, b, actions)
+    assert ruling.outcome.battles[0].shields_destroyed == 1
+    assert ruling.outcome.state.players.A.battle.cards[0].status is Status.ACTIVE

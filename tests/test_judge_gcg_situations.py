@@ -42,6 +42,8 @@ Q_3_3_4 = "1 張機體只能被 1 張駕駛員搭乘"
 Q_3_3_6 = "搭乘在該機體下方的駕駛員，會移動到與該機體相同區域"
 Q_3_5_3 = "給予護盾區的傷害會優先給予基地"
 Q_4_1_5 = "該卡牌視為新區域中的新卡牌"
+Q_5_4_1_1 = "活躍狀態：卡牌以縱向放置的狀態"
+Q_5_4_1_2 = "休息狀態：卡牌以橫向放置的狀態"
 Q_4_8_4 = "手牌的上限張數是 10 張"
 Q_5_5_4 = "這種傷害被稱為「效果傷害」"
 Q_5_5_5 = "則不視為給予了傷害"
@@ -277,6 +279,20 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_3_2_5_2,),
         not_cited=(Q_11_3_1,),
         check=lambda r: r.outcome.destroyed == ["吉姆"],
+    ),
+    "effect_rest_then_attack": Expect(
+        *CONTINUES,
+        decides=(Q_5_4_1_2, *UNIT_DESTROYED),
+        check=lambda r: r.outcome.destroyed == ["吉姆"] and unit(r, "A", "鋼彈").damage == 2,
+    ),
+    "effect_set_active_attacks_again": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_4, Q_3_5_3, Q_11_3_1, Q_5_4_1_1, Q_8_5_2_3, Q_8_5_2_3_1),
+        check=lambda r: (
+            [b.destroyed for b in battles(r)] == [["EX基地(B)"], []]
+            and side(r, "B").shields.total == 1
+            and unit(r, "A", "鋼彈").status is Status.RESTED
+        ),
     ),
     "deploy_level_counts_rested_energy": Expect(
         *CONTINUES,

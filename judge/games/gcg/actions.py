@@ -156,6 +156,30 @@ class Discard(Action):
         return list(self.cards)
 
 
+class Rest(Action):
+    """An effect sets a unit or base rested (5-4-1-2): 「轉為休息狀態」, where the timeline lists it."""
+
+    verb = "rest"
+    card: str = Field(min_length=1, description="a unit in a battle area, or a base")
+
+    def names(self) -> list[str]:
+        return [self.card]
+
+
+class SetActive(Action):
+    """An effect sets a unit or base active (5-4-1-1): 「轉為活躍狀態」, where the timeline lists it."""
+
+    verb = "set_active"
+    card: str = Field(min_length=1, description="a unit in a battle area, or a base")
+
+    def names(self) -> list[str]:
+        return [self.card]
+
+
+#: what an effect does at its own time, wherever the timeline lists it
+BY_EFFECT = (Rest, SetActive)
+
+
 class Concede(Action):
     """認輸 (1-2-4): the player loses at once; no card effect can force it (1-2-5)."""
 
@@ -164,4 +188,18 @@ class Concede(Action):
     forced: Flag = Field(default=False, description="a card effect would make the player concede (1-2-5)")
 
 
-ACTIONS = (Deploy, Pair, Command, Support, Attack, Block, NoBlock, Pass, PlaceEnergy, Discard, Concede)
+ACTIONS = (
+    Deploy,
+    Pair,
+    Command,
+    Support,
+    Attack,
+    Block,
+    NoBlock,
+    Pass,
+    PlaceEnergy,
+    Discard,
+    Rest,
+    SetActive,
+    Concede,
+)

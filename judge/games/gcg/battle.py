@@ -25,7 +25,7 @@ from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect
 from judge.games.gcg import effects, processing
-from judge.games.gcg.actions import PLAYER, Attack, Block, Command, Pass
+from judge.games.gcg.actions import BY_EFFECT, PLAYER, Attack, Block, Command, Pass
 from judge.games.gcg.outcome import BattleRecord
 from judge.games.gcg.state import Battle, GcgCard, GcgState, Timing
 from judge.games.gcg.values import at_least, change_text, instances, is_link, remaining, stacked, stat
@@ -130,6 +130,9 @@ def declare(replay: Run, action: Attack) -> None:
                 "8-2-1",
                 "7-5-4-1",
             )
+    for name in (unit.name, target):
+        if name is not None:
+            effects.status_decides(replay, name)
     unit.status = Status.RESTED
     state.battle = Battle(attacker=unit.name, target=target, declared=target)
     named = f"對方玩家 {player.other}" if target is None else f"對方休息狀態的機體「{target}」"
@@ -266,6 +269,7 @@ def block(replay: Run, action: Block | None) -> None:
 
 
 def _blocked(replay: Run, battle: Battle, unit: GcgCard) -> None:
+    effects.status_decides(replay, unit.name)
     unit.status = Status.RESTED
     battle.target, battle.blocker = unit.name, unit.name
     record(replay).blocked_by = record(replay).target = unit.name
@@ -374,13 +378,14 @@ def pass_(replay: Run, action: Pass) -> None:
 
 
 def _flash(action: Action) -> bool:
-    """Whether an action belongs to the action step: an effect, a pass, a 【瞬動】 command, a concession."""
+    """Whether an action belongs to the action step: an effect (stated, or a rest or set_active), a
+    pass, a 【瞬動】 command, a concession."""
     if isinstance(action, Command):
         card = action.card
         return not (
             isinstance(card, GcgCard) and card.timing is not None and Timing.ACTION not in card.timing
         )
-    return isinstance(action, (Effect, Pass)) or action.verb == "concede"
+    return isinstance(action, (Effect, Pass, *BY_EFFECT)) or action.verb == "concede"
 
 
 def progress(replay: Run) -> None:

@@ -27,10 +27,12 @@ from judge.games.gcg.state import VALUED, GcgCard, GcgState, keyword_key
 from judge.games.gcg.values import stat
 from judge.players import Player, by_turn_order
 from judge.replay import Replay
-from judge.state import Duration, Grant, Modifier, Zone
+from judge.state import Duration, Grant, Modifier, Status, Zone
 
 Run = Replay[GcgState]
 
+#: notes: the cards an effect rested or set active, and the clause of that status (5-4-1-1, 5-4-1-2)
+STATUS_SET = "status_set"
 #: the zones a ``move`` may name: every zone of a player but the field, and the energy area as a destination
 ZONES = ("deck", "hand", "energy_deck", "shields", "trash", "removed")
 FIELD = ("battle", "base")
@@ -133,6 +135,31 @@ def _field_card(replay: Run, name: str) -> tuple[Player, GcgCard] | None:
         if card is not None:
             return player, card
     return None
+
+
+def set_status(replay: Run, name: str, status: Status) -> None:
+    """An effect rests a card on the field or sets it active (5-4-1); one already so stays as it is:
+    the action is not done at all (1-3-2-1)."""
+    found = _field_card(replay, name)
+    if found is None:
+        replay.refuse(f"「{name}」不在戰鬥區或基地放置處：只有這些卡牌有活躍和休息狀態。", "5-4-1")
+    card = found[1]
+    word, clause = ("休息", "5-4-1-2") if status is Status.RESTED else ("活躍", "5-4-1-1")
+    if card.status is status:
+        replay.not_applied(
+            f"「{name}」已經處於{word}狀態：不視為再次變為該狀態，該行為本身不會進行。", "1-3-2-1"
+        )
+        return
+    card.status = status
+    replay.notes.setdefault(STATUS_SET, {})[name] = clause
+    replay.step(f"「{name}」因效果轉為{word}狀態。", clause, card=name, status=status.value)
+
+
+def status_decides(replay: Run, name: str) -> None:
+    """An attack or block ``name`` could make only as an effect left it: that effect's clause decides."""
+    clause = replay.notes.get(STATUS_SET, {}).pop(name, None)
+    if clause is not None:
+        replay.log.mark_decisive(clause)
 
 
 def _shield(replay: Run, name: str) -> Player | None:

@@ -17,6 +17,7 @@ from judge.effects import Effect
 from judge.games.gcg import battle, effects, play, processing
 from judge.games.gcg.actions import (
     ACTIONS,
+    BY_EFFECT,
     Attack,
     Block,
     Command,
@@ -27,6 +28,7 @@ from judge.games.gcg.actions import (
     Pair,
     Pass,
     PlaceEnergy,
+    Rest,
     Support,
 )
 from judge.games.gcg.outcome import GcgOutcome, GcgReason
@@ -36,7 +38,7 @@ from judge.games.gcg.turn import TURN
 from judge.games.gcg.values import stat
 from judge.outcome import Result
 from judge.replay import Ending, Phrases, Replay, Rules
-from judge.state import Card
+from judge.state import Card, Status
 from judge.timeline import Timeline, actions_of
 
 Run = Replay[GcgState]
@@ -124,10 +126,15 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
             play.discard(replay, action)
         elif isinstance(action, Concede):
             play.concede(replay, action)
+        elif isinstance(action, BY_EFFECT):
+            effects.set_status(
+                replay, action.card, Status.RESTED if isinstance(action, Rest) else Status.ACTIVE
+            )
 
     def anytime(self, state: GcgState, action: Action) -> bool:
-        """A concession comes at any time (1-2-4); a unit an effect deploys comes when the effect says."""
-        return isinstance(action, Concede) or (isinstance(action, Deploy) and action.by_effect)
+        """A concession comes at any time (1-2-4); what an effect does (a unit it deploys, a card it
+        rests or sets active) comes when the effect says."""
+        return isinstance(action, (Concede, *BY_EFFECT)) or (isinstance(action, Deploy) and action.by_effect)
 
     def apply_effect(self, replay: Run, effect: Effect) -> None:
         effects.apply(replay, effect)
