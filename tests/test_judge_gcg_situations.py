@@ -49,6 +49,7 @@ Q_5_5_4 = "這種傷害被稱為「效果傷害」"
 Q_5_5_5 = "則不視為給予了傷害"
 Q_5_5_6 = "超出的傷害也不會給予其他護盾"
 Q_5_6_3 = "沒有受到傷害的機體無法回復"
+Q_5_10_3 = "首先將被破壞的護盾翻開確認其【爆發】效果"
 Q_5_10_1 = "破壞是指卡牌受到其 HP 或更高數值的傷害"
 Q_5_10_4 = "由於張數超過戰鬥區以及基地放置處的張數上限"
 Q_5_14_1_1 = "若有「抽 1 張卡」的指示"
@@ -62,6 +63,7 @@ Q_7_3_1 = "回合玩家從卡組中抽取 1 張卡牌並加入手牌"
 Q_7_3_1_1 = "當抽取卡牌後卡組變為 0 張時"
 Q_7_4_1 = "回合玩家從能源卡組中將 1 張能源卡牌"
 Q_7_5_2_2 = "從手牌使用卡牌時，依以下順序進行"
+Q_7_5_2_1 = "回合玩家可以支付費用，依照任意順序從手牌中多次進行"
 Q_7_5_4_1 = "攻擊對方玩家或者對方休息狀態的機體"
 Q_7_6_5_1 = "則需選擇並丟棄卡牌直到手牌變成 10 張"
 Q_7_6_6_1 = "為期限的效果失效"
@@ -69,7 +71,9 @@ Q_7_6_7 = "回合移交給對方玩家"
 Q_8_2_1 = "選擇我方戰鬥區中 1 張活躍狀態的機體"
 Q_8_2_3 = "「本次戰鬥中」效果是在此時間點開始生效"
 Q_8_2_4 = "則不進入阻擋步驟，直接進入「戰鬥結束步驟」"
+Q_8_1 = "依「攻擊步驟」「阻擋步驟」「瞬動步驟」「傷害步驟」「戰鬥結束步驟」5 個步驟的順序進行"
 Q_8_3_1 = "非回合玩家可以發動其戰鬥區中活躍狀態的機體所擁有的《阻擋者》效果"
+Q_8_3_2 = "針對每次攻擊只能發動 1 次《阻擋者》效果"
 Q_8_3_4 = "也可以選擇不發動《阻擋者》效果"
 Q_8_4_2 = "則不進入傷害步驟，直接進入「戰鬥結束步驟」"
 Q_8_5_2_2 = "若對方的護盾區中沒有任何 1 張基地或護盾"
@@ -87,6 +91,7 @@ Q_10_1_3 = "則可以選擇不發動該效果"
 Q_10_1_6_6 = "首先解決回合玩家誘發的所有效果"
 Q_11_2_1 = "若在規則處理開始的時間點"
 Q_11_3_1 = "其 HP 變得不高於 0 時就會被破壞"
+Q_11_3_1_1 = "每張護盾視為擁有 HP1"
 Q_11_4_2 = "需選擇 1 張已在戰鬥區的機體並將其置於廢棄區"
 Q_11_4_2_1 = "透過此處理被置於廢棄區的機體不視為被破壞"
 Q_11_5_2 = "需選擇 1 張已在基地放置處的基地並將其置於廢棄區"
@@ -102,6 +107,7 @@ Q_13_1_5_1 = "攻擊中的機體進行戰鬥時，優先於對方給予戰鬥傷
 Q_13_1_6_1 = "對方的機體無法發動《阻擋者》效果」的意思"
 Q_13_2_4_1 = "在瞬動時機使用就可以發動指令效果"
 Q_13_2_5_1 = "在被置於廢棄區前可以立即發動效果的關鍵字"
+Q_13_2_5_3 = "效果發動後，只要該卡牌沒有移動到其他區域就會被置於廢棄區"
 Q_13_2_6_1 = "【配置時】是指"
 Q_13_2_7_1 = "【攻擊時】是指"
 Q_13_2_8_1 = "【破壞時】是指"
@@ -174,6 +180,17 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "turn_deck_out_on_draw": Expect(
         Result.WON, "deck_of_zero_cards", decides=(Q_7_3_1_1, Q_1_2_2_2, Q_11_2_1, Q_1_2_1), winner=Player.A
+    ),
+    "turn_end_phase_action_step": Expect(
+        *CONTINUES,
+        decides=(Q_11_3_1,),
+        cited=(Q_5_5_4, Q_7_6_7),
+        check=lambda r: (
+            r.outcome.destroyed == ["鋼彈"]
+            and (state(r).turn, state(r).turn_player) == (7, Player.B)
+            and texts(r).index("瞬動步驟：回合玩家 A 讓過，將瞬動的行動權轉交給對方。")
+            < texts(r).index("瞬動步驟：非回合玩家 B 讓過，將瞬動的行動權轉交給對方。")
+        ),
     ),
     "turn_hand_limit": Expect(
         *CONTINUES,
@@ -369,6 +386,15 @@ SITUATIONS: dict[str, Expect] = {
             and (state(r).turn, state(r).turn_player) == (5, Player.B)
         ),
     ),
+    "duration_high_maneuver_granted": Expect(
+        *CONTINUES,
+        decides=(Q_13_1_6_1, Q_8_5_2_3, Q_8_5_2_3_1),
+        why_not=(Q_13_1_6_1,),
+        cited=(Q_7_6_6_1,),
+        check=lambda r: (
+            r.choices == () and battles(r)[0].blocked_by is None and side(r, "B").shields.total == 2
+        ),
+    ),
     "duration_support": Expect(
         *CONTINUES,
         decides=UNIT_DESTROYED,
@@ -418,6 +444,16 @@ SITUATIONS: dict[str, Expect] = {
             and unit(r, "A", "鋼彈").damage == 1
             and texts(r).index("玩家 A 從卡組最上方抽 1 張卡牌加入手牌（1 張）。")
             < texts(r).index("「鋼彈」受到 1 點效果傷害（計數器 1）。")
+        ),
+    ),
+    "trigger_burst_on_effect_damage": Expect(
+        *CONTINUES,
+        decides=(Q_11_3_1_1, Q_5_10_1),
+        cited=(Q_5_10_3, Q_13_2_5_1, Q_13_2_5_3),
+        check=lambda r: (
+            r.outcome.destroyed == ["鋼彈"]
+            and side(r, "B").trash.names() == ["光束步槍"]
+            and side(r, "B").shields.total == 2
         ),
     ),
     "trigger_turn_start": Expect(
@@ -485,6 +521,18 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_13_2_4_1, Q_9_3_1),
         refused=(Q_13_2_4_1, Q_9_3_1),
         check=lambda r: side(r, "A").hand.find("補給") is not None,
+    ),
+    "illegal_block_after_action_step": Expect(
+        Result.REFUSED,
+        decides=(Q_8_1, Q_8_3_1, Q_8_3_2),
+        refused=(Q_8_1, Q_8_3_1, Q_8_3_2),
+        check=lambda r: r.outcome.refused.action == 3,
+    ),
+    "illegal_pair_in_opponents_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_7_5_2_1,),
+        refused=(Q_7_5_2_1,),
+        check=lambda r: unit(r, "B", "薩克II").pilot is None and side(r, "B").hand.find("夏亞") is not None,
     ),
     "illegal_second_pilot": Expect(Result.REFUSED, decides=(Q_3_3_4,), refused=(Q_3_3_4,)),
     "link_unit_attacks_on_deploy": Expect(

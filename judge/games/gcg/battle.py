@@ -201,11 +201,13 @@ def blockers(replay: Run, battle: Battle) -> list[str]:
     attacker = replay.state.unit(battle.attacker)
     able = [u for u in replay.state.side(defender).battle.cards if u.has("blocker")]
     if attacker is not None and attacker[1].has("high_maneuver") and able:
-        replay.not_applied(
+        text = (
             f"「{battle.attacker}」擁有《高機動》：此機體進行攻擊的期間，對方的機體無法發動《阻擋者》效果"
-            f"（{'、'.join(u.name for u in able)}）。",
-            "13-1-6-1",
+            f"（{'、'.join(u.name for u in able)}）。"
         )
+        could = any(u.status is not Status.RESTED and u.name != battle.declared for u in able)
+        replay.step(f"阻擋步驟：{text}", "13-1-6-1", decisive=could)  # could: without it, one might block
+        replay.not_applied(text, "13-1-6-1")
         return []
     found = []
     for unit in able:
@@ -234,7 +236,9 @@ def block(replay: Run, action: Block | None) -> None:
     battle = replay.state.battle
     if battle is None or battle.step not in ("attack", "block"):
         replay.refuse(
-            "現在沒有等待阻擋的攻擊：《阻擋者》在攻擊的阻擋步驟中發動，每次攻擊只能發動 1 次。",
+            "現在沒有等待阻擋的攻擊：《阻擋者》在攻擊的阻擋步驟中發動，阻擋步驟在攻擊步驟之後、瞬動步驟之前，"
+            "每次攻擊只能發動 1 次。",
+            "8-1",
             "8-3-1",
             "8-3-2",
         )

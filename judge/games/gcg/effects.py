@@ -23,7 +23,7 @@ from __future__ import annotations
 from judge.board import BoardProblem
 from judge.effects import Damage, Draw, Effect, KeywordChange, Modify, Move, Target
 from judge.games.gcg import processing
-from judge.games.gcg.state import VALUED, GcgCard, GcgState, keyword_key
+from judge.games.gcg.state import VALUED, GcgCard, GcgState, book_name, keyword_key
 from judge.games.gcg.values import stat
 from judge.players import Player, by_turn_order
 from judge.replay import Replay
@@ -395,11 +395,15 @@ def _keyword(replay: Run, change: KeywordChange, until: Duration) -> None:
         key = keyword_key(name)
         assert key is not None  # checked by problems()
         card.grants.append(Grant(keyword=key, until=until))
-        replay.step(f"「{card.name}」{DURATION_TEXT[until]}獲得 {name}。", "5-16-1", *DURATION_CITE[until])
+        replay.step(
+            f"「{card.name}」{DURATION_TEXT[until]}獲得 {book_name(key)}。", "5-16-1", *DURATION_CITE[until]
+        )
     for name in change.remove:
         key = keyword_key(name) or name
         card.grants.append(Grant(keyword=key, removed=True, until=until))
-        replay.step(f"「{card.name}」{DURATION_TEXT[until]}失去 {name}。", "5-16-1", *DURATION_CITE[until])
+        replay.step(
+            f"「{card.name}」{DURATION_TEXT[until]}失去 {book_name(key)}。", "5-16-1", *DURATION_CITE[until]
+        )
 
 
 def destroy_shield(replay: Run, player: Player, name: str | None, *cites: str) -> None:
@@ -429,6 +433,11 @@ def destroy_shield(replay: Run, player: Player, name: str | None, *cites: str) -
             "13-2-5-2",
         )
     if len(replay.fired) > waiting:
+        replay.step(
+            f"{shown}作為護盾被破壞而正面朝上：其【爆發】效果可以不支付費用發動，在被置於廢棄區前發動。",
+            "13-2-5-1",
+            "13-2-5-3",
+        )
         replay.resolve_fired()  # before it is put into the trash (13-2-5-3)
     processing.put(replay.state.side(player).trash, None if card is None else processing.fresh(card))
 

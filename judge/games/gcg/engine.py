@@ -78,17 +78,17 @@ WHEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "discard": ("手牌超過上限時，在結束階段的手牌步驟丟棄。", ("7-6-5-1",)),
 }
 
-#: the events a triggered effect may wait for, and the clause that names each
+#: the events a triggered effect may wait for: each one's name in the book, and the clause that names it
 EVENTS = {
-    "turn_start": "7-2-4-1",  # 「回合開始時」
-    "deployed": "13-2-6-1",  # 【配置時】
-    "attack": "13-2-7-1",  # 【攻擊時】
-    "destroyed": "13-2-8-1",  # 【破壞時】
-    "destroys": "13-1-2-1",  # a unit destroys an opposing unit with battle damage
-    "burst": "13-2-5-1",  # 【爆發】
-    "paired": "13-2-9-1",  # 【搭乘時】
-    "linked": "13-2-11-1",  # 【共鳴時】
-    "turn_end": "7-6-4-1",  # 「回合結束時」
+    "turn_start": ("「回合開始時」", "7-2-4-1"),
+    "deployed": ("【配置時】", "13-2-6-1"),
+    "attack": ("【攻擊時】", "13-2-7-1"),
+    "destroyed": ("【破壞時】", "13-2-8-1"),
+    "destroys": ("透過戰鬥傷害破壞對方機體時", "13-1-2-1"),
+    "burst": ("【爆發】", "13-2-5-1"),
+    "paired": ("【搭乘時】", "13-2-9-1"),
+    "linked": ("【共鳴時】", "13-2-11-1"),
+    "turn_end": ("「回合結束時」", "7-6-4-1"),
 }
 
 
@@ -102,6 +102,9 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
     times = WHEN
     events = frozenset(EVENTS)
     stats = frozenset({"ap", "hp"})
+
+    def event_name(self, event: str) -> str:
+        return EVENTS[event][0] if event in EVENTS else event
 
     def act(self, replay: Run, action: Action) -> None:
         if isinstance(action, Attack):
