@@ -582,6 +582,15 @@ SITUATIONS: dict[str, Expect] = {
             and side(r, "A").shields.total == 3
         ),
     ),
+    "why_not_burst_shield_to_hand": Expect(
+        *CONTINUES,
+        why_not=(Q_13_2_5_1,),
+        check=lambda r: (
+            unit(r, "A", "鋼彈") is not None
+            and side(r, "B").hand.names() == ["光束步槍"]
+            and side(r, "B").shields.total == 0
+        ),
+    ),
     "why_not_deck_not_empty": Expect(
         *CONTINUES,
         why_not=(Q_1_2_2_2,),

@@ -314,6 +314,14 @@ def _move(replay: Run, move: Move) -> None:
             "1-3-2",
             moved=moved,
         )
+    if source.zone == "shields":
+        for card in named:
+            replay.unfired(
+                "burst",
+                f"「{card.name}」從護盾區移動到{ZONE_NAMES[target.zone]}，不是作為護盾被破壞：其【爆發】不會發動。",
+                "13-2-5-1",
+                card=card.name,
+            )
     if source.zone == "deck":
         deck_left(replay, source.player)
 
