@@ -54,6 +54,7 @@ Q_5_10_1 = "破壞是指卡牌受到其 HP 或更高數值的傷害"
 Q_5_10_4 = "由於張數超過戰鬥區以及基地放置處的張數上限"
 Q_5_14_1_1 = "若有「抽 1 張卡」的指示"
 Q_5_17_2_5 = "將從遊戲中被移除"
+Q_5_17_2_5_1 = "所以滿足「當被破壞時」及「當被放回手牌時」等誘發條件"
 Q_5_17_3_2_3 = "使用 EX 能源支付費用後"
 Q_6_2_4 = "後攻玩家將 1 張活躍狀態的「EX 能源」"
 Q_7_1_1 = "回合是依「起始階段」「抽卡階段」"
@@ -454,6 +455,16 @@ SITUATIONS: dict[str, Expect] = {
             r.outcome.destroyed == ["鋼彈"]
             and side(r, "B").trash.names() == ["光束步槍"]
             and side(r, "B").shields.total == 2
+        ),
+    ),
+    "trigger_ex_base_destroyed": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_4, Q_3_5_3, Q_11_3_1, Q_5_17_2_5_1),
+        cited=(Q_5_17_2_5,),
+        check=lambda r: (
+            (side(r, "B").hand.total, side(r, "B").deck.total) == (5, 24)
+            and side(r, "B").base.total == 0
+            and side(r, "B").trash.names() == []
         ),
     ),
     "trigger_turn_start": Expect(

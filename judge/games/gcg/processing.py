@@ -77,7 +77,14 @@ def destroy(replay: Run, player: Player, card: GcgCard, why: str, *cites: str, d
     """Destroy a unit or base: to its owner's trash face up (5-10-2); 【破壞時】 triggers (13-2-8-1)."""
     leave_field(replay, player, card, "trash", why, *cites, "5-10-2", decisive=decisive)
     replay.notes.setdefault(DESTROYED, []).append(card.name)
+    waiting = len(replay.fired)
     replay.event("destroyed", card=card.name, player=player)
+    if card.token and len(replay.fired) > waiting:
+        replay.step(
+            f"「{card.name}」雖是替代卡，但暫時移動到了廢棄區，所以滿足「當被破壞時」的誘發條件。",
+            "5-17-2-5-1",
+            decisive=True,
+        )
 
 
 def destroyed_now(replay: Run) -> list[tuple[Player, GcgCard]]:
