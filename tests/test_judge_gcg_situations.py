@@ -602,6 +602,23 @@ SITUATIONS: dict[str, Expect] = {
             and side(r, "B").shields.total == 0
         ),
     ),
+    "why_not_breach_excess_to_shield": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_13_1_2_1, Q_13_1_2_2, Q_3_5_3),
+        why_not=(Q_5_5_6,),
+        check=lambda r: (
+            r.outcome.destroyed == ["薩克II", "EX基地(B)"]
+            and side(r, "B").shields.total == 4
+            and battles(r)[0].shields_destroyed == 0
+        ),
+    ),
+    "why_not_first_strike_target_survives": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        why_not=(Q_13_1_5_2,),
+        cited=(Q_8_5_3_2_2,),
+        check=lambda r: r.outcome.destroyed == ["吉姆"] and unit(r, "B", "德姆").damage == 2,
+    ),
     "why_not_deck_not_empty": Expect(
         *CONTINUES,
         why_not=(Q_1_2_2_2,),

@@ -659,16 +659,19 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
             f"「{attacker.name}」擁有《先制攻擊》：在通常處理之前，優先給予「{name}」戰鬥傷害，之後被攻擊方機體再給予戰鬥傷害。",
             "8-5-3-2-2",
             "13-1-5-2",
-            decisive=True,
         )
         _deal(replay, attacker, target, strike)
         destroyed = processing.destroy_damaged(replay)
-        if name in destroyed:
+        if name in destroyed:  # the first strike spared the attacker the damage back: it decides
+            replay.log.mark_decisive("8-5-3-2-2", "13-1-5-2")
             replay.not_applied(
                 f"「{name}」被此戰鬥傷害破壞：「{attacker.name}」不會受到來自被攻擊方機體的戰鬥傷害。",
                 "13-1-5-2",
             )
         else:
+            replay.not_applied(
+                f"「{name}」沒有被優先給予的戰鬥傷害破壞：仍然給予「{attacker.name}」戰鬥傷害。", "13-1-5-2"
+            )
             _deal(replay, target, attacker, back)
             destroyed += processing.destroy_damaged(replay)
     else:
@@ -715,6 +718,7 @@ def _breach(replay: Run, attacker: GcgCard, both: bool) -> None:
     )
     if isinstance(front, GcgCard):
         base = front
+        left = remaining(base)
         base.damage += value
         record(replay).base_damage += value
         replay.step(
@@ -723,7 +727,10 @@ def _breach(replay: Run, attacker: GcgCard, both: bool) -> None:
             "3-5-3",
             decisive=True,
         )
-        record(replay).destroyed += processing.destroy_damaged(replay)
+        destroyed = processing.destroy_damaged(replay)
+        record(replay).destroyed += destroyed
+        if base.name in destroyed and left is not None and value > left:
+            replay.not_applied(f"超出的 {value - left} 點傷害不會給予護盾。", "5-5-6")
         return
     record(replay).shields_destroyed += 1
     effects.destroy_shield(replay, defender, None, "13-1-2-2", "11-3-1-1")
