@@ -6,7 +6,9 @@ timeline states: the block step waits for ``block``/``no_block`` (an attack
 the timeline leaves without one is an open choice of the blocking player,
 replayed once per option); the action step (8-4, ch. 9) lasts while the
 timeline gives effects, 【瞬動】 commands and passes, and ends with two passes
-in a row (9-5) or when the timeline goes on to anything else.  Then the
+in a row (9-5) or when the timeline goes on to anything else; the right to
+act starts with the non-turn player and goes to the other player after each
+command or pass (9-3, 9-4), as in the end phase's action step.  Then the
 damage step (8-5) and the battle-end step (8-6) run by themselves.
 
 A unit or base that leaves the field during a step sends the battle to its
