@@ -488,3 +488,27 @@ def test_a_unit_an_effect_sets_active_in_the_action_step_keeps_the_battle_going(
     ruling = replay(a, b, actions)
     assert ruling.outcome.battles[0].shields_destroyed == 1
     assert ruling.outcome.state.players.A.battle.cards[0].status is Status.ACTIVE
+
+
+def test_a_flash_command_boards_in_no_action_step_but_a_pilot_listed_after_a_battle_boards_after_it():
+    flash_pilot = {
+        "name": "決意",
+        "kind": "command",
+        "level": 1,
+        "cost": 1,
+        "ap": 1,
+        "hp": 1,
+        "timing": ["action"],
+    }
+    a = {"battle": [unit("鋼彈", status="rested")], "hand": 2, "energy": {"active": 2, "rested": 0}}
+    late = replay(a, {}, [{"pair": {"card": flash_pilot, "unit": "鋼彈"}}], phase="end", step="action")
+    assert late.outcome.refused.cites == ("13-2-4-2",)
+    pilot = {"name": "阿姆羅·雷", "kind": "pilot", "level": 1, "cost": 1, "ap": 1, "hp": 1}
+    a = {"battle": [unit("鋼彈"), unit("吉姆")], "hand": 2, "energy": {"active": 2, "rested": 0}}
+    after = replay(
+        a,
+        {"base": "none", "shields": 2},
+        [{"attack": {"by": "鋼彈"}}, "no_block", {"pair": {"card": pilot, "unit": "吉姆"}}],
+    )
+    assert after.outcome.battles[0].shields_destroyed == 1
+    assert after.outcome.state.players.A.battle.find("吉姆").pilot.name == "阿姆羅·雷"

@@ -107,6 +107,7 @@ Q_13_1_5_2 = "擁有《先制攻擊》效果的機體優先給予傷害後"
 Q_13_1_5_1 = "攻擊中的機體進行戰鬥時，優先於對方給予戰鬥傷害"
 Q_13_1_6_1 = "對方的機體無法發動《阻擋者》效果」的意思"
 Q_13_2_4_1 = "在瞬動時機使用就可以發動指令效果"
+Q_13_2_4_2 = "在瞬動步驟中無法將擁有【駕駛員】效果的指令卡牌作為駕駛員進行搭乘"
 Q_13_2_5_1 = "在被置於廢棄區前可以立即發動效果的關鍵字"
 Q_13_2_5_3 = "效果發動後，只要該卡牌沒有移動到其他區域就會被置於廢棄區"
 Q_13_2_6_1 = "【配置時】是指"
@@ -544,6 +545,16 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_7_5_2_1,),
         refused=(Q_7_5_2_1,),
         check=lambda r: unit(r, "B", "薩克II").pilot is None and side(r, "B").hand.find("夏亞") is not None,
+    ),
+    "illegal_pilot_command_in_action_step": Expect(
+        Result.REFUSED,
+        decides=(Q_13_2_4_2,),
+        refused=(Q_13_2_4_2,),
+        check=lambda r: (
+            r.outcome.refused.action == 2
+            and unit(r, "B", "鋼彈").pilot is None
+            and side(r, "B").hand.find("阿姆羅的決意") is not None
+        ),
     ),
     "illegal_second_pilot": Expect(Result.REFUSED, decides=(Q_3_3_4,), refused=(Q_3_3_4,)),
     "link_unit_attacks_on_deploy": Expect(

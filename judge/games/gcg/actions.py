@@ -16,8 +16,8 @@ from pydantic import Discriminator, Field, Tag
 
 from judge.action import Action
 from judge.bounds import Flag, GcgExEnergy
-from judge.games.gcg.state import GcgCard
-from judge.players import Player
+from judge.games.gcg.state import GcgCard, GcgState, Kind, Timing
+from judge.players import PLAYERS, Player
 
 PLAYER = "player"
 
@@ -84,6 +84,14 @@ class Pair(Uses):
 
     def names(self) -> list[str]:
         return _names(self.card) + [self.unit]
+
+    def by_flash_command(self, state: GcgState) -> bool:
+        """Whether a 【瞬動】 command card boards as a pilot (3-4-6-2): listed in an action step, it is
+        taken there (and refused, 13-2-4-2), not after it."""
+        card = self.card if isinstance(self.card, GcgCard) else None
+        for player in PLAYERS:
+            card = card or state.side(player).hand.find(str(self.card))
+        return card is not None and card.kind is Kind.COMMAND and Timing.ACTION in (card.timing or [])
 
 
 class Command(Uses):

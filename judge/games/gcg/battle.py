@@ -27,7 +27,7 @@ from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect
 from judge.games.gcg import effects, processing
-from judge.games.gcg.actions import BY_EFFECT, PLAYER, Attack, Block, Command, Pass
+from judge.games.gcg.actions import BY_EFFECT, PLAYER, Attack, Block, Command, Pair, Pass
 from judge.games.gcg.outcome import BattleRecord
 from judge.games.gcg.state import Battle, GcgCard, GcgState, Timing
 from judge.games.gcg.values import at_least, change_text, instances, is_link, remaining, stacked, stat
@@ -383,14 +383,16 @@ def pass_(replay: Run, action: Pass) -> None:
         _finish(replay, battle)
 
 
-def _flash(action: Action) -> bool:
+def _flash(state: GcgState, action: Action) -> bool:
     """Whether an action belongs to the action step: an effect (stated, or a rest or set_active), a
-    pass, a 【瞬動】 command, a concession."""
+    pass, a 【瞬動】 command, a 【瞬動】 command card boarding as a pilot (to be refused), a concession."""
     if isinstance(action, Command):
         card = action.card
         return not (
             isinstance(card, GcgCard) and card.timing is not None and Timing.ACTION not in card.timing
         )
+    if isinstance(action, Pair):
+        return action.by_flash_command(state)
     return isinstance(action, (Effect, Pass, *BY_EFFECT)) or action.verb == "concede"
 
 
@@ -412,7 +414,7 @@ def progress(replay: Run) -> None:
     battle = replay.state.battle
     if battle is None or battle.step != "action":
         return
-    if following is not None and _flash(following):
+    if following is not None and _flash(replay.state, following):
         if not isinstance(following, Pass):
             battle.passes = 0  # an action taken: the right to act goes round again (9-4-1)
         return

@@ -227,6 +227,10 @@ def _make_room(
 def pair(replay: Run, action: Pair) -> None:
     used = _card_in_hand(replay, action)
     player, card = used.player, used.card
+    if card.kind is Kind.COMMAND and (replay.state.battle is not None or replay.state.phase == "end"):
+        replay.refuse(
+            f"「{card.name}」是擁有【駕駛員】效果的指令卡牌：在瞬動步驟中無法作為駕駛員進行搭乘。", "13-2-4-2"
+        )
     if card.kind in (Kind.UNIT, Kind.BASE):
         replay.refuse(
             f"「{card.name}」不是駕駛員：搭乘的是駕駛員卡牌或擁有【駕駛員】效果的指令卡牌。", "5-9-1"
