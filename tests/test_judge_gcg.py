@@ -512,3 +512,33 @@ def test_a_flash_command_boards_in_no_action_step_but_a_pilot_listed_after_a_bat
     )
     assert after.outcome.battles[0].shields_destroyed == 1
     assert after.outcome.state.players.A.battle.find("吉姆").pilot.name == "阿姆羅·雷"
+
+
+def test_a_link_condition_by_trait_matches_with_or_without_the_printed_brackets():
+    gundam = {
+        "name": "鋼彈",
+        "kind": "unit",
+        "level": 3,
+        "cost": 2,
+        "ap": 3,
+        "hp": 3,
+        "link": ["〈白色基地隊〉"],
+    }
+    pilot = {
+        "name": "塞拉",
+        "kind": "pilot",
+        "level": 1,
+        "cost": 1,
+        "ap": 1,
+        "hp": 1,
+        "traits": ["白色基地隊"],
+    }
+    actions = [
+        {"deploy": {"card": gundam}},
+        {"pair": {"card": pilot, "unit": "鋼彈"}},
+        {"attack": {"by": "鋼彈"}},
+    ]
+    ruling = replay(
+        {"hand": 5, "energy": {"active": 5, "rested": 0}}, {"base": "none", "shields": 2}, actions
+    )
+    assert ruling.outcome.result is Result.CONTINUES and "3-2-6-3" in ruling.decisive

@@ -82,12 +82,18 @@ def stacked(replay: Run, card: GcgCard, name: str, decisive: bool = True) -> int
     return value
 
 
+def _bare(word: str) -> str:
+    """A name or trait without the marks a card prints around it: 〈白色基地隊〉 is 白色基地隊 (2-5-3)."""
+    return word.strip().strip("〈〉<>「」『』[]【】")
+
+
 def is_link(card: GcgCard) -> bool:
     """A link unit: its boarded pilot meets its link condition by name or trait (3-2-6-2, 2-12-1)."""
     pilot = card.pilot
     if pilot is None or not card.link:
         return False
-    return pilot.name in card.link or bool(set(card.link) & set(pilot.traits))
+    wanted = {_bare(word) for word in card.link}
+    return _bare(pilot.name) in wanted or bool(wanted & {_bare(trait) for trait in pilot.traits})
 
 
 def change_text(what: str) -> str:
