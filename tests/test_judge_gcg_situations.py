@@ -397,6 +397,12 @@ SITUATIONS: dict[str, Expect] = {
             r.choices == () and battles(r)[0].blocked_by is None and side(r, "B").shields.total == 2
         ),
     ),
+    "duration_repair_gained_this_turn": Expect(
+        *CONTINUES,
+        decides=(Q_13_1_1_1, Q_5_6_1),
+        cited=(Q_7_6_6_1,),
+        check=lambda r: unit(r, "A", "鋼彈").damage == 1 and unit(r, "A", "鋼彈").grants == [],
+    ),
     "duration_support": Expect(
         *CONTINUES,
         decides=UNIT_DESTROYED,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.gcg.state import VALUED, GcgCard, GcgState
+from judge.games.gcg.state import VALUED, GcgCard, GcgState, book_name
 from judge.replay import Replay
 
 Run = Replay[GcgState]
@@ -97,8 +97,10 @@ def is_link(card: GcgCard) -> bool:
 
 
 def change_text(what: str) -> str:
-    """A change as the book writes it (``ap+2`` → ``AP+2``); a keyword keeps its spelling."""
-    return what[:2].upper() + what[2:] if what[:2] in ("ap", "hp") else what
+    """A change as the book writes it: ``ap+2`` → ``AP+2``, ``+repair:2`` → ``+《修復：2》``."""
+    if what[:2] in ("ap", "hp"):
+        return what[:2].upper() + what[2:]
+    return what[:1] + book_name(what[1:])
 
 
 def at_least(replay: Run, key: str, value: int | None, threshold: int | None, text: str, *cites: str) -> bool:
