@@ -542,3 +542,12 @@ def test_a_link_condition_by_trait_matches_with_or_without_the_printed_brackets(
         {"hand": 5, "energy": {"active": 5, "rested": 0}}, {"base": "none", "shields": 2}, actions
     )
     assert ruling.outcome.result is Result.CONTINUES and "3-2-6-3" in ruling.decisive
+
+
+def test_in_a_snapshot_after_the_non_turn_players_pass_the_turn_player_passes_and_the_step_ends():
+    battle = {"attacker": "鋼彈", "step": "action", "passes": 1}
+    a = {"battle": [unit("鋼彈", status="rested")]}
+    ruling = replay(a, {"base": "none", "shields": 2}, [{"pass": {"player": "A"}}], battle=battle)
+    assert "9-5" in ruling.cited and ruling.outcome.state.players.B.shields.total == 1
+    refused = replay(a, {"base": "none", "shields": 2}, [{"pass": {"player": "B"}}], battle=battle)
+    assert refused.outcome.refused.cites == ("9-4-2",)

@@ -346,9 +346,14 @@ def begin_action_step(replay: Run) -> None:
 
 
 def acting(replay: Run) -> Player:
-    """Who holds the right to act in the action step now (9-3, 9-4)."""
+    """Who holds the right to act in the action step now (9-3, 9-4); in a snapshot taken during one,
+    the non-turn player unless an odd number of passes went by."""
     holder: Player | None = replay.notes.get(ACTING)
-    return holder or processing.turn_player(replay).other
+    if holder is not None:
+        return holder
+    first = processing.turn_player(replay).other
+    battle = replay.state.battle
+    return first.other if battle is not None and battle.passes % 2 else first
 
 
 def acted(replay: Run, player: Player) -> None:
