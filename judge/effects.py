@@ -15,7 +15,8 @@ few primitives, each game reading it by its own book:
 Each may carry ``if`` (a :class:`Condition`: 以上 ``at_least`` and 以下
 ``at_most`` include the value, ``more_than``/``less_than`` do not), ``when``
 (a :class:`Trigger`: the effect waits for that event instead of happening at
-once), ``until`` (a :class:`~judge.state.Duration`), ``by`` (whose effect),
+once), ``if_done`` (「若進行此操作」: only if the effect carried out just before
+it was done in full), ``until`` (a :class:`~judge.state.Duration`), ``by`` (whose effect),
 ``source`` (the card it comes from) and ``optional`` (「可～」: its controller
 may decline, so the replay branches unless ``apply`` says which).
 
@@ -186,6 +187,11 @@ class Effect(Action):
     if_: Condition | None = Field(default=None, alias="if", description="it happens only if this holds")
     when: Trigger | None = Field(
         default=None, description="it waits for this event instead of happening at once"
+    )
+    if_done: Flag = Field(
+        default=False,
+        description="「若進行此操作」: it happens only if the effect carried out just before it was done "
+        "in full (not declined, its condition holding, no part of it left undone)",
     )
     by: Player | None = Field(default=None, description="whose effect it is")
     source: str | None = Field(default=None, description="the card it comes from")

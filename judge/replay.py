@@ -138,6 +138,8 @@ class Phrases:
         (),
     )
     waits: Sentence = ("{effect} waits for {event}.", ())
+    not_done: Sentence = ("The effect before {effect} was not done in full: {effect} does not apply.", ())
+    done: Sentence = ("whether the effect before {effect} was done in full", ())
     fires: Sentence = ("{event}: {effect} is triggered.", ())
 
     @classmethod
@@ -272,6 +274,10 @@ class Rules(ABC, Generic[S, OutcomeT]):
             known |= set(action.introduces())
             if isinstance(action, Effect):
                 problems += self.check_effect(where, action, timeline.state)
+                if action.if_done and not (index and isinstance(timeline.actions[index - 1], Effect)):
+                    problems.append(
+                        BoardProblem(f"{where}.if_done", "expected an effect listed just before it")
+                    )
         return problems
 
     def check_effect(self, where: str, effect: Effect, state: GameState) -> list[BoardProblem]:
@@ -341,6 +347,9 @@ class Replay(Generic[S]):
         self.waiting: list[Effect] = []  # triggered effects waiting for their event
         self.fired: list[Effect] = []  # triggered and not yet resolved
         self.notes: dict[str, Any] = {}  # what the rules keep for the outcome during this run
+        #: whether the effect carried out last was done in full (None: not known), for ``if_done``;
+        #: a game's apply_effect sets False (or None) where it does only part of one
+        self.done: bool | None = None
         self.position = self._position_of(Point(self.state.phase, self.state.step))
 
     # -- where in the turn ---------------------------------------------------------------------
@@ -487,6 +496,11 @@ class Replay(Generic[S]):
         self._carry_out(effect)
 
     def _carry_out(self, effect: Effect) -> None:
+        if effect.if_done and not self._previous_done(effect):
+            self.say(self.rules.phrases.not_done, effect=_label(effect))
+            self.done = False
+            return
+        self.done = False  # until it is carried out: declined, or its condition failing
         if effect.optional:
             key = f"apply:{_label(effect)}"
             text, cites = self.rules.phrases.optional
@@ -501,7 +515,19 @@ class Replay(Generic[S]):
                 self.rules.phrases.condition_fails, effect=_label(effect), condition=effect.if_.describe()
             )
             return
+        self.done = True
         self.rules.apply_effect(self, effect)
+
+    def _previous_done(self, effect: Effect) -> bool:
+        text, cites = self.rules.phrases.done
+        done: bool = self.fact(
+            f"done:{self.index}:{_label(effect)}",
+            self.done,
+            (True, False),
+            text.format(effect=_label(effect)),
+            *cites,
+        )
+        return done
 
     def _holds(self, effect: Effect) -> bool:
         condition = effect.if_

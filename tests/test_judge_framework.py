@@ -121,3 +121,18 @@ def test_an_effect_naming_a_zone_the_game_does_not_have_is_a_board_problem(game,
         "no zone" in problem.message and "expected one of" in problem.message
         for problem in refused.value.problems
     )
+
+
+@pytest.mark.parametrize("game, phase", [("ucg", "effect, step: first"), ("gcg", "main")])
+def test_an_effect_done_only_if_the_one_before_was_needs_an_effect_before_it(game, phase):
+    """「若進行此操作」 reads the effect carried out just before: with none listed there, the file is refused."""
+    from judge.board import BoardError
+    from judge.registry import rule_text
+
+    text = (
+        f"game: {game}\nstate: {{turn: 4, turn_player: A, phase: {phase}}}\n"
+        "actions:\n  - effect: {draw: {player: A}, if_done: true, by: A}\n"
+    )
+    with pytest.raises(BoardError) as refused:
+        rule_text(text)
+    assert [problem.path for problem in refused.value.problems] == ["actions[0].effect.if_done"]

@@ -207,8 +207,21 @@ def test_extra_bp_has_no_level_to_move_to():
     assert any("11.6.4" in s.cites for s in ruling.steps)
 
 
-def test_a_level_change_without_a_target_bp_is_reported_and_each_result_replayed():
-    ruling = judgment((ch(9000, cards=4, levels=["UP"]), ch(5000)))
+@pytest.mark.parametrize(
+    "character",
+    [
+        ch(9000, cards=4, levels=["UP"]),  # no stack above QUAD
+        ch(9000, cards=2, levels=["DOWN"], single_bp=False),  # a card that prints no SINGLE BP (11.15)
+    ],
+)
+def test_a_level_change_with_no_bp_to_change_to_still_applies_and_keeps_the_bp(character):
+    ruling = judgment((character, ch(8000)))
+    assert area(ruling, 1)["bp"][Player.A] == 9000
+    assert any("11.6.3" in s.cites for s in ruling.steps) and ruling.gaps == ()
+
+
+def test_a_level_change_to_a_bp_the_board_does_not_give_is_reported_and_each_result_replayed():
+    ruling = judgment((ch(9000, cards=2, levels=["UP"]), ch(5000)))
     assert ruling.outcome.result is Result.DEPENDS
     # A wins it: A leads turn 4 (5.9.6.1); it is drawn: A leads still (5.9.6.2); B wins it: B leads
     leads = sorted((c.outcome.next_first_player, c.outcome.next_first_player_reason) for c in ruling.choices)
@@ -222,7 +235,7 @@ def test_a_level_change_without_a_target_bp_is_reported_and_each_result_replayed
 
 def test_an_undetermined_area_that_cannot_change_the_result_is_said_and_not_branched():
     won = [(ch(5000), ch(3000))] * 3
-    ruling = judgment(*won, (ch(9000, cards=4, levels=["UP"]), ch(1)))
+    ruling = judgment(*won, (ch(9000, cards=2, levels=["UP"]), ch(1)))
     assert ruling.outcome.reason is UcgReason.THREE_BATTLES_WON and ruling.outcome.winner is Player.A
     assert ruling.choices == ()
     assert any(s.kind is StepKind.UNKNOWN for s in ruling.steps)
@@ -230,7 +243,7 @@ def test_an_undetermined_area_that_cannot_change_the_result_is_said_and_not_bran
 
 def test_an_undetermined_area_that_could_change_the_result_is_replayed_each_way():
     won = [(ch(5000), ch(3000))] * 2
-    ruling = judgment(*won, (ch(9000, cards=4, levels=["UP"]), ch(1)))
+    ruling = judgment(*won, (ch(9000, cards=2, levels=["UP"]), ch(1)))
     assert ruling.outcome.result is Result.DEPENDS
     assert {c.outcome.reason for c in ruling.choices} == {
         UcgReason.THREE_BATTLES_WON,
@@ -352,6 +365,13 @@ def test_an_illegal_level_up_is_refused_and_the_remedy_cited(card, clause):
         ruling.decisive
     )
     assert ruling.outcome.state.areas[0].A.name == "T"  # the table as it was before the refused action
+
+
+def test_a_covered_cards_own_lasting_effect_stops_and_the_characters_others_stay():
+    lasting = [{"stat": "bp", "by": 2000, "source": "T"}, {"stat": "bp", "by": -1000, "source": "X"}]
+    ruling = level_up({**TIGA, "modifiers": lasting}, {"name": "T2", "character": "迪卡", "level": 2})
+    assert [m.source for m in ruling.outcome.state.areas[0].A.modifiers] == ["X"]
+    assert any("10.1.3.1" in step.cites for step in ruling.steps)
 
 
 def test_once_per_character_per_phase():

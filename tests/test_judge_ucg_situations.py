@@ -40,6 +40,7 @@ Q_5_3_1 = "遊戲的初始回合不進行抽牌"
 Q_5_3_2 = "從第二回合開始，雙方玩家均從自己牌組的最上方抽一張牌"
 Q_5_4_1 = "這是先攻方玩家可以設置場景牌的階段"
 Q_5_4_2 = "場景牌每回合只能在戰場內設置一張"
+Q_5_5_6 = "除非有特別指示，已設置的角色牌不能移動或移除"
 Q_5_5_3_1 = "先攻玩家從手牌中選擇一張角色牌"
 Q_5_6_1 = "升級階段分為先攻方升級步驟和後攻方升級步驟"
 Q_5_6_2_2 = "升級時不能跳過等級，也不能將相同等級的卡牌疊加"
@@ -49,6 +50,7 @@ Q_5_7_2_1 = "效果說明將會被逐步結算"
 Q_5_9_3_2 = "包括之前回合放置的角色也會重新進行戰鬥"
 Q_5_9_4_1 = "較高的一方獲勝，較低的一方則敗北"
 Q_5_9_4_2 = "獲勝的一方將角色保持縱向，敗北的一方將角色橫向擺放"
+Q_5_9_5_1 = "如果 BP 相同，則判定為平局"
 Q_5_9_5_2 = "平局時，雙方角色均橫向擺放"
 Q_5_9_6_1 = "在最新一輪戰鬥中獲勝的玩家將成為下一回合的先攻方"
 Q_5_9_6_2 = "則本回合的先攻方玩家在下一回合仍為先攻方"
@@ -59,26 +61,43 @@ Q_6_2_1 = "設置場景牌的玩家可抽一張牌"
 Q_6_2_3 = "會先於「《當本場景出現時》」等效果說明之前進行"
 Q_6_3_1 = "不大於戰場上回合數的場景牌"
 Q_6_3_2 = "可以用具有相同或更高回合數的場景牌進行替換"
+Q_6_3_3 = "設置於場景區的場景牌效果只能由該場景牌的持有者使用"
 Q_8_1_1 = "BP 參照的是疊加在最上方的角色牌的 BP"
 Q_9_2_1 = "會在滿足各自的觸發條件"
+Q_9_2_2 = "即使不是在登場時效果步驟中登場"
 Q_9_4_2 = "並記述每回合可以使用的次數"
 Q_9_4_4 = "如果無法支付所記述的全部消耗，則無法使用該[發動]型效果"
 Q_10_1_3_1 = "只有最上面的那張正面朝上的卡牌的效果說明會發揮效果"
 Q_10_1_3_2 = "在該能力結算的時間點，該卡牌必須位於角色的最上方且為正面朝上"
 Q_11_3_2 = "也可以選擇不發揮「(A)」中記述的效果"
+Q_11_4_2 = "若未執行(A)中記述的條件，則無法發揮後述的(B)效果"
 Q_11_6_1 = "「上升一級」效果是指僅BP變化"
+Q_11_6_3 = "沒有變化後的BP，效果仍然生效"
 Q_11_7_1 = "這是增加或減少目標角色 BP 的效果"
 Q_11_7_3 = "先適用「升級/降級」效果，然後再適用"
+Q_11_7_2 = "角色的 BP 數值也不會因此成為負數"
+Q_11_8_1 = "這是將目標卡牌登場於指定位置的效果"
+Q_11_8_2 = "若該卡牌於戰場登場，則適用《當本角色登場時》效果"
+Q_11_9_1 = "這是將目標卡牌所在的位置進行交換的效果"
+Q_11_9_2 = "即使目標卡牌擁有《當本角色登場時》效果，也不會發揮該效果"
 Q_11_10_1 = "從牌組頂部逐張抽牌並加入手牌"
+Q_11_12_1 = "這是將目標卡牌放回持有者手牌中的效果"
+Q_11_12_2 = "那麼 B 的效果將不會被結算"
 Q_11_15_1 = "無法以SINGLE狀態登場於戰鬥區"
 Q_11_16_1 = "若效果為「視為平局」，則該角色的對戰結果為雙方角色平局"
+Q_11_16_2 = "則該場對戰判定為平局"
+Q_11_16_3 = "獲得「視為平局」效果的角色則視為敗北"
 Q_11_17_1 = "充能牌會附加在放置其下方的角色上"
 Q_11_17_2 = "充能牌不計入其主體角色的狀態"
 Q_11_17_5 = "分離的充能牌將會被送往其擁有者的棄牌區"
+Q_11_17_6 = "附加在放置其下方的充能牌將會被送往棄牌區"
 Q_11_18_1 = "只要雙方卡牌擁有共同的[TEAM][○○]，即可進行升級"
+Q_11_20_3 = "或僅執行了部分內容，則無法發揮後述的(B)效果"
 Q_12_1_1 = "需將違規放置的卡牌返回手牌"
 Q_12_4_1 = "該戰鬥區中會產生空位"
 Q_12_4_2_1 = "若戰鬥區中只有一名角色且沒有對戰對手，則該角色贏得該場戰鬥"
+Q_12_4_2_2 = "若戰鬥區中完全沒有角色，則該場戰鬥沒有結果"
+Q_12_4_2_3 = "若最新一輪的戰鬥區中沒有勝負結果"
 Q_12_4_3 = "玩家必須在自己所有空出的戰鬥區中設置角色牌"
 BATTLE = (Q_8_1_1, Q_5_9_4_1)
 
@@ -238,6 +257,25 @@ SITUATIONS: dict[str, Expect] = {
         next_first=Player.A,
         check=lambda r: state(r).players.B.hand.total == 2 and state(r).players.B.discard.names() == ["傑頓"],
     ),
+    "trigger_returned_before_appear": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        why_not=(Q_10_1_3_2, Q_11_12_2),
+        next_first=Player.A,
+        check=lambda r: (
+            (state(r).players.B.hand.names(), state(r).players.B.deck.total, state(r).areas[1].B.name)
+            == (["傑頓2"], 30, "傑頓")
+        ),
+    ),
+    "trigger_appear_by_effect": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        cited=(Q_11_8_1, Q_11_8_2, Q_9_2_2, Q_12_4_1),
+        next_first=Player.A,
+        check=lambda r: r.outcome.battles[1].bp == {Player.A: 6000, Player.B: 5000},
+    ),
     "trigger_scene_appears": Expect(
         Result.CONTINUES,
         "game_continues",
@@ -285,6 +323,12 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_scene_round_too_high": Expect(
         Result.REFUSED, decides=(Q_6_3_1, Q_2_4_2_3), refused=(Q_6_3_1, Q_2_4_2_3)
     ),
+    "illegal_scene_first_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_6_3_1, Q_2_4_2_3),
+        refused=(Q_6_3_1, Q_2_4_2_3),
+        check=lambda r: r.choices == (),
+    ),
     "illegal_scene_replace_lower": Expect(Result.REFUSED, decides=(Q_6_3_2,), refused=(Q_6_3_2,)),
     "illegal_level_same_level": Expect(
         Result.REFUSED, decides=(Q_5_6_2_2, Q_12_1_1), refused=(Q_5_6_2_2, Q_12_1_1)
@@ -300,6 +344,13 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_activate_not_top": Expect(Result.REFUSED, decides=(Q_10_1_3_1,), refused=(Q_10_1_3_1,)),
     "illegal_no_single_bp": Expect(Result.REFUSED, decides=(Q_11_15_1,), refused=(Q_11_15_1,)),
     "illegal_two_new_characters": Expect(Result.REFUSED, decides=(Q_5_5_3_1,), refused=(Q_5_5_3_1,)),
+    "illegal_level_opponent": Expect(
+        Result.REFUSED, decides=(Q_5_6_1, Q_12_1_1), refused=(Q_5_6_1, Q_12_1_1)
+    ),
+    "illegal_appear_no_empty_slot": Expect(
+        Result.REFUSED, decides=(Q_11_8_1, Q_5_5_6), refused=(Q_11_8_1, Q_5_5_6)
+    ),
+    "illegal_scene_effect_not_owner": Expect(Result.REFUSED, decides=(Q_6_3_3,), refused=(Q_6_3_3,)),
     "illegal_level_up_after_judgment": Expect(
         Result.REFUSED, decides=(Q_5_1_2, Q_5_6_1), refused=(Q_5_1_2, Q_5_6_1)
     ),
@@ -310,6 +361,15 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_5_9_6_1, *BATTLE),
         why_not=(Q_1_3_2,),
         next_first=Player.B,
+    ),
+    "judgment_both_win_effects": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_16_2,),
+        why_not=(Q_1_3_2,),
+        next_first=Player.B,
+        check=lambda r: (r.outcome.battles[2].result.value, r.outcome.wins[Player.A]) == ("draw", 2),
     ),
     "why_not_more_wins_tied": Expect(
         Result.CONTINUES,
@@ -360,6 +420,98 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_11_17_1,),
         next_first=Player.B,
         check=lambda r: state(r).areas[0].A.charges == 2 and state(r).players.A.deck.total == 18,
+    ),
+    "effect_bp_floor_draw": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_2, Q_8_1_1, Q_5_9_5_1, Q_11_7_1, Q_11_7_2),
+        next_first=Player.A,
+        check=lambda r: r.outcome.battles[3].bp == {Player.A: 0, Player.B: 0},
+    ),
+    "effect_win_beats_draw": Expect(
+        Result.WON,
+        "three_battles_won",
+        decides=(Q_1_3_2, *BATTLE, Q_11_16_1, Q_11_16_3),
+        winner=Player.A,
+        check=lambda r: r.outcome.battles[2].result.value == "A",
+    ),
+    "effect_newest_area_emptied": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_12_4_2_2, Q_12_4_2_3),
+        cited=(Q_12_4_1,),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[3].result.value == "none",
+    ),
+    "effect_return_top_card": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_12_1,),
+        next_first=Player.A,
+        check=lambda r: (
+            (state(r).areas[2].B.name, state(r).areas[2].B.cards, state(r).players.B.hand.names())
+            == ("傑頓1", 1, ["傑頓2"])
+        ),
+    ),
+    "effect_return_ends_own_text": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_12_1,),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[0].bp == {Player.A: 4000, Player.B: 5000},
+    ),
+    "effect_return_charged_character": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, Q_12_4_2_1),
+        cited=(Q_11_12_1, Q_11_17_6, Q_12_4_1),
+        next_first=Player.B,
+        check=lambda r: (
+            (state(r).players.A.hand.total, state(r).players.A.discard.total, state(r).areas[2].A)
+            == (2, 6, None)
+        ),
+    ),
+    "effect_return_no_single_bp": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        why_not=(Q_11_15_1,),
+        check=lambda r: state(r).areas[0].B.cards == 2,
+    ),
+    "effect_if_done_partial": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_1_2_3, Q_11_20_3),
+        next_first=Player.B,
+        check=lambda r: (state(r).players.A.discard.total, r.outcome.battles[2].bp[Player.A]) == (7, 4000),
+    ),
+    "effect_cost_not_paid": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        cited=(Q_11_4_2,),
+        check=lambda r: (state(r).players.B.hand.total, state(r).players.B.deck.total) == (0, 20),
+    ),
+    "effect_swap_places": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        why_not=(Q_11_9_2,),
+        cited=(Q_11_9_1,),
+        next_first=Player.A,
+        check=lambda r: (
+            (state(r).areas[2].A.name, state(r).areas[0].A.name, state(r).players.A.hand.total)
+            == ("賽羅", "捷德", 1)
+        ),
+    ),
+    "effect_level_up_past_quad": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_6_3,),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[2].bp == {Player.A: 9000, Player.B: 9500} and r.gaps == (),
     ),
     "effect_condition_at_least": Expect(
         Result.CONTINUES,

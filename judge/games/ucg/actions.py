@@ -1,5 +1,7 @@
 """What players do in a ucg turn, in the book's words (ch. 5): set a scene, set a character,
-level up, activate a [發動] effect.  Everything else a card does enters as a stated effect."""
+level up, activate a [發動] effect; and what card effects do that the shared primitives cannot
+say: set a scene (6.2.2), bring a character out (11.8), swap two characters' places (11.9).
+Everything else a card does enters as a stated effect."""
 
 from __future__ import annotations
 
@@ -27,7 +29,8 @@ class SetScene(Action):
 
 
 class SetCharacter(Action):
-    """「角色牌設置」: a character card from the hand, face down, to a battle area (5.5)."""
+    """「角色牌設置」: a character card from the hand, face down, to a battle area (5.5); or, by a card
+    effect, 「登場」 face up in an empty slot, where its 《當本角色登場時》 applies at once (11.8)."""
 
     verb = "set_character"
     player: Player
@@ -36,9 +39,27 @@ class SetCharacter(Action):
         default=None,
         description="an empty slot to fill (12.4.3), by area number from 1; else a new battle area",
     )
+    by_effect: Flag = Field(
+        default=False,
+        description="brought out (登場) by a card effect where the effect says, not set in the character phase (11.8)",
+    )
 
     def introduces(self) -> list[str]:
         return [self.card.name]
+
+
+class Swap(Action):
+    """「交換位置」: a card effect swaps the areas of two of one player's characters (11.9)."""
+
+    verb = "swap"
+    cards: list[str] = Field(
+        min_length=2,
+        max_length=2,
+        description="the two characters (their top cards) whose places are swapped",
+    )
+
+    def names(self) -> list[str]:
+        return list(self.cards)
 
 
 class LevelUp(Action):
@@ -57,11 +78,14 @@ class LevelUp(Action):
 
 
 class Activate(Action):
-    """「[發動]」: a player pays the cost of a character's [發動] effect to use it (9.4, 5.8)."""
+    """「[發動]」: a player pays the cost of a character's (or their scene's) [發動] effect to use it
+    (9.4, 5.8, 6.3.3)."""
 
     verb = "activate"
     player: Player
-    card: str = Field(min_length=1, description="the character whose [發動] effect it is")
+    card: str = Field(
+        min_length=1, description="the character (its top card) or the scene whose [發動] effect it is"
+    )
     limit: SmallPositive | None = Field(
         default=None, description="the uses a turn it prints: [發動] (每回合○次)"
     )

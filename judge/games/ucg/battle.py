@@ -3,7 +3,8 @@ is decided (1.3.2, 1.3.3, 1.3.3.1), and the newest battle names the next turn's 
 
 Each area is decided by :func:`decide_area` (empty slots 12.4.2, forced
 results 11.16, else BP 5.9.4 / 5.9.5).  An area whose BP the board does not
-give, or the rulebook does not determine (11.6.3, 11.7.2), is *undetermined*:
+give (a level change's target BP among them), or the rulebook does not determine
+(11.7.2), is *undetermined*:
 when the game's result or the next first player turns on it, the replay asks
 for it as a fact and plays each possible result in full; when nothing turns
 on it, the ruling says so and goes on.  Where an area is drawn by an effect

@@ -41,6 +41,7 @@ class Fighter:
     cards: int | None
     bp: PrintedBP
     extra: bool
+    single_bp: bool | None  # whether its top card prints a SINGLE BP (11.15)
     charges: int
     level_changes: tuple[LevelChange, ...]
     bp_changes: tuple[int, ...]
@@ -88,6 +89,7 @@ def fighter(replay: Replay[Any], character: Character) -> Fighter:
         cards=character.cards,
         bp=character.bp,
         extra=extra,
+        single_bp=character.has_single_bp(),
         charges=character.charges or 0,  # charges never count toward the stack (11.17.2)
         level_changes=tuple(levels),
         bp_changes=tuple(m.by for m in character.modifiers if m.stat == "bp"),
@@ -100,7 +102,7 @@ class Missing(enum.StrEnum):
 
     STACK = "stack"  # the board does not give how many cards are stacked
     PRINTED = "printed"  # nor the BP printed for that stack
-    NO_TARGET = "no_target"  # a level change points to a BP the board does not give (11.6.3)
+    NO_TARGET = "no_target"  # a level change points to a BP the board does not give
     FLOOR = "floor"  # the BP dips below 0 and rises again: 11.7.2 does not say from where
 
 
@@ -118,6 +120,7 @@ class BattlePoint:
     tally: Tally | None
     value: int | None  # None: not determined (see missing)
     missing: Missing | None
+    kept: bool = False  # a level change with no BP to change to: the BP stays (11.6.3)
 
 
 def battle_point(ch: Fighter, ignore: frozenset[str] = frozenset()) -> BattlePoint:
@@ -132,8 +135,11 @@ def battle_point(ch: Fighter, ignore: frozenset[str] = frozenset()) -> BattlePoi
     shifted = stack.shifted(shift) if stack else None
     if base is None:
         return BattlePoint(stack, None, extra, shift, shifted, None, (), None, None, Missing.PRINTED)
-    if extra or shift == 0:
-        after_level: int | None = base  # 11.6.4: EXTRA has no level to move to
+    kept = (
+        bool(shift) and not extra and (shifted is None or (shifted is Stack.SINGLE and ch.single_bp is False))
+    )
+    if extra or shift == 0 or kept:
+        after_level: int | None = base  # 11.6.4: EXTRA has no level to move to; 11.6.3: nor this one
     else:
         after_level = ch.bp.at(shifted) if shifted else None
     changes = () if "11.7.1" in ignore else ch.bp_changes
@@ -149,7 +155,9 @@ def battle_point(ch: Fighter, ignore: frozenset[str] = frozenset()) -> BattlePoi
         value, missing = None, Missing.FLOOR
     else:
         value, missing = counted.floored_at_end, None
-    return BattlePoint(stack, base, extra, shift, shifted, after_level, changes, counted, value, missing)
+    return BattlePoint(
+        stack, base, extra, shift, shifted, after_level, changes, counted, value, missing, kept
+    )
 
 
 def explain(trace: Trace, who: str, ch: Fighter, bp: BattlePoint) -> None:
@@ -217,11 +225,19 @@ def _explain_levels(trace: Trace, who: str, ch: Fighter, bp: BattlePoint) -> Non
         )
     elif bp.shift == 0:
         return
+    elif bp.kept:
+        target = f"{bp.shifted.value} 的 BP（卡牌不持有）" if bp.shifted else "超出 SINGLE 至 QUAD 的狀態"
+        trace.step(
+            f"{who}受升級/降級效果影響，但沒有變化後的 BP（{target}）：效果仍然生效，BP 維持 {bp.base}。",
+            "11.6.3",
+            shift=bp.shift,
+            bp=bp.base,
+        )
     elif bp.after_level is None:
-        target = bp.shifted.value if bp.shifted else "不存在的狀態"
+        assert bp.shifted is not None  # a level past SINGLE–QUAD keeps its BP (kept, above)
         trace.silent(
-            f"{who}受升級/降級效果影響，BP 應變為 {target} 的 BP，但未知最上方卡牌該數值（或卡牌沒有該數值）。"
-            "規則書只說明效果仍然生效，未規定此時的 BP。",
+            f"{who}受升級/降級效果影響，BP 應變為 {bp.shifted.value} 的 BP，但盤面未提供最上方卡牌該數值；"
+            "若卡牌沒有該數值，規則書只說明效果仍然生效。",
             "11.6.3",
             "11.6.1",
             shift=bp.shift,

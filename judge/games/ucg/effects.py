@@ -5,7 +5,12 @@
 * ``destroy`` — the character's cards go to the discard pile (3.7.1), its charges too
   (11.17.5), and its area has an empty slot (12.4.1); ``remove`` — out of the game (3.8.1);
 * ``move`` — between decks, hands, discard piles and removed cards, as many as
-  possible (1.2.3); onto a character as charge cards (11.17.1, 11.17.3);
+  possible (1.2.3); onto a character as charge cards (11.17.1, 11.17.3); off the
+  top of a character (``from: {card: X}``) to its owner's zone, as 「將該角色最上方
+  的一張牌放回手牌中」 does (11.12.1): the card below becomes the top and names the
+  character, a character of one card leaves its area (12.4.1) and its charges go
+  to the discard pile (11.17.6); a character whose new top card prints no SINGLE BP
+  cannot be made SINGLE so (11.15.1);
 * ``draw`` — from the top of the deck, one by one (11.10.1); an empty deck is not a loss (1.3.6).
 
 ucg has no damage and no KO: a timeline stating them is refused as a board
@@ -19,6 +24,7 @@ from __future__ import annotations
 from judge.board import BoardProblem
 from judge.effects import Effect, Move, Place
 from judge.games.ucg.bp import Forced
+from judge.games.ucg.field import leave_field, off_character
 from judge.games.ucg.state import UcgCard, UcgState
 from judge.games.ucg.turn import draw_one
 from judge.players import PLAYERS, Player
@@ -86,7 +92,10 @@ def source_works(replay: Run, effect: Effect) -> bool:
 
 
 def apply(replay: Run, effect: Effect) -> None:
+    """Carry out one effect, noting where only part of it could be done (1.2.3) for an effect that
+    needs it done in full (``if_done``: 11.4.2, 11.20.3)."""
     if not source_works(replay, effect):
+        replay.done = False
         return
     until = effect.until or Duration.PERMANENT
     lasting = "（在此回合期間）" if until is Duration.END_OF_TURN else ""
@@ -113,40 +122,19 @@ def apply(replay: Run, effect: Effect) -> None:
     elif effect.destroy is not None or effect.remove is not None:
         target = effect.destroy or effect.remove
         assert target is not None
-        _leave_field(replay, target.card, "discard" if effect.destroy else "removed")
+        found = replay.state.locate(target.card)
+        if found is None:
+            replay.not_applied(f"{target.card} 不在戰場上，此效果不予執行。", "1.2.3")
+            replay.done = False
+        else:
+            leave_field(replay, found, "discard" if effect.destroy else "removed")
     elif effect.move is not None:
         _move(replay, effect.move)
     elif effect.draw is not None:
+        deck = replay.state.players[effect.draw.player].deck.total
+        replay.done = None if deck is None else deck >= effect.draw.count
         for _ in range(effect.draw.count):
             draw_one(replay, effect.draw.player, "11.10.1")
-
-
-def _leave_field(replay: Run, name: str, to: str) -> None:
-    found = replay.state.locate(name)
-    if found is None:
-        replay.not_applied(f"{name} 不在戰場上，此效果不予執行。", "1.2.3")
-        return
-    number, owner, character = found
-    replay.state.areas[number - 1].put(owner, None)
-    zone: Zone[UcgCard] = replay.state.players[owner].zone(to)
-    stack = [
-        *character.under,
-        UcgCard.model_validate(character.model_dump(include=set(UcgCard.model_fields))),
-    ]
-    for card in reversed(stack):
-        zone.cards.insert(0, UcgCard.model_validate(card.model_dump(exclude={"modifiers", "grants"})))
-    where = "棄牌區" if to == "discard" else "遊戲外（從遊戲中移除）"
-    replay.step(
-        f"{name} 從戰鬥區 {number} 移至{_name(owner)}的{where}，該戰鬥區產生空位；其先前受到的效果不再適用。",
-        "12.4.1",
-        "3.7.1" if to == "discard" else "3.8.1",
-        "3.2.3",
-        area=number,
-    )
-    if character.charges:
-        discard = replay.state.players[owner].discard
-        discard.unnamed = None if discard.unnamed is None else discard.unnamed + character.charges
-        replay.step(f"{name} 下方的 {character.charges} 張充能牌變為分離狀態，送往棄牌區。", "11.17.5")
 
 
 def _zone(replay: Run, place: Place) -> Zone[UcgCard]:
@@ -156,16 +144,15 @@ def _zone(replay: Run, place: Place) -> Zone[UcgCard]:
 
 
 def _move(replay: Run, move: Move) -> None:
-    source = _zone(replay, move.from_) if move.from_.card is None else None
-    if source is None:
-        replay.not_applied(
-            "卡牌只能從牌組、手牌、棄牌區或遊戲外移動；請以 destroy 或 remove 敘述離開戰場的角色。", "3.1.2"
-        )
+    if move.from_.card is not None:
+        off_character(replay, move)
         return
+    source = _zone(replay, move.from_)
     wanted = move.count if move.count is not None else len(move.cards)
     taken = _take(source, move, wanted)
     moved = len(taken.named) + taken.unnamed
     where = f"{move.from_.player}.{move.from_.zone}"
+    replay.done = None if taken.unknown else moved == wanted
     if taken.unknown:
         replay.step(f"自 {where} 移動 {wanted} 張牌（盡可能執行；該領域張數未知）。", "1.2.3", count=wanted)
     elif moved < wanted:
@@ -224,6 +211,7 @@ def _charge(replay: Run, name: str, count: int, unknown: bool) -> None:
     found = replay.state.locate(name)
     if found is None:
         replay.not_applied(f"{name} 不在戰場上，無法放置充能牌。", "1.2.3")
+        replay.done = False
         return
     character = found[2]
     if unknown or character.charges is None:

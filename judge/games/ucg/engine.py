@@ -16,7 +16,7 @@ from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect
 from judge.games.ucg import effects, play
-from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene
+from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene, Swap
 from judge.games.ucg.battle import judgment_of, records
 from judge.games.ucg.outcome import UcgOutcome, UcgReason
 from judge.games.ucg.rules import CITE
@@ -29,7 +29,7 @@ from judge.timeline import Timeline, actions_of
 
 Run = Replay[UcgState]
 
-UcgAction = actions_of(SetScene, SetCharacter, LevelUp, Activate)
+UcgAction = actions_of(SetScene, SetCharacter, LevelUp, Activate, Swap)
 
 
 class UcgTimeline(Timeline):
@@ -47,6 +47,8 @@ PHRASES = Phrases.chinese(
     optional=("是否發揮「可～」的效果 {effect}", ("11.3.1", "11.3.2")),
     condition_fails=("{effect} 的條件（{condition}）不成立，不發揮效果。", ("11.1",)),
     waits=("{effect} 等待觸發條件（{event}）滿足。", ("9.2.1",)),
+    not_done=("前一個效果未執行或僅執行了部分內容，因此無法發揮 {effect}。", ("11.20.3", "11.4.2")),
+    done=("{effect} 之前的效果是否已完全執行", ("11.20.2",)),
     fires=("{event}：觸發 {effect}。", ("9.2.1",)),
 )
 
@@ -79,10 +81,13 @@ class UcgRules(Rules[UcgState, UcgOutcome]):
             play.level_up(replay, action)
         elif isinstance(action, Activate):
             play.activate(replay, action)
+        elif isinstance(action, Swap):
+            play.swap(replay, action)
 
     def anytime(self, state: UcgState, action: Action) -> bool:
-        """A scene set by a card effect is set when the effect says (6.2.2)."""
-        return isinstance(action, SetScene) and action.by_effect
+        """A scene set (6.2.2) or a character brought out (11.8) by a card effect, and a swap of
+        places (11.9, always an effect's), come when the effect says."""
+        return isinstance(action, Swap) or (isinstance(action, (SetScene, SetCharacter)) and action.by_effect)
 
     def apply_effect(self, replay: Run, effect: Effect) -> None:
         effects.apply(replay, effect)

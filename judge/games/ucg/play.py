@@ -6,11 +6,15 @@
   effects (6.2.3);
 * ``set_character`` — 5.5: face down, upright, one new character a turn
   and every empty area of one's own filled (12.4.3); a card without a
-  SINGLE BP cannot be set (11.15.1);
+  SINGLE BP cannot be set (11.15.1); by a card effect (``by_effect``), face up
+  into an empty slot, its 《當本角色登場時》 applying at once (11.8);
+* ``swap`` — 11.9: two of one player's characters change areas, and do not
+  appear anew (11.9.2);
 * ``level_up`` — 5.6: the same character name (or a shared [TEAM], 11.18.1),
   exactly one level higher, once per character per phase;
-* ``activate`` — 9.4: a face-up top card (10.1.1, 10.1.3.1), no more often
-  than it prints (9.4.2), its whole cost paid (9.4.4).
+* ``activate`` — 9.4: a face-up top card (10.1.1, 10.1.3.1), or the scene by
+  its owner alone (6.3.3), no more often than it prints (9.4.2), its whole cost
+  paid (9.4.4).
 """
 
 from __future__ import annotations
@@ -18,12 +22,12 @@ from __future__ import annotations
 from typing import TypeVar
 
 from judge.board import BoardError, BoardProblem
-from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene
+from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene, Swap
 from judge.games.ucg.state import Character, Scene, Stack, UcgCard, UcgState
 from judge.games.ucg.turn import draw_one, empty_slots, first_player, place, step_player
 from judge.players import Player
 from judge.replay import Replay
-from judge.state import Zone
+from judge.state import Status, Zone
 
 Run = Replay[UcgState]
 
@@ -176,6 +180,9 @@ def set_character(replay: Run, action: SetCharacter) -> None:
         replay.refuse(
             f"{card.name} 不持有 SINGLE BP，從手牌作為角色設置時無法以 SINGLE 狀態登場。", "11.15.1"
         )
+    if action.by_effect:
+        _appear_by_effect(replay, action, card)
+        return
     number = action.area
     if number is not None:
         if number not in empty_slots(replay, player):
@@ -205,6 +212,71 @@ def set_character(replay: Run, action: SetCharacter) -> None:
     )
 
 
+def _appear_by_effect(replay: Run, action: SetCharacter, card: UcgCard) -> None:
+    """「登場」 (11.8): the card comes face up into the slot the effect names, and its
+    《當本角色登場時》 applies (11.8.2, 9.2.2); it is not the character the player sets this turn."""
+    player, number = action.player, action.area
+    if number is None:
+        raise BoardError(
+            [
+                BoardProblem(
+                    f"actions[{replay.index}].set_character.area",
+                    "a character brought out by an effect needs the area it comes to (an empty slot of its player's)",
+                )
+            ]
+        )
+    areas = replay.state.areas
+    if number > len(areas) or areas[number - 1].side(player) is not None:
+        replay.refuse(
+            f"戰鬥區 {number} 沒有{_name(player)}的空位；已設置的角色牌不能移動或移除。", "11.8.1", "5.5.6"
+        )
+    character = Character.model_validate(
+        {**card.model_dump(exclude={"cards"}), "cards": 1, "face_down": False, "status": Status.ACTIVE}
+    )
+    character.entered_turn = replay.state.turn
+    areas[number - 1].put(player, character)
+    replay.step(
+        f"{_name(player)}透過效果將角色牌 {card.name} 登場於戰鬥區 {number} 的空位。",
+        "11.8.1",
+        "12.4.1",
+        area=number,
+    )
+    replay.event("enters", card=card.name, player=player)
+    if replay.fired:
+        replay.step(f"{card.name} 登場於戰場，適用其《當本角色登場時》效果。", "11.8.2", "9.2.2")
+
+
+# -- swap -------------------------------------------------------------------------------------------------
+
+
+def swap(replay: Run, action: Swap) -> None:
+    """「交換位置」 (11.9): two of one player's characters change areas; neither appears anew, so a
+    《當本角色登場時》 of theirs does not apply (11.9.2)."""
+    where = f"actions[{replay.index}].swap.cards"
+    found = []
+    for name in action.cards:
+        located = replay.state.locate(name)
+        if located is None or located[2].name != name:
+            raise BoardError([BoardProblem(where, f"{name} is not a character's top card on the field")])
+        found.append(located)
+    (first, owner, one), (second, other, two) = found
+    if owner is not other:
+        raise BoardError([BoardProblem(where, "expected two characters of the same player")])
+    areas = replay.state.areas
+    areas[first - 1].put(owner, two)
+    areas[second - 1].put(owner, one)
+    replay.step(
+        f"{_name(owner)}的 {one.name}（戰鬥區 {first}）與 {two.name}（戰鬥區 {second}）交換位置。", "11.9.1"
+    )
+    for name in action.cards:
+        replay.unfired(
+            "enters",
+            f"{name} 只是交換位置，並非登場，其《當本角色登場時》效果不會發揮。",
+            "11.9.2",
+            card=name,
+        )
+
+
 # -- level_up --------------------------------------------------------------------------------------------
 
 
@@ -215,6 +287,12 @@ def level_up(replay: Run, action: LevelUp) -> None:
     if found is None:
         raise BoardError([BoardProblem(f"actions[{replay.index}].level_up.character", "not on the field")])
     number, owner, top = found
+    if owner is not player:
+        replay.refuse(
+            f"{top.name} 是{_name(owner)}的角色；玩家只能將手牌覆蓋在自己戰場上的角色牌上升級。{REMEDY}",
+            "5.6.1",
+            "12.1.1",
+        )
     if top.name in state.leveled:
         replay.refuse(f"{top.name} 在本升級階段已升級過一次，每個升級階段最多只能升級一次。", "5.6.2.3")
     cards = replay.fact(f"{top.name}.cards", top.cards, None, f"{top.name} 疊加的角色牌張數", "8.1.1")
@@ -234,7 +312,7 @@ def level_up(replay: Run, action: LevelUp) -> None:
             "status": top.status,
             "entered_turn": top.entered_turn,
             "face_down": top.face_down,
-            "modifiers": [m.model_dump() for m in top.modifiers],
+            "modifiers": [m.model_dump() for m in top.modifiers if m.source != top.name],
             "grants": [g.model_dump() for g in top.grants],
         }
     )
@@ -248,6 +326,11 @@ def level_up(replay: Run, action: LevelUp) -> None:
         "8.1.1",
         state=stack,
     )
+    for modifier in top.modifiers:
+        if modifier.source == top.name:
+            replay.step(
+                f"{top.name} 已不在最上方，其效果（{modifier.stat}{modifier.by:+d}）不再發揮。", "10.1.3.1"
+            )
 
 
 #: what a refused level up comes to if the card was stacked anyway and play went on (12.1.1)
@@ -312,16 +395,10 @@ def _one_level_higher(replay: Run, top: Character, card: UcgCard) -> None:
 
 def activate(replay: Run, action: Activate) -> None:
     state, player = replay.state, action.player
-    found = state.locate(action.card)
-    if found is None:
-        raise BoardError([BoardProblem(f"actions[{replay.index}].activate.card", "not on the field")])
-    top = found[2]
-    if top.name != action.card:
-        replay.refuse(
-            f"{action.card} 不在角色的最上方；疊放時只有最上面的卡牌的效果說明會發揮效果。", "10.1.3.1"
-        )
-    if top.face_down:
-        replay.refuse(f"{action.card} 背面朝上，不會發揮效果說明。", "10.1.1")
+    if state.scene is not None and state.scene.name == action.card:
+        _scene_is_theirs(replay, state.scene, player)
+    else:
+        _on_top_face_up(replay, action.card)
     used: dict[str, int] = replay.notes.setdefault("activated", {})
     times = used.get(action.card, 0)
     if action.limit is not None and times >= action.limit:
@@ -340,3 +417,35 @@ def activate(replay: Run, action: Activate) -> None:
         replay.refuse("無法支付所記述的全部消耗，則無法使用該[發動]型效果。", "9.4.4")
     used[action.card] = times + 1
     replay.step(f"{_name(player)}支付消耗，使用 {action.card} 的 [發動] 效果。", "9.4.1", "9.4.3")
+
+
+def _scene_is_theirs(replay: Run, scene: Scene, player: Player) -> None:
+    """A scene's effects are its owner's alone to use (6.3.3)."""
+    owner = replay.fact(
+        f"{scene.name}.owner", scene.owner, (Player.A, Player.B), f"場景 {scene.name} 的持有者", "6.3.3"
+    )
+    if owner is not player:
+        replay.refuse(
+            f"場景「{scene.name}」的持有者是{_name(owner)}，設置於場景區的場景牌效果只能由其持有者使用。",
+            "6.3.3",
+        )
+    replay.step(f"場景「{scene.name}」的持有者{_name(owner)}使用其效果。", "6.3.3")
+
+
+def _on_top_face_up(replay: Run, name: str) -> None:
+    """A character's effect works from its face-up top card only (10.1.1, 10.1.3.1)."""
+    found = replay.state.locate(name)
+    if found is None:
+        raise BoardError(
+            [
+                BoardProblem(
+                    f"actions[{replay.index}].activate.card",
+                    "not on the field: expected a character in a battle area or the scene in the scene area",
+                )
+            ]
+        )
+    top = found[2]
+    if top.name != name:
+        replay.refuse(f"{name} 不在角色的最上方；疊放時只有最上面的卡牌的效果說明會發揮效果。", "10.1.3.1")
+    if top.face_down:
+        replay.refuse(f"{name} 背面朝上，不會發揮效果說明。", "10.1.1")

@@ -92,6 +92,12 @@ def draw_phase(replay: Run) -> None:
         draw_one(replay, player, "5.3.2")
 
 
+def scene_phase(replay: Run) -> None:
+    """Scenes are set from the scene phase on (5.4.1, 6.2.2): none was set this turn before it."""
+    if replay.state.scene_set is None:
+        replay.state.scene_set = False
+
+
 # -- 5.5 characters ---------------------------------------------------------------------------------
 
 
@@ -247,6 +253,7 @@ def _appear(replay: Run, clause: str) -> None:
         if name in on_top:
             replay.event("enters", card=name, player=player)
             continue
+        returned = any(replay.state.players[p].hand.find(name) for p in PLAYERS)  # 11.12.2's case
         for effect in [
             e for e in replay.waiting if e.when and e.when.event == "enters" and e.when.card == name
         ]:
@@ -254,6 +261,7 @@ def _appear(replay: Run, clause: str) -> None:
             replay.not_applied(
                 f"{name} 翻為正面時觸發的效果，結算時該卡牌已不在角色的最上方（或已不在戰場上），不予結算。",
                 "10.1.3.2",
+                *(("11.12.2",) if returned else ()),
             )
     if replay.fired:
         replay.step(f"{_name(player)}的登場時效果依次結算。", clause)
@@ -290,16 +298,10 @@ def by_step_player(verb: str, step: str) -> Callable[[UcgState, Action], bool]:
     return test
 
 
-def scene_or_by_effect(state: UcgState, action: Action) -> bool:
-    return action.verb == "set_scene" and (
-        state.phase == "scene" or bool(getattr(action, "by_effect", False))
-    )
-
-
 TURN: tuple[Procedure[UcgState], ...] = (
     Procedure(Point("start"), "5.2.1", start=start_phase),
     Procedure(Point("draw"), "5.3.2", start=draw_phase),
-    Procedure(Point("scene"), "5.4.1", accepts=accepts("set_scene")),
+    Procedure(Point("scene"), "5.4.1", accepts=accepts("set_scene"), start=scene_phase),
     Procedure(
         Point("character", "first"),
         "5.5.3.1",
