@@ -551,3 +551,15 @@ def test_in_a_snapshot_after_the_non_turn_players_pass_the_turn_player_passes_an
     assert "9-5" in ruling.cited and ruling.outcome.state.players.B.shields.total == 1
     refused = replay(a, {"base": "none", "shields": 2}, [{"pass": {"player": "B"}}], battle=battle)
     assert refused.outcome.refused.cites == ("9-4-2",)
+
+
+def test_an_effect_after_one_done_only_in_part_does_not_happen():
+    """「那樣做時」 (``if_done``): discard 2 from a hand of 1 is done only in part (1-3-2)."""
+    discard = {
+        "move": {"count": 2, "from": {"player": "A", "zone": "hand"}, "to": {"player": "A", "zone": "trash"}}
+    }
+    then = {"draw": {"player": "A", "count": 2}, "if_done": True}
+    short = replay({"hand": 1, "deck": 10, "trash": 0}, {}, [{"effect": discard}, {"effect": then}])
+    assert short.outcome.state.players.A.hand.total == 0 and "10-2-1" in short.cited
+    full = replay({"hand": 2, "deck": 10, "trash": 0}, {}, [{"effect": discard}, {"effect": then}])
+    assert full.outcome.state.players.A.hand.total == 2

@@ -196,6 +196,7 @@ def _destroy(replay: Run, name: str) -> None:
     if owner is not None:
         destroy_shield(replay, owner, name, "5-10-3")
         return
+    replay.done = False
     replay.not_applied(f"「{name}」不在場上：破壞是將卡牌從場上置於廢棄區，無法破壞。", "5-10-1", "1-3-2")
 
 
@@ -265,6 +266,7 @@ def _move(replay: Run, move: Move) -> None:
         for name in move.cards:
             found = _field_card(replay, name)
             if found is None:
+                replay.done = False
                 replay.not_applied(f"「{name}」已不在場上，無法移動。", "1-3-2")
                 continue
             player, card = found
@@ -294,6 +296,8 @@ def _move(replay: Run, move: Move) -> None:
             f"玩家 {source.player} 的{ZONE_NAMES[source.zone]}是否多於 {move.count} 張卡牌",
         )
     moved = len(named) + unnamed if unnamed is not None else None
+    wanted = move.count if move.count is not None else len(move.cards)
+    replay.done = None if moved is None else moved == wanted  # for 「那樣做時」 (if_done)
     if target.zone == "energy":
         energy = replay.state.side(target.player).energy
         room = 15 - (energy.total or 0)
@@ -341,6 +345,7 @@ def draw(replay: Run, player: Player, count: int, where: str, *cites: str) -> No
     drawn = len(named) + unnamed if unnamed is not None else None
     shown = "" if drawn is None else f"（{drawn} 張）"
     short = drawn is not None and drawn < count
+    replay.done = None if drawn is None else not short  # for 「那樣做時」 (if_done)
     if short:
         shown = f"：卡組只有 {drawn} 張，無法執行的部分不進行，盡可能地抽取 {drawn} 張"
     replay.step(
@@ -377,6 +382,7 @@ def _damage(replay: Run, damage: Damage) -> None:
         return
     assert damage.card is not None  # the model wants a card or a player
     if damage.amount == 0:
+        replay.done = False
         replay.not_applied(f"給予「{damage.card}」的傷害是 0，不視為給予了傷害。", "5-5-5")
         return
     found = _field_card(replay, damage.card)
@@ -394,6 +400,7 @@ def _damage(replay: Run, damage: Damage) -> None:
     if owner is not None:
         destroy_shield(replay, owner, damage.card, "11-3-1-1")
         return
+    replay.done = False
     replay.not_applied(f"「{damage.card}」不在場上，不會受到傷害。", "5-5-1", "1-3-2")
 
 

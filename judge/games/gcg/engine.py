@@ -62,6 +62,8 @@ PHRASES = Phrases.chinese(
     condition_fails=("{effect} 的條件（{condition}）不滿足，該效果不會發動。", ("10-2-1",)),
     waits=("{effect} 等待其誘發條件（{event}）。", ("10-1-6-2",)),
     fires=("{event}：誘發 {effect}。", ("10-1-6-1",)),
+    not_done=("前一個效果沒有完全執行（「那樣做時」的條件不滿足）：{effect} 不會發動。", ("10-2-1", "1-3-2")),
+    done=("{effect} 之前的效果是否已完全執行", ("10-2-1",)),
 )
 
 #: when each action may be taken, for a refusal out of its time
