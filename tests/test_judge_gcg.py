@@ -397,7 +397,11 @@ def test_a_fifty_card_two_colour_deck_with_ten_energy_is_legal():
 def test_three_colours_are_too_many():
     ruling = gcg_deck(full_deck(("BLUE", "WHITE", "RED")))
     assert ruling.outcome.reason is DeckRuling.WRONG_COLOUR_COUNT
-    assert "6-1-1-2" in ruling.decisive
+    assert ruling.decisive == ("6-1-1-2",)  # the energy deck's copies (6-1-1-5) change nothing here
+
+
+def test_ten_copies_of_one_energy_card_decide_only_a_deck_legal_otherwise():
+    assert "6-1-1-5" in gcg_deck(full_deck()).decisive
 
 
 def test_five_of_one_card_number_counting_a_parallel_printing():
@@ -440,3 +444,122 @@ def test_a_keyword_an_effect_gave_is_checked_like_a_printed_one():
     )
     with pytest.raises(BoardError, match="not a gcg keyword effect"):
         rule_text(text)
+
+
+# --- what a refused action leaves, and effects that rest or set active ------------------------
+
+
+def test_a_refused_use_leaves_the_card_in_the_hand_and_a_refused_discard_leaves_every_card():
+    pilot = {"name": "阿姆羅·雷", "kind": "pilot", "level": 1, "cost": 1, "ap": 1, "hp": 1}
+    a = {"hand": {"cards": [pilot], "unnamed": 2}, "energy": {"active": 3, "rested": 0}}
+    b = {"battle": [unit("薩克")]}
+    refused = replay(a, b, [{"pair": {"card": "阿姆羅·雷", "unit": "薩克"}}])
+    assert refused.outcome.result is Result.REFUSED
+    assert refused.outcome.state.players.A.hand.names() == ["阿姆羅·雷"]
+    hand = {"cards": [{"name": f"卡{i}"} for i in range(12)], "unnamed": 0}
+    a = {"hand": hand, "trash": {"cards": [{"name": "卡99"}], "unnamed": 0}}  # 卡99: not in the hand
+    discard = replay(a, {}, [{"discard": {"cards": ["卡0", "卡99"]}}], phase="end", step="hand")
+    assert discard.outcome.refused.cites == ("5-11-1",)
+    assert discard.outcome.state.players.A.hand.total == 12
+
+
+def test_an_effect_that_rests_a_rested_unit_does_nothing():
+    ruling = replay({}, {"battle": [unit("薩克", status="rested")]}, [{"rest": {"card": "薩克"}}])
+    assert "1-3-2-1" in why_not(ruling) and ruling.decisive == ()
+
+
+def test_only_a_card_on_the_field_is_rested_or_set_active():
+    ruling = replay(
+        {"hand": {"cards": [{"name": "吉姆"}], "unnamed": 0}}, {}, [{"set_active": {"card": "吉姆"}}]
+    )
+    assert ruling.outcome.refused.cites == ("5-4-1",)
+
+
+def test_a_unit_an_effect_sets_active_in_the_action_step_keeps_the_battle_going():
+    a = {"battle": [unit("鋼彈", 3, 4)], "energy": {"active": 2, "rested": 0}}
+    b = {"base": "none", "shields": 2, "battle": [unit("吉姆", 2, 3, keywords=["blocker"], status="rested")]}
+    flash = {"name": "緊急起動", "kind": "command", "level": 1, "cost": 1, "timing": ["action"]}
+    actions = [
+        {"attack": {"by": "鋼彈"}},
+        "no_block",
+        {"command": {"card": flash}},
+        {"set_active": {"card": "鋼彈"}},
+    ]
+    ruling = replay(a, b, actions)
+    assert ruling.outcome.battles[0].shields_destroyed == 1
+    assert ruling.outcome.state.players.A.battle.cards[0].status is Status.ACTIVE
+
+
+def test_a_flash_command_boards_in_no_action_step_but_a_pilot_listed_after_a_battle_boards_after_it():
+    flash_pilot = {
+        "name": "決意",
+        "kind": "command",
+        "level": 1,
+        "cost": 1,
+        "ap": 1,
+        "hp": 1,
+        "timing": ["action"],
+    }
+    a = {"battle": [unit("鋼彈", status="rested")], "hand": 2, "energy": {"active": 2, "rested": 0}}
+    late = replay(a, {}, [{"pair": {"card": flash_pilot, "unit": "鋼彈"}}], phase="end", step="action")
+    assert late.outcome.refused.cites == ("13-2-4-2",)
+    pilot = {"name": "阿姆羅·雷", "kind": "pilot", "level": 1, "cost": 1, "ap": 1, "hp": 1}
+    a = {"battle": [unit("鋼彈"), unit("吉姆")], "hand": 2, "energy": {"active": 2, "rested": 0}}
+    after = replay(
+        a,
+        {"base": "none", "shields": 2},
+        [{"attack": {"by": "鋼彈"}}, "no_block", {"pair": {"card": pilot, "unit": "吉姆"}}],
+    )
+    assert after.outcome.battles[0].shields_destroyed == 1
+    assert after.outcome.state.players.A.battle.find("吉姆").pilot.name == "阿姆羅·雷"
+
+
+def test_a_link_condition_by_trait_matches_with_or_without_the_printed_brackets():
+    gundam = {
+        "name": "鋼彈",
+        "kind": "unit",
+        "level": 3,
+        "cost": 2,
+        "ap": 3,
+        "hp": 3,
+        "link": ["〈白色基地隊〉"],
+    }
+    pilot = {
+        "name": "塞拉",
+        "kind": "pilot",
+        "level": 1,
+        "cost": 1,
+        "ap": 1,
+        "hp": 1,
+        "traits": ["白色基地隊"],
+    }
+    actions = [
+        {"deploy": {"card": gundam}},
+        {"pair": {"card": pilot, "unit": "鋼彈"}},
+        {"attack": {"by": "鋼彈"}},
+    ]
+    ruling = replay(
+        {"hand": 5, "energy": {"active": 5, "rested": 0}}, {"base": "none", "shields": 2}, actions
+    )
+    assert ruling.outcome.result is Result.CONTINUES and "3-2-6-3" in ruling.decisive
+
+
+def test_in_a_snapshot_after_the_non_turn_players_pass_the_turn_player_passes_and_the_step_ends():
+    battle = {"attacker": "鋼彈", "step": "action", "passes": 1}
+    a = {"battle": [unit("鋼彈", status="rested")]}
+    ruling = replay(a, {"base": "none", "shields": 2}, [{"pass": {"player": "A"}}], battle=battle)
+    assert "9-5" in ruling.cited and ruling.outcome.state.players.B.shields.total == 1
+    refused = replay(a, {"base": "none", "shields": 2}, [{"pass": {"player": "B"}}], battle=battle)
+    assert refused.outcome.refused.cites == ("9-4-2",)
+
+
+def test_an_effect_after_one_done_only_in_part_does_not_happen():
+    """「那樣做時」 (``if_done``): discard 2 from a hand of 1 is done only in part (1-3-2)."""
+    discard = {
+        "move": {"count": 2, "from": {"player": "A", "zone": "hand"}, "to": {"player": "A", "zone": "trash"}}
+    }
+    then = {"draw": {"player": "A", "count": 2}, "if_done": True}
+    short = replay({"hand": 1, "deck": 10, "trash": 0}, {}, [{"effect": discard}, {"effect": then}])
+    assert short.outcome.state.players.A.hand.total == 0 and "10-2-1" in short.cited
+    full = replay({"hand": 2, "deck": 10, "trash": 0}, {}, [{"effect": discard}, {"effect": then}])
+    assert full.outcome.state.players.A.hand.total == 2

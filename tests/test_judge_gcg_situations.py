@@ -30,22 +30,31 @@ Q_1_2_2_1 = ("遊戲敗北條件如下", "該玩家受到來自機體的戰鬥�
 Q_1_2_2_2 = ("遊戲敗北條件如下", "當任一玩家的卡組變成 0 張時，該玩家即滿足敗北條件")
 Q_1_2_4 = "所有玩家皆可在對戰中任意時間點宣告認輸"
 Q_1_2_5 = "任何置換效果也都無法置換因認輸而導致的敗北"
+Q_1_3_2 = "若有其中一部分無法執行，則需盡可能地進行該行動"
 Q_1_3_6 = "若因卡牌效果使卡牌上的數值資訊產生變動時"
+Q_2_8_2 = "擁有 HP 的卡牌，一旦其 HP 變成 0 就會被破壞"
 Q_2_9_1 = "確認我方能源區中的能源數量，若其中放置的能源張數與 Lv. 數值相同或更多"
 Q_3_2_4 = "在配置的回合中無法攻擊"
+Q_3_2_5_2 = "HP 表示機體的耐久力。HP 變為 0 時，機體會被破壞"
 Q_3_2_6_2 = "稱為「共鳴機體」"
 Q_3_2_6_3 = "在配置的回合就可以立即攻擊"
 Q_3_3_4 = "1 張機體只能被 1 張駕駛員搭乘"
+Q_3_3_6 = "搭乘在該機體下方的駕駛員，會移動到與該機體相同區域"
 Q_3_5_3 = "給予護盾區的傷害會優先給予基地"
+Q_4_1_5 = "該卡牌視為新區域中的新卡牌"
+Q_5_4_1_1 = "活躍狀態：卡牌以縱向放置的狀態"
+Q_5_4_1_2 = "休息狀態：卡牌以橫向放置的狀態"
 Q_4_8_4 = "手牌的上限張數是 10 張"
 Q_5_5_4 = "這種傷害被稱為「效果傷害」"
 Q_5_5_5 = "則不視為給予了傷害"
 Q_5_5_6 = "超出的傷害也不會給予其他護盾"
 Q_5_6_3 = "沒有受到傷害的機體無法回復"
+Q_5_10_3 = "首先將被破壞的護盾翻開確認其【爆發】效果"
 Q_5_10_1 = "破壞是指卡牌受到其 HP 或更高數值的傷害"
 Q_5_10_4 = "由於張數超過戰鬥區以及基地放置處的張數上限"
 Q_5_14_1_1 = "若有「抽 1 張卡」的指示"
 Q_5_17_2_5 = "將從遊戲中被移除"
+Q_5_17_2_5_1 = "所以滿足「當被破壞時」及「當被放回手牌時」等誘發條件"
 Q_5_17_3_2_3 = "使用 EX 能源支付費用後"
 Q_6_2_4 = "後攻玩家將 1 張活躍狀態的「EX 能源」"
 Q_7_1_1 = "回合是依「起始階段」「抽卡階段」"
@@ -55,14 +64,19 @@ Q_7_3_1 = "回合玩家從卡組中抽取 1 張卡牌並加入手牌"
 Q_7_3_1_1 = "當抽取卡牌後卡組變為 0 張時"
 Q_7_4_1 = "回合玩家從能源卡組中將 1 張能源卡牌"
 Q_7_5_2_2 = "從手牌使用卡牌時，依以下順序進行"
+Q_7_5_2_1 = "回合玩家可以支付費用，依照任意順序從手牌中多次進行"
 Q_7_5_4_1 = "攻擊對方玩家或者對方休息狀態的機體"
 Q_7_6_5_1 = "則需選擇並丟棄卡牌直到手牌變成 10 張"
 Q_7_6_6_1 = "為期限的效果失效"
 Q_7_6_7 = "回合移交給對方玩家"
 Q_8_2_1 = "選擇我方戰鬥區中 1 張活躍狀態的機體"
 Q_8_2_3 = "「本次戰鬥中」效果是在此時間點開始生效"
+Q_8_2_4 = "則不進入阻擋步驟，直接進入「戰鬥結束步驟」"
+Q_8_1 = "依「攻擊步驟」「阻擋步驟」「瞬動步驟」「傷害步驟」「戰鬥結束步驟」5 個步驟的順序進行"
 Q_8_3_1 = "非回合玩家可以發動其戰鬥區中活躍狀態的機體所擁有的《阻擋者》效果"
+Q_8_3_2 = "針對每次攻擊只能發動 1 次《阻擋者》效果"
 Q_8_3_4 = "也可以選擇不發動《阻擋者》效果"
+Q_8_4_2 = "則不進入傷害步驟，直接進入「戰鬥結束步驟」"
 Q_8_5_2_2 = "若對方的護盾區中沒有任何 1 張基地或護盾"
 Q_8_5_2_3 = "若對方的護盾區中沒有基地只有護盾"
 Q_8_5_2_3_1 = "受到 1 點或更多傷害的護盾會被破壞"
@@ -71,10 +85,14 @@ Q_8_5_3_2 = "攻擊中的機體給予攻擊對象的機體與其 AP 相同數值
 Q_8_5_3_2_2 = "優先給予對方機體戰鬥傷害"
 Q_8_5_3_2_3 = "若雙方戰鬥中的機體都被破壞，則視為同時被破壞"
 Q_8_6_1 = "所有「本次戰鬥中」效果均失效"
+Q_9_3_1 = "支付費用使用手牌中擁有【瞬動】效果的指令卡牌"
+Q_9_4_2 = "行動權以非回合玩家→回合玩家→非回合玩家……的順序持續轉交"
+Q_9_5 = "若雙方玩家連續宣言「讓過」，則結束瞬動步驟"
 Q_10_1_3 = "則可以選擇不發動該效果"
 Q_10_1_6_6 = "首先解決回合玩家誘發的所有效果"
 Q_11_2_1 = "若在規則處理開始的時間點"
 Q_11_3_1 = "其 HP 變得不高於 0 時就會被破壞"
+Q_11_3_1_1 = "每張護盾視為擁有 HP1"
 Q_11_4_2 = "需選擇 1 張已在戰鬥區的機體並將其置於廢棄區"
 Q_11_4_2_1 = "透過此處理被置於廢棄區的機體不視為被破壞"
 Q_11_5_2 = "需選擇 1 張已在基地放置處的基地並將其置於廢棄區"
@@ -86,8 +104,12 @@ Q_13_1_2_5 = "則該機體的《突破》效果變成《突破：3》"
 Q_13_1_3_1 = "《支援》是透過將機體轉為休息狀態而發動的關鍵字效果"
 Q_13_1_4_1 = "可以將攻擊對象變更為我方的關鍵字效果"
 Q_13_1_5_2 = "擁有《先制攻擊》效果的機體優先給予傷害後"
+Q_13_1_5_1 = "攻擊中的機體進行戰鬥時，優先於對方給予戰鬥傷害"
 Q_13_1_6_1 = "對方的機體無法發動《阻擋者》效果」的意思"
+Q_13_2_4_1 = "在瞬動時機使用就可以發動指令效果"
+Q_13_2_4_2 = "在瞬動步驟中無法將擁有【駕駛員】效果的指令卡牌作為駕駛員進行搭乘"
 Q_13_2_5_1 = "在被置於廢棄區前可以立即發動效果的關鍵字"
+Q_13_2_5_3 = "效果發動後，只要該卡牌沒有移動到其他區域就會被置於廢棄區"
 Q_13_2_6_1 = "【配置時】是指"
 Q_13_2_7_1 = "【攻擊時】是指"
 Q_13_2_8_1 = "【破壞時】是指"
@@ -95,6 +117,7 @@ Q_5_6_1 = "則移除等同於其回復數值的表示傷害的計數器"
 Q_5_6_2 = "剩餘數值不會疊加到 HP 上"
 WON_BY_BATTLE_DAMAGE = (Q_8_5_2_2, Q_1_2_2_1, Q_11_2_1, Q_1_2_1)
 UNIT_DESTROYED = (Q_8_5_3_2, Q_11_3_1)
+BLOCKED = (Q_8_3_1, Q_13_1_4_1, *UNIT_DESTROYED)
 
 
 def clause(quote: Quote) -> str:
@@ -115,6 +138,10 @@ def battles(ruling: Ruling) -> list[Any]:
 
 def unit(ruling: Ruling, player: str, name: str) -> Any:
     return side(ruling, player).battle.find(name)
+
+
+def texts(ruling: Ruling) -> list[str]:
+    return [s.text for s in ruling.steps]
 
 
 def choice_outcomes(ruling: Ruling) -> dict[str, Any]:
@@ -156,6 +183,17 @@ SITUATIONS: dict[str, Expect] = {
     "turn_deck_out_on_draw": Expect(
         Result.WON, "deck_of_zero_cards", decides=(Q_7_3_1_1, Q_1_2_2_2, Q_11_2_1, Q_1_2_1), winner=Player.A
     ),
+    "turn_end_phase_action_step": Expect(
+        *CONTINUES,
+        decides=(Q_11_3_1,),
+        cited=(Q_5_5_4, Q_7_6_7),
+        check=lambda r: (
+            r.outcome.destroyed == ["鋼彈"]
+            and (state(r).turn, state(r).turn_player) == (7, Player.B)
+            and texts(r).index("瞬動步驟：回合玩家 A 讓過，將瞬動的行動權轉交給對方。")
+            < texts(r).index("瞬動步驟：非回合玩家 B 讓過，將瞬動的行動權轉交給對方。")
+        ),
+    ),
     "turn_hand_limit": Expect(
         *CONTINUES,
         cited=(Q_7_6_5_1, Q_4_8_4),
@@ -196,6 +234,89 @@ SITUATIONS: dict[str, Expect] = {
             and side(r, "B").shields.total == 3
             and r.outcome.destroyed == ["薩克II", "德姆"]
         ),
+    ),
+    # -- a battle that ends early: a battling unit left the field --------------------------------
+    "battle_attacker_destroyed_in_action_step": Expect(
+        *CONTINUES,
+        decides=(Q_11_3_1, Q_8_4_2),
+        cited=(Q_5_5_4, Q_9_5),
+        check=lambda r: (
+            r.outcome.destroyed == ["德姆"]
+            and battles(r)[0].ended_early
+            and side(r, "B").shields.total == 2
+            and texts(r).index("瞬動步驟：回合玩家 A 讓過，將瞬動的行動權轉交給對方。")
+            < texts(r).index("瞬動步驟：非回合玩家 B 讓過，將瞬動的行動權轉交給對方。")
+        ),
+    ),
+    "battle_target_destroyed_in_attack_step": Expect(
+        *CONTINUES,
+        decides=(Q_11_3_1, Q_8_2_4),
+        check=lambda r: (
+            r.choices == ()
+            and unit(r, "A", "鋼彈").damage == 0
+            and unit(r, "B", "吉姆").status is Status.ACTIVE
+            and battles(r)[0].blocked_by is None
+        ),
+    ),
+    "block_by_unit_deployed_this_turn": Expect(
+        *CONTINUES,
+        decides=BLOCKED,
+        check=lambda r: battles(r)[0].blocked_by == "吉姆" and side(r, "B").shields.total == 2,
+    ),
+    # -- stated effects ---------------------------------------------------------------------------
+    "effect_draw_empties_deck": Expect(
+        Result.WON,
+        "deck_of_zero_cards",
+        decides=(Q_1_2_2_2, Q_11_2_1, Q_1_2_1),
+        cited=(Q_1_3_2, Q_5_14_1_1),
+        winner=Player.B,
+        check=lambda r: (side(r, "A").hand.total, side(r, "A").deck.total) == (2, 0),
+    ),
+    "effect_destroy_unit_with_pilot": Expect(
+        *CONTINUES,
+        decides=(Q_5_10_1,),
+        cited=(Q_3_3_6,),
+        check=lambda r: (
+            side(r, "A").battle.cards == []
+            and set(side(r, "A").trash.names()) == {"鋼彈", "阿姆羅·雷"}
+            and side(r, "A").trash.total == 6
+        ),
+    ),
+    "effect_return_unit_to_hand": Expect(
+        *CONTINUES,
+        cited=(Q_3_3_6, Q_4_1_5),
+        check=lambda r: (
+            set(side(r, "A").hand.names()) == {"鋼坦克", "隼人·小林"}
+            and side(r, "A").hand.total == 4
+            and side(r, "A").hand.find("鋼坦克").damage == 0
+            and r.outcome.destroyed == []
+        ),
+    ),
+    "effect_hp_reduced_to_zero": Expect(
+        *CONTINUES,
+        decides=(Q_2_8_2,),
+        cited=(Q_3_2_5_2,),
+        not_cited=(Q_11_3_1,),
+        check=lambda r: r.outcome.destroyed == ["吉姆"],
+    ),
+    "effect_rest_then_attack": Expect(
+        *CONTINUES,
+        decides=(Q_5_4_1_2, *UNIT_DESTROYED),
+        check=lambda r: r.outcome.destroyed == ["吉姆"] and unit(r, "A", "鋼彈").damage == 2,
+    ),
+    "effect_set_active_attacks_again": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_4, Q_3_5_3, Q_11_3_1, Q_5_4_1_1, Q_8_5_2_3, Q_8_5_2_3_1),
+        check=lambda r: (
+            [b.destroyed for b in battles(r)] == [["EX基地(B)"], []]
+            and side(r, "B").shields.total == 1
+            and unit(r, "A", "鋼彈").status is Status.RESTED
+        ),
+    ),
+    "deploy_level_counts_rested_energy": Expect(
+        *CONTINUES,
+        decides=(Q_2_9_1,),
+        check=lambda r: unit(r, "A", "鋼加農") is not None and side(r, "A").energy.rested == 5,
     ),
     # -- a fixed choice and an open one -----------------------------------------------------------
     "choice_block_fixed": Expect(
@@ -258,6 +379,30 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_8_2_3, Q_8_6_1),
         check=lambda r: unit(r, "A", "鋼彈").modifiers == [] and r.outcome.destroyed == ["德姆"],
     ),
+    "duration_hp_ends_unit_destroyed": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_3_2, Q_7_6_6_1, Q_11_3_1),
+        check=lambda r: (
+            side(r, "A").trash.names() == ["吉姆"]
+            and unit(r, "B", "德姆").damage == 2
+            and (state(r).turn, state(r).turn_player) == (5, Player.B)
+        ),
+    ),
+    "duration_high_maneuver_granted": Expect(
+        *CONTINUES,
+        decides=(Q_13_1_6_1, Q_8_5_2_3, Q_8_5_2_3_1),
+        why_not=(Q_13_1_6_1,),
+        cited=(Q_7_6_6_1,),
+        check=lambda r: (
+            r.choices == () and battles(r)[0].blocked_by is None and side(r, "B").shields.total == 2
+        ),
+    ),
+    "duration_repair_gained_this_turn": Expect(
+        *CONTINUES,
+        decides=(Q_13_1_1_1, Q_5_6_1),
+        cited=(Q_7_6_6_1,),
+        check=lambda r: unit(r, "A", "鋼彈").damage == 1 and unit(r, "A", "鋼彈").grants == [],
+    ),
     "duration_support": Expect(
         *CONTINUES,
         decides=UNIT_DESTROYED,
@@ -296,6 +441,37 @@ SITUATIONS: dict[str, Expect] = {
             and side(r, "A").hand.total == 3
             and [s.text for s in r.steps].index("玩家 A 從卡組最上方抽 1 張卡牌加入手牌（1 張）。")
             < [s.text for s in r.steps].index("「吉姆」受到 1 點效果傷害（計數器 2）。")
+        ),
+    ),
+    "trigger_attack_both_players": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_4, Q_3_5_3, Q_11_3_1),
+        cited=(Q_10_1_6_6,),
+        check=lambda r: (
+            side(r, "A").hand.total == 3
+            and unit(r, "A", "鋼彈").damage == 1
+            and texts(r).index("玩家 A 從卡組最上方抽 1 張卡牌加入手牌（1 張）。")
+            < texts(r).index("「鋼彈」受到 1 點效果傷害（計數器 1）。")
+        ),
+    ),
+    "trigger_burst_on_effect_damage": Expect(
+        *CONTINUES,
+        decides=(Q_11_3_1_1, Q_5_10_1),
+        cited=(Q_5_10_3, Q_13_2_5_1, Q_13_2_5_3),
+        check=lambda r: (
+            r.outcome.destroyed == ["鋼彈"]
+            and side(r, "B").trash.names() == ["光束步槍"]
+            and side(r, "B").shields.total == 2
+        ),
+    ),
+    "trigger_ex_base_destroyed": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_4, Q_3_5_3, Q_11_3_1, Q_5_17_2_5_1),
+        cited=(Q_5_17_2_5,),
+        check=lambda r: (
+            (side(r, "B").hand.total, side(r, "B").deck.total) == (5, 24)
+            and side(r, "B").base.total == 0
+            and side(r, "B").trash.names() == []
         ),
     ),
     "trigger_turn_start": Expect(
@@ -358,6 +534,34 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_level_too_high": Expect(
         Result.REFUSED, decides=(Q_7_5_2_2, Q_2_9_1), refused=(Q_7_5_2_2, Q_2_9_1)
     ),
+    "illegal_main_command_in_action_step": Expect(
+        Result.REFUSED,
+        decides=(Q_13_2_4_1, Q_9_3_1),
+        refused=(Q_13_2_4_1, Q_9_3_1),
+        check=lambda r: side(r, "A").hand.find("補給") is not None,
+    ),
+    "illegal_block_after_action_step": Expect(
+        Result.REFUSED,
+        decides=(Q_8_1, Q_8_3_1, Q_8_3_2),
+        refused=(Q_8_1, Q_8_3_1, Q_8_3_2),
+        check=lambda r: r.outcome.refused.action == 3,
+    ),
+    "illegal_pair_in_opponents_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_7_5_2_1,),
+        refused=(Q_7_5_2_1,),
+        check=lambda r: unit(r, "B", "薩克II").pilot is None and side(r, "B").hand.find("夏亞") is not None,
+    ),
+    "illegal_pilot_command_in_action_step": Expect(
+        Result.REFUSED,
+        decides=(Q_13_2_4_2,),
+        refused=(Q_13_2_4_2,),
+        check=lambda r: (
+            r.outcome.refused.action == 2
+            and unit(r, "B", "鋼彈").pilot is None
+            and side(r, "B").hand.find("阿姆羅的決意") is not None
+        ),
+    ),
     "illegal_second_pilot": Expect(Result.REFUSED, decides=(Q_3_3_4,), refused=(Q_3_3_4,)),
     "link_unit_attacks_on_deploy": Expect(
         *CONTINUES,
@@ -388,6 +592,49 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_8_3_1, Q_13_1_4_1, Q_8_5_3_2),
         why_not=(Q_8_3_1, Q_1_2_2_1),
         check=lambda r: r.outcome.losers == [],
+    ),
+    "why_not_first_strike_for_blocker": Expect(
+        *CONTINUES,
+        decides=BLOCKED,
+        why_not=(Q_13_1_5_1,),
+        cited=(Q_8_5_3_2_3,),
+        check=lambda r: r.outcome.destroyed == ["吉姆", "鋼坦克"],
+    ),
+    "why_not_breach_in_opponents_turn": Expect(
+        *CONTINUES,
+        decides=BLOCKED,
+        why_not=(Q_13_1_2_1,),
+        check=lambda r: (
+            r.outcome.destroyed == ["薩克II"]
+            and side(r, "A").base.cards[0].damage == 0
+            and side(r, "A").shields.total == 3
+        ),
+    ),
+    "why_not_burst_shield_to_hand": Expect(
+        *CONTINUES,
+        why_not=(Q_13_2_5_1,),
+        check=lambda r: (
+            unit(r, "A", "鋼彈") is not None
+            and side(r, "B").hand.names() == ["光束步槍"]
+            and side(r, "B").shields.total == 0
+        ),
+    ),
+    "why_not_breach_excess_to_shield": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_13_1_2_1, Q_13_1_2_2, Q_3_5_3),
+        why_not=(Q_5_5_6,),
+        check=lambda r: (
+            r.outcome.destroyed == ["薩克II", "EX基地(B)"]
+            and side(r, "B").shields.total == 4
+            and battles(r)[0].shields_destroyed == 0
+        ),
+    ),
+    "why_not_first_strike_target_survives": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        why_not=(Q_13_1_5_2,),
+        cited=(Q_8_5_3_2_2,),
+        check=lambda r: r.outcome.destroyed == ["吉姆"] and unit(r, "B", "德姆").damage == 2,
     ),
     "why_not_deck_not_empty": Expect(
         *CONTINUES,
@@ -435,7 +682,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "deploy": Expect(
         *CONTINUES,
-        decides=(Q_11_4_2,),
+        decides=(Q_11_4_2, Q_2_9_1),  # Lv. 4 met by 2 active, 1 rested and 1 EX energy
         cited=(Q_5_17_3_2_3,),
         check=lambda r: len(r.choices) == 6 and all(c.player is Player.A for c in r.choices),
     ),

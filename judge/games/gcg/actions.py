@@ -16,8 +16,8 @@ from pydantic import Discriminator, Field, Tag
 
 from judge.action import Action
 from judge.bounds import Flag, GcgExEnergy
-from judge.games.gcg.state import GcgCard
-from judge.players import Player
+from judge.games.gcg.state import GcgCard, GcgState, Kind, Timing
+from judge.players import PLAYERS, Player
 
 PLAYER = "player"
 
@@ -84,6 +84,14 @@ class Pair(Uses):
 
     def names(self) -> list[str]:
         return _names(self.card) + [self.unit]
+
+    def by_flash_command(self, state: GcgState) -> bool:
+        """Whether a 【瞬動】 command card boards as a pilot (3-4-6-2): listed in an action step, it is
+        taken there (and refused, 13-2-4-2), not after it."""
+        card = self.card if isinstance(self.card, GcgCard) else None
+        for player in PLAYERS:
+            card = card or state.side(player).hand.find(str(self.card))
+        return card is not None and card.kind is Kind.COMMAND and Timing.ACTION in (card.timing or [])
 
 
 class Command(Uses):
@@ -156,6 +164,30 @@ class Discard(Action):
         return list(self.cards)
 
 
+class Rest(Action):
+    """An effect sets a unit or base rested (5-4-1-2): 「轉為休息狀態」, where the timeline lists it."""
+
+    verb = "rest"
+    card: str = Field(min_length=1, description="a unit in a battle area, or a base")
+
+    def names(self) -> list[str]:
+        return [self.card]
+
+
+class SetActive(Action):
+    """An effect sets a unit or base active (5-4-1-1): 「轉為活躍狀態」, where the timeline lists it."""
+
+    verb = "set_active"
+    card: str = Field(min_length=1, description="a unit in a battle area, or a base")
+
+    def names(self) -> list[str]:
+        return [self.card]
+
+
+#: what an effect does at its own time, wherever the timeline lists it
+BY_EFFECT = (Rest, SetActive)
+
+
 class Concede(Action):
     """認輸 (1-2-4): the player loses at once; no card effect can force it (1-2-5)."""
 
@@ -164,4 +196,18 @@ class Concede(Action):
     forced: Flag = Field(default=False, description="a card effect would make the player concede (1-2-5)")
 
 
-ACTIONS = (Deploy, Pair, Command, Support, Attack, Block, NoBlock, Pass, PlaceEnergy, Discard, Concede)
+ACTIONS = (
+    Deploy,
+    Pair,
+    Command,
+    Support,
+    Attack,
+    Block,
+    NoBlock,
+    Pass,
+    PlaceEnergy,
+    Discard,
+    Rest,
+    SetActive,
+    Concede,
+)

@@ -6,7 +6,9 @@ timeline states: the block step waits for ``block``/``no_block`` (an attack
 the timeline leaves without one is an open choice of the blocking player,
 replayed once per option); the action step (8-4, ch. 9) lasts while the
 timeline gives effects, 【瞬動】 commands and passes, and ends with two passes
-in a row (9-5) or when the timeline goes on to anything else.  Then the
+in a row (9-5) or when the timeline goes on to anything else; the right to
+act starts with the non-turn player and goes to the other player after each
+command or pass (9-3, 9-4), as in the end phase's action step.  Then the
 damage step (8-5) and the battle-end step (8-6) run by themselves.
 
 A unit or base that leaves the field during a step sends the battle to its
@@ -25,10 +27,10 @@ from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect
 from judge.games.gcg import effects, processing
-from judge.games.gcg.actions import PLAYER, Attack, Block, Command, Pass
+from judge.games.gcg.actions import BY_EFFECT, PLAYER, Attack, Block, Command, Pair, Pass
 from judge.games.gcg.outcome import BattleRecord
 from judge.games.gcg.state import Battle, GcgCard, GcgState, Timing
-from judge.games.gcg.values import at_least, change_text, is_link, remaining, stacked, stat
+from judge.games.gcg.values import at_least, change_text, instances, is_link, remaining, stacked, stat
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Duration, Status
@@ -36,6 +38,7 @@ from judge.state import Duration, Status
 Run = Replay[GcgState]
 
 BATTLES = "battles"  # notes: the BattleRecord of each battle, in order
+ACTING = "acting"  # notes: who holds the right to act in the action step in progress (9-3, 9-4)
 
 
 def record(replay: Run) -> BattleRecord:
@@ -129,6 +132,9 @@ def declare(replay: Run, action: Attack) -> None:
                 "8-2-1",
                 "7-5-4-1",
             )
+    for name in (unit.name, target):
+        if name is not None:
+            effects.status_decides(replay, name)
     unit.status = Status.RESTED
     state.battle = Battle(attacker=unit.name, target=target, declared=target)
     named = f"對方玩家 {player.other}" if target is None else f"對方休息狀態的機體「{target}」"
@@ -197,11 +203,13 @@ def blockers(replay: Run, battle: Battle) -> list[str]:
     attacker = replay.state.unit(battle.attacker)
     able = [u for u in replay.state.side(defender).battle.cards if u.has("blocker")]
     if attacker is not None and attacker[1].has("high_maneuver") and able:
-        replay.not_applied(
+        text = (
             f"「{battle.attacker}」擁有《高機動》：此機體進行攻擊的期間，對方的機體無法發動《阻擋者》效果"
-            f"（{'、'.join(u.name for u in able)}）。",
-            "13-1-6-1",
+            f"（{'、'.join(u.name for u in able)}）。"
         )
+        could = any(u.status is not Status.RESTED and u.name != battle.declared for u in able)
+        replay.step(f"阻擋步驟：{text}", "13-1-6-1", decisive=could)  # could: without it, one might block
+        replay.not_applied(text, "13-1-6-1")
         return []
     found = []
     for unit in able:
@@ -230,7 +238,9 @@ def block(replay: Run, action: Block | None) -> None:
     battle = replay.state.battle
     if battle is None or battle.step not in ("attack", "block"):
         replay.refuse(
-            "現在沒有等待阻擋的攻擊：《阻擋者》在攻擊的阻擋步驟中發動，每次攻擊只能發動 1 次。",
+            "現在沒有等待阻擋的攻擊：《阻擋者》在攻擊的阻擋步驟中發動，阻擋步驟在攻擊步驟之後、瞬動步驟之前，"
+            "每次攻擊只能發動 1 次。",
+            "8-1",
             "8-3-1",
             "8-3-2",
         )
@@ -265,6 +275,7 @@ def block(replay: Run, action: Block | None) -> None:
 
 
 def _blocked(replay: Run, battle: Battle, unit: GcgCard) -> None:
+    effects.status_decides(replay, unit.name)
     unit.status = Status.RESTED
     battle.target, battle.blocker = unit.name, unit.name
     record(replay).blocked_by = record(replay).target = unit.name
@@ -321,6 +332,7 @@ def _end_block_step(replay: Run, battle: Battle) -> None:
     if _ends_early(replay, battle, "8-3-5", "阻擋步驟", "瞬動步驟"):
         return
     battle.step, battle.passes = "action", 0
+    begin_action_step(replay)
     replay.step(
         "瞬動步驟：從非回合玩家開始，雙方可以輪流發動【瞬動】指令與【啟動·瞬動】效果，直到雙方連續讓過。",
         "8-4-1",
@@ -328,31 +340,65 @@ def _end_block_step(replay: Run, battle: Battle) -> None:
     )
 
 
+def begin_action_step(replay: Run) -> None:
+    """The right to act in an action step starts with the non-turn player (9-2, 9-3)."""
+    replay.notes[ACTING] = processing.turn_player(replay).other
+
+
+def acting(replay: Run) -> Player:
+    """Who holds the right to act in the action step now (9-3, 9-4); in a snapshot taken during one,
+    the non-turn player unless an odd number of passes went by."""
+    holder: Player | None = replay.notes.get(ACTING)
+    if holder is not None:
+        return holder
+    first = processing.turn_player(replay).other
+    battle = replay.state.battle
+    return first.other if battle is not None and battle.passes % 2 else first
+
+
+def acted(replay: Run, player: Player) -> None:
+    """``player`` acted or passed: the right to act goes to the other player (9-3-3, 9-4-2)."""
+    replay.notes[ACTING] = player.other
+
+
+def _role(replay: Run, player: Player) -> str:
+    return f"{'回合玩家' if player is processing.turn_player(replay) else '非回合玩家'} {player}"
+
+
 def pass_(replay: Run, action: Pass) -> None:
     battle = replay.state.battle
-    who = action.player or ("非回合玩家" if (battle and battle.passes == 0) else "回合玩家")
-    if battle is None:
-        if replay.state.phase != "end":
-            replay.refuse("讓過只在瞬動步驟中進行（攻擊的瞬動步驟，或結束階段的瞬動步驟）。", "9-1", "9-3-3")
-        replay.step(f"瞬動步驟：{who} 讓過。", "9-3-3")
-        return
-    if battle.step != "action":
+    if battle is None and replay.state.phase != "end":
+        replay.refuse("讓過只在瞬動步驟中進行（攻擊的瞬動步驟，或結束階段的瞬動步驟）。", "9-1", "9-3-3")
+    if battle is not None and battle.step != "action":
         replay.refuse("讓過只在瞬動步驟中進行。", "9-1", "9-3-3")
+    who = acting(replay)
+    if action.player is not None and action.player is not who:
+        replay.refuse(
+            f"瞬動的行動權現在在{_role(replay, who)}：行動權依非回合玩家→回合玩家→非回合玩家……的順序轉交，"
+            f"玩家 {action.player} 現在不能讓過。",
+            "9-4-2",
+        )
+    acted(replay, who)
+    replay.step(f"瞬動步驟：{_role(replay, who)} 讓過，將瞬動的行動權轉交給對方。", "9-3-3")
+    if battle is None:
+        return
     battle.passes += 1
-    replay.step(f"瞬動步驟：{who} 讓過。", "9-3-3")
     if battle.passes >= 2:
         replay.step("雙方玩家連續宣言「讓過」，瞬動步驟結束。", "9-5")
         _finish(replay, battle)
 
 
-def _flash(action: Action) -> bool:
-    """Whether an action belongs to the action step: an effect, a pass, a 【瞬動】 command, a concession."""
+def _flash(state: GcgState, action: Action) -> bool:
+    """Whether an action belongs to the action step: an effect (stated, or a rest or set_active), a
+    pass, a 【瞬動】 command, a 【瞬動】 command card boarding as a pilot (to be refused), a concession."""
     if isinstance(action, Command):
         card = action.card
         return not (
             isinstance(card, GcgCard) and card.timing is not None and Timing.ACTION not in card.timing
         )
-    return isinstance(action, (Effect, Pass)) or action.verb == "concede"
+    if isinstance(action, Pair):
+        return action.by_flash_command(state)
+    return isinstance(action, (Effect, Pass, *BY_EFFECT)) or action.verb == "concede"
 
 
 def progress(replay: Run) -> None:
@@ -373,7 +419,7 @@ def progress(replay: Run) -> None:
     battle = replay.state.battle
     if battle is None or battle.step != "action":
         return
-    if following is not None and _flash(following):
+    if following is not None and _flash(replay.state, following):
         if not isinstance(following, Pass):
             battle.passes = 0  # an action taken: the right to act goes round again (9-4-1)
         return
@@ -400,11 +446,12 @@ def _finish(replay: Run, battle: Battle) -> None:
 def battle_end(replay: Run) -> None:
     """8-6: every 「本次戰鬥中」 effect ends, and the battle returns to the main phase."""
     replay.state.battle = None
-    replay.expire(
+    ended = replay.expire(
         Duration.END_OF_BATTLE,
         lambda card, what: f"「{card.name}」的 {change_text(what)}（本次戰鬥中）失效。",
         "8-6-1",
     )
+    processing.expiry_destroys(replay, ended, "8-6-1")
     replay.step("戰鬥結束步驟：所有「本次戰鬥中」效果均失效；戰鬥結束回到主要階段。", "8-6-1", "8-6-2")
     replay.resolve_fired()
 
@@ -621,16 +668,19 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
             f"「{attacker.name}」擁有《先制攻擊》：在通常處理之前，優先給予「{name}」戰鬥傷害，之後被攻擊方機體再給予戰鬥傷害。",
             "8-5-3-2-2",
             "13-1-5-2",
-            decisive=True,
         )
         _deal(replay, attacker, target, strike)
         destroyed = processing.destroy_damaged(replay)
-        if name in destroyed:
+        if name in destroyed:  # the first strike spared the attacker the damage back: it decides
+            replay.log.mark_decisive("8-5-3-2-2", "13-1-5-2")
             replay.not_applied(
                 f"「{name}」被此戰鬥傷害破壞：「{attacker.name}」不會受到來自被攻擊方機體的戰鬥傷害。",
                 "13-1-5-2",
             )
         else:
+            replay.not_applied(
+                f"「{name}」沒有被優先給予的戰鬥傷害破壞：仍然給予「{attacker.name}」戰鬥傷害。", "13-1-5-2"
+            )
             _deal(replay, target, attacker, back)
             destroyed += processing.destroy_damaged(replay)
     else:
@@ -643,6 +693,12 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
     if name in destroyed:
         replay.event("destroys", card=attacker.name, player=processing.turn_player(replay))
         _breach(replay, attacker, both=attacker.name in destroyed)
+    if attacker.name in destroyed and instances(target, "breach"):
+        replay.not_applied(
+            f"「{name}」破壞了攻擊中的「{attacker.name}」，但現在是對方玩家的回合：《突破》只在我方的回合中，"
+            "當此機體透過戰鬥傷害破壞對方機體時發動。",
+            "13-1-2-1",
+        )
 
 
 def _breach(replay: Run, attacker: GcgCard, both: bool) -> None:
@@ -671,6 +727,7 @@ def _breach(replay: Run, attacker: GcgCard, both: bool) -> None:
     )
     if isinstance(front, GcgCard):
         base = front
+        left = remaining(base)
         base.damage += value
         record(replay).base_damage += value
         replay.step(
@@ -679,7 +736,10 @@ def _breach(replay: Run, attacker: GcgCard, both: bool) -> None:
             "3-5-3",
             decisive=True,
         )
-        record(replay).destroyed += processing.destroy_damaged(replay)
+        destroyed = processing.destroy_damaged(replay)
+        record(replay).destroyed += destroyed
+        if base.name in destroyed and left is not None and value > left:
+            replay.not_applied(f"超出的 {value - left} 點傷害不會給予護盾。", "5-5-6")
         return
     record(replay).shields_destroyed += 1
     effects.destroy_shield(replay, defender, None, "13-1-2-2", "11-3-1-1")

@@ -68,6 +68,7 @@ class DeckRuling(enum.StrEnum):
 
 def judge(board: DeckBoard, trace: Trace) -> Outcome:
     problems = _sizes(board, trace) + _types(board, trace) + _colours(board, trace) + _copies(board, trace)
+    _energy_copies(board, trace, decisive=not problems)
     if not problems:
         trace.step("卡組與能源卡組皆符合卡組構築的規則。", "6-1-1", "6-1-1-3")
     return Outcome(
@@ -160,12 +161,16 @@ def _copies(board: DeckBoard, trace: Trace) -> list[DeckRuling]:
             number=number,
             count=n,
         )
+    return [DeckRuling.TOO_MANY_COPIES] if over else []
+
+
+def _energy_copies(board: DeckBoard, trace: Trace, decisive: bool) -> None:
+    """6-1-1-5 lets energy cards past the limit of 4; it decides only a deck legal otherwise."""
     repeated = [number for number, _ in over_limit(board.energy_deck, by_number, COPIES)]
     if repeated:
         trace.step(
             "能源卡組中可以放入任意張數的相同卡牌編號的能源卡牌：" + "、".join(map(str, repeated)) + "。",
             "6-1-1-5",
-            decisive=True,
+            decisive=decisive,
             numbers=repeated,
         )
-    return [DeckRuling.TOO_MANY_COPIES] if over else []

@@ -23,14 +23,16 @@ from __future__ import annotations
 from judge.board import BoardProblem
 from judge.effects import Damage, Draw, Effect, KeywordChange, Modify, Move, Target
 from judge.games.gcg import processing
-from judge.games.gcg.state import VALUED, GcgCard, GcgState, keyword_key
+from judge.games.gcg.state import VALUED, GcgCard, GcgState, book_name, keyword_key
 from judge.games.gcg.values import stat
 from judge.players import Player, by_turn_order
 from judge.replay import Replay
-from judge.state import Duration, Grant, Modifier, Zone
+from judge.state import Duration, Grant, Modifier, Status, Zone
 
 Run = Replay[GcgState]
 
+#: notes: the cards an effect rested or set active, and the clause of that status (5-4-1-1, 5-4-1-2)
+STATUS_SET = "status_set"
 #: the zones a ``move`` may name: every zone of a player but the field, and the energy area as a destination
 ZONES = ("deck", "hand", "energy_deck", "shields", "trash", "removed")
 FIELD = ("battle", "base")
@@ -135,6 +137,31 @@ def _field_card(replay: Run, name: str) -> tuple[Player, GcgCard] | None:
     return None
 
 
+def set_status(replay: Run, name: str, status: Status) -> None:
+    """An effect rests a card on the field or sets it active (5-4-1); one already so stays as it is:
+    the action is not done at all (1-3-2-1)."""
+    found = _field_card(replay, name)
+    if found is None:
+        replay.refuse(f"「{name}」不在戰鬥區或基地放置處：只有這些卡牌有活躍和休息狀態。", "5-4-1")
+    card = found[1]
+    word, clause = ("休息", "5-4-1-2") if status is Status.RESTED else ("活躍", "5-4-1-1")
+    if card.status is status:
+        replay.not_applied(
+            f"「{name}」已經處於{word}狀態：不視為再次變為該狀態，該行為本身不會進行。", "1-3-2-1"
+        )
+        return
+    card.status = status
+    replay.notes.setdefault(STATUS_SET, {})[name] = clause
+    replay.step(f"「{name}」因效果轉為{word}狀態。", clause, card=name, status=status.value)
+
+
+def status_decides(replay: Run, name: str) -> None:
+    """An attack or block ``name`` could make only as an effect left it: that effect's clause decides."""
+    clause = replay.notes.get(STATUS_SET, {}).pop(name, None)
+    if clause is not None:
+        replay.log.mark_decisive(clause)
+
+
 def _shield(replay: Run, name: str) -> Player | None:
     return next((p for p in (Player.A, Player.B) if replay.state.side(p).shields.find(name)), None)
 
@@ -169,6 +196,7 @@ def _destroy(replay: Run, name: str) -> None:
     if owner is not None:
         destroy_shield(replay, owner, name, "5-10-3")
         return
+    replay.done = False
     replay.not_applied(f"「{name}」不在場上：破壞是將卡牌從場上置於廢棄區，無法破壞。", "5-10-1", "1-3-2")
 
 
@@ -238,6 +266,7 @@ def _move(replay: Run, move: Move) -> None:
         for name in move.cards:
             found = _field_card(replay, name)
             if found is None:
+                replay.done = False
                 replay.not_applied(f"「{name}」已不在場上，無法移動。", "1-3-2")
                 continue
             player, card = found
@@ -267,6 +296,8 @@ def _move(replay: Run, move: Move) -> None:
             f"玩家 {source.player} 的{ZONE_NAMES[source.zone]}是否多於 {move.count} 張卡牌",
         )
     moved = len(named) + unnamed if unnamed is not None else None
+    wanted = move.count if move.count is not None else len(move.cards)
+    replay.done = None if moved is None else moved == wanted  # for 「那樣做時」 (if_done)
     if target.zone == "energy":
         energy = replay.state.side(target.player).energy
         room = 15 - (energy.total or 0)
@@ -287,6 +318,14 @@ def _move(replay: Run, move: Move) -> None:
             "1-3-2",
             moved=moved,
         )
+    if source.zone == "shields":
+        for card in named:
+            replay.unfired(
+                "burst",
+                f"「{card.name}」從護盾區移動到{ZONE_NAMES[target.zone]}，不是作為護盾被破壞：其【爆發】不會發動。",
+                "13-2-5-1",
+                card=card.name,
+            )
     if source.zone == "deck":
         deck_left(replay, source.player)
 
@@ -305,9 +344,14 @@ def draw(replay: Run, player: Player, count: int, where: str, *cites: str) -> No
     _into(side.hand, named, unnamed, bottom=False)
     drawn = len(named) + unnamed if unnamed is not None else None
     shown = "" if drawn is None else f"（{drawn} 張）"
+    short = drawn is not None and drawn < count
+    replay.done = None if drawn is None else not short  # for 「那樣做時」 (if_done)
+    if short:
+        shown = f"：卡組只有 {drawn} 張，無法執行的部分不進行，盡可能地抽取 {drawn} 張"
     replay.step(
         f"玩家 {player} 從卡組最上方抽 {count} 張卡牌加入手牌{shown}。",
         *cites,
+        *(("1-3-2",) if short else ()),
         drawn=drawn,
         cards=[card.name for card in named],
     )
@@ -338,6 +382,7 @@ def _damage(replay: Run, damage: Damage) -> None:
         return
     assert damage.card is not None  # the model wants a card or a player
     if damage.amount == 0:
+        replay.done = False
         replay.not_applied(f"給予「{damage.card}」的傷害是 0，不視為給予了傷害。", "5-5-5")
         return
     found = _field_card(replay, damage.card)
@@ -355,6 +400,7 @@ def _damage(replay: Run, damage: Damage) -> None:
     if owner is not None:
         destroy_shield(replay, owner, damage.card, "11-3-1-1")
         return
+    replay.done = False
     replay.not_applied(f"「{damage.card}」不在場上，不會受到傷害。", "5-5-1", "1-3-2")
 
 
@@ -364,11 +410,15 @@ def _keyword(replay: Run, change: KeywordChange, until: Duration) -> None:
         key = keyword_key(name)
         assert key is not None  # checked by problems()
         card.grants.append(Grant(keyword=key, until=until))
-        replay.step(f"「{card.name}」{DURATION_TEXT[until]}獲得 {name}。", "5-16-1", *DURATION_CITE[until])
+        replay.step(
+            f"「{card.name}」{DURATION_TEXT[until]}獲得 {book_name(key)}。", "5-16-1", *DURATION_CITE[until]
+        )
     for name in change.remove:
         key = keyword_key(name) or name
         card.grants.append(Grant(keyword=key, removed=True, until=until))
-        replay.step(f"「{card.name}」{DURATION_TEXT[until]}失去 {name}。", "5-16-1", *DURATION_CITE[until])
+        replay.step(
+            f"「{card.name}」{DURATION_TEXT[until]}失去 {book_name(key)}。", "5-16-1", *DURATION_CITE[until]
+        )
 
 
 def destroy_shield(replay: Run, player: Player, name: str | None, *cites: str) -> None:
@@ -398,6 +448,11 @@ def destroy_shield(replay: Run, player: Player, name: str | None, *cites: str) -
             "13-2-5-2",
         )
     if len(replay.fired) > waiting:
+        replay.step(
+            f"{shown}作為護盾被破壞而正面朝上：其【爆發】效果可以不支付費用發動，在被置於廢棄區前發動。",
+            "13-2-5-1",
+            "13-2-5-3",
+        )
         replay.resolve_fired()  # before it is put into the trash (13-2-5-3)
     processing.put(replay.state.side(player).trash, None if card is None else processing.fresh(card))
 

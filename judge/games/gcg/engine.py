@@ -17,6 +17,7 @@ from judge.effects import Effect
 from judge.games.gcg import battle, effects, play, processing
 from judge.games.gcg.actions import (
     ACTIONS,
+    BY_EFFECT,
     Attack,
     Block,
     Command,
@@ -27,6 +28,7 @@ from judge.games.gcg.actions import (
     Pair,
     Pass,
     PlaceEnergy,
+    Rest,
     Support,
 )
 from judge.games.gcg.outcome import GcgOutcome, GcgReason
@@ -36,7 +38,7 @@ from judge.games.gcg.turn import TURN
 from judge.games.gcg.values import stat
 from judge.outcome import Result
 from judge.replay import Ending, Phrases, Replay, Rules
-from judge.state import Card
+from judge.state import Card, Status
 from judge.timeline import Timeline, actions_of
 
 Run = Replay[GcgState]
@@ -60,6 +62,8 @@ PHRASES = Phrases.chinese(
     condition_fails=("{effect} 的條件（{condition}）不滿足，該效果不會發動。", ("10-2-1",)),
     waits=("{effect} 等待其誘發條件（{event}）。", ("10-1-6-2",)),
     fires=("{event}：誘發 {effect}。", ("10-1-6-1",)),
+    not_done=("前一個效果沒有完全執行（「那樣做時」的條件不滿足）：{effect} 不會發動。", ("10-2-1", "1-3-2")),
+    done=("{effect} 之前的效果是否已完全執行", ("10-2-1",)),
 )
 
 #: when each action may be taken, for a refusal out of its time
@@ -76,17 +80,17 @@ WHEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "discard": ("手牌超過上限時，在結束階段的手牌步驟丟棄。", ("7-6-5-1",)),
 }
 
-#: the events a triggered effect may wait for, and the clause that names each
+#: the events a triggered effect may wait for: each one's name in the book, and the clause that names it
 EVENTS = {
-    "turn_start": "7-2-4-1",  # 「回合開始時」
-    "deployed": "13-2-6-1",  # 【配置時】
-    "attack": "13-2-7-1",  # 【攻擊時】
-    "destroyed": "13-2-8-1",  # 【破壞時】
-    "destroys": "13-1-2-1",  # a unit destroys an opposing unit with battle damage
-    "burst": "13-2-5-1",  # 【爆發】
-    "paired": "13-2-9-1",  # 【搭乘時】
-    "linked": "13-2-11-1",  # 【共鳴時】
-    "turn_end": "7-6-4-1",  # 「回合結束時」
+    "turn_start": ("「回合開始時」", "7-2-4-1"),
+    "deployed": ("【配置時】", "13-2-6-1"),
+    "attack": ("【攻擊時】", "13-2-7-1"),
+    "destroyed": ("【破壞時】", "13-2-8-1"),
+    "destroys": ("透過戰鬥傷害破壞對方機體時", "13-1-2-1"),
+    "burst": ("【爆發】", "13-2-5-1"),
+    "paired": ("【搭乘時】", "13-2-9-1"),
+    "linked": ("【共鳴時】", "13-2-11-1"),
+    "turn_end": ("「回合結束時」", "7-6-4-1"),
 }
 
 
@@ -100,6 +104,9 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
     times = WHEN
     events = frozenset(EVENTS)
     stats = frozenset({"ap", "hp"})
+
+    def event_name(self, event: str) -> str:
+        return EVENTS[event][0] if event in EVENTS else event
 
     def act(self, replay: Run, action: Action) -> None:
         if isinstance(action, Attack):
@@ -124,10 +131,15 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
             play.discard(replay, action)
         elif isinstance(action, Concede):
             play.concede(replay, action)
+        elif isinstance(action, BY_EFFECT):
+            effects.set_status(
+                replay, action.card, Status.RESTED if isinstance(action, Rest) else Status.ACTIVE
+            )
 
     def anytime(self, state: GcgState, action: Action) -> bool:
-        """A concession comes at any time (1-2-4); a unit an effect deploys comes when the effect says."""
-        return isinstance(action, Concede) or (isinstance(action, Deploy) and action.by_effect)
+        """A concession comes at any time (1-2-4); what an effect does (a unit it deploys, a card it
+        rests or sets active) comes when the effect says."""
+        return isinstance(action, (Concede, *BY_EFFECT)) or (isinstance(action, Deploy) and action.by_effect)
 
     def apply_effect(self, replay: Run, effect: Effect) -> None:
         effects.apply(replay, effect)

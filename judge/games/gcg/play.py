@@ -11,9 +11,11 @@ section sends a card already there to the trash, which is not destruction
 
 from __future__ import annotations
 
+from collections import Counter
+from dataclasses import dataclass
 from itertools import combinations
 
-from judge.games.gcg import processing
+from judge.games.gcg import battle, processing
 from judge.games.gcg.actions import Command, Concede, Deploy, Discard, Pair, PlaceEnergy, Support, Uses
 from judge.games.gcg.state import GcgCard, GcgState, Kind, Timing
 from judge.games.gcg.values import at_least, instances, is_link, stacked
@@ -28,17 +30,34 @@ HAND_LIMIT = 10  # 4-8-4, 7-6-5-1
 MOST_ENERGY = 15  # 4-4-2
 
 
-def _card_in_hand(replay: Run, action: Uses) -> tuple[Player, GcgCard]:
-    """The card an action uses, taken out of its zone: the hand, unless an effect deploys it."""
+@dataclass
+class InHand:
+    """A card about to be used, left where it is until the use is allowed and paid for: a refused
+    use leaves the table as it was."""
+
+    player: Player
+    card: GcgCard
+    zone: Zone[GcgCard]
+    named: bool  # False: one of the hand's cards nobody named
+
+    def take(self) -> GcgCard:
+        """The card, out of its zone."""
+        if self.named:
+            self.zone.cards.remove(self.card)
+        elif self.zone.unnamed is not None:
+            self.zone.unnamed -= 1
+        return self.card
+
+
+def _card_in_hand(replay: Run, action: Uses) -> InHand:
+    """The card an action uses, still in its zone: the hand, unless an effect deploys it."""
     state = replay.state
     if isinstance(action.card, GcgCard):  # a card nobody named: it comes from the hand
         player = action.player or processing.turn_player(replay)
         hand = state.side(player).hand
         if hand.unnamed == 0:
             replay.refuse(f"玩家 {player} 的手牌中沒有其他卡牌可以使用。", "5-7-1")
-        if hand.unnamed is not None:
-            hand.unnamed -= 1
-        return player, action.card.model_copy(deep=True)
+        return InHand(player, action.card.model_copy(deep=True), hand, named=False)
     name = action.card
     player = state.owner(name) or action.player or processing.turn_player(replay)
     side = state.side(player)
@@ -51,8 +70,7 @@ def _card_in_hand(replay: Run, action: Uses) -> tuple[Player, GcgCard]:
             zone, card = other, other.find(name)
     if card is None:
         replay.refuse(f"「{name}」已在場上，無法再配置。", "5-8-1")
-    zone.cards.remove(card)
-    return player, card
+    return InHand(player, card, zone, named=True)
 
 
 def pay(replay: Run, player: Player, card: GcgCard, ex: int | None) -> None:
@@ -76,6 +94,8 @@ def pay(replay: Run, player: Player, card: GcgCard, ex: int | None) -> None:
         lv=energy.total,
         level=card.level,
     )
+    if level_met and energy.payable is not None and card.level is not None and energy.payable < card.level:
+        replay.log.mark_decisive("2-9-1")  # met only because rested energy counts too
     if not level_met:
         replay.refuse(
             f"玩家 {player} 的能源張數少於「{card.name}」的 Lv.：不滿足 Lv. 的條件，無法使用。",
@@ -134,7 +154,8 @@ def _shown(value: int | None) -> str:
 
 
 def deploy(replay: Run, action: Deploy) -> None:
-    player, card = _card_in_hand(replay, action)
+    used = _card_in_hand(replay, action)
+    player, card = used.player, used.card
     if card.kind in (Kind.PILOT, Kind.COMMAND):
         replay.refuse(f"「{card.name}」不是機體或基地：配置是指將機體和基地置於場上。", "5-8-1")
     state = replay.state
@@ -144,6 +165,7 @@ def deploy(replay: Run, action: Deploy) -> None:
         pay(replay, player, card, action.ex)
     else:
         replay.step(f"「{card.name}」由效果配置於場上：不進行 Lv. 確認，也不支付費用。", "5-8-1", "5-7-1-1")
+    used.take()
     side = state.side(player)
     if card.kind is Kind.BASE:
         _make_room(replay, player, side.base.cards, 1, action.replace, "11-5-1", "11-5-2", "11-5-2-1")
@@ -203,7 +225,12 @@ def _make_room(
 
 
 def pair(replay: Run, action: Pair) -> None:
-    player, card = _card_in_hand(replay, action)
+    used = _card_in_hand(replay, action)
+    player, card = used.player, used.card
+    if card.kind is Kind.COMMAND and (replay.state.battle is not None or replay.state.phase == "end"):
+        replay.refuse(
+            f"「{card.name}」是擁有【駕駛員】效果的指令卡牌：在瞬動步驟中無法作為駕駛員進行搭乘。", "13-2-4-2"
+        )
     if card.kind in (Kind.UNIT, Kind.BASE):
         replay.refuse(
             f"「{card.name}」不是駕駛員：搭乘的是駕駛員卡牌或擁有【駕駛員】效果的指令卡牌。", "5-9-1"
@@ -221,7 +248,7 @@ def pair(replay: Run, action: Pair) -> None:
     if player is not processing.turn_player(replay):
         replay.refuse(f"玩家 {player} 不是回合玩家：只有回合玩家可以在主要階段使用手牌。", "7-5-2-1")
     pay(replay, player, card, action.ex)
-    unit.pilot = processing.fresh(card)
+    unit.pilot = processing.fresh(used.take())
     replay.step(
         f"駕駛員「{card.name}」疊放在「{unit.name}」下方搭乘，其 AP {_signed(card.ap)}、HP {_signed(card.hp)} 疊加在機體上。",
         "5-9-1",
@@ -238,7 +265,8 @@ def _signed(value: int | None) -> str:
 
 
 def command(replay: Run, action: Command) -> None:
-    player, card = _card_in_hand(replay, action)
+    used = _card_in_hand(replay, action)
+    player, card = used.player, used.card
     if card.kind not in (None, Kind.COMMAND):
         replay.refuse(f"「{card.name}」不是指令卡牌：指令卡牌使用即可發動指令效果。", "3-4-1")
     in_battle = replay.state.battle is not None or replay.state.phase == "end"
@@ -261,7 +289,9 @@ def command(replay: Run, action: Command) -> None:
             f"「{card.name}」沒有【主要】：在機體進行攻擊期間以外的主要階段只能使用【主要】指令。", "13-2-3-1"
         )
     pay(replay, player, card, action.ex)
-    processing.put(replay.state.side(player).trash, processing.fresh(card))
+    if in_battle:
+        battle.acted(replay, player)
+    processing.put(replay.state.side(player).trash, processing.fresh(used.take()))
     replay.step(
         f"玩家 {player} 使用指令「{card.name}」發動指令效果（其效果依時間軸所列），之後置於廢棄區。",
         "3-4-1",
@@ -344,10 +374,13 @@ def discard(replay: Run, action: Discard) -> None:
             f"玩家 {player} 的手牌 {hand.total} 張：只需丟棄到手牌變成 10 張，不能丟棄 {len(action.cards)} 張。",
             "7-6-5-1",
         )
+    held = Counter(hand.names())
+    missing = [name for name, count in Counter(action.cards).items() if count > held[name]]
+    if missing:
+        replay.refuse(f"「{missing[0]}」不在玩家 {player} 的手牌中。", "5-11-1")
     for name in action.cards:
         card = hand.find(name)
-        if card is None:
-            replay.refuse(f"「{name}」不在玩家 {player} 的手牌中。", "5-11-1")
+        assert card is not None  # every name checked above
         hand.cards.remove(card)
         processing.put(replay.state.side(player).trash, card)
     replay.step(f"玩家 {player} 丟棄 {'、'.join(action.cards)}。", "5-11-1", "7-6-5-1")

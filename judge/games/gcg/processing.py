@@ -77,7 +77,14 @@ def destroy(replay: Run, player: Player, card: GcgCard, why: str, *cites: str, d
     """Destroy a unit or base: to its owner's trash face up (5-10-2); 【破壞時】 triggers (13-2-8-1)."""
     leave_field(replay, player, card, "trash", why, *cites, "5-10-2", decisive=decisive)
     replay.notes.setdefault(DESTROYED, []).append(card.name)
+    waiting = len(replay.fired)
     replay.event("destroyed", card=card.name, player=player)
+    if card.token and len(replay.fired) > waiting:
+        replay.step(
+            f"「{card.name}」雖是替代卡，但暫時移動到了廢棄區，所以滿足「當被破壞時」的誘發條件。",
+            "5-17-2-5-1",
+            decisive=True,
+        )
 
 
 def destroyed_now(replay: Run) -> list[tuple[Player, GcgCard]]:
@@ -104,6 +111,12 @@ def destroyed_now(replay: Run) -> list[tuple[Player, GcgCard]]:
     return found
 
 
+def expiry_destroys(replay: Run, ended: int, clause: str) -> None:
+    """Effects that ended (``clause``) decide a destruction they cause: an HP back below the damage."""
+    if ended and destroyed_now(replay):
+        replay.log.mark_decisive(clause)
+
+
 def destroy_damaged(replay: Run) -> list[str]:
     """Destruction processing (11-3-1): every such card at once; the names destroyed."""
     doomed = destroyed_now(replay)
@@ -111,6 +124,17 @@ def destroy_damaged(replay: Run) -> list[str]:
         replay.step("多張卡牌同時滿足破壞條件，視為同時被破壞。", "11-3-1", "8-5-3-2-3")
     for player, card in doomed:
         hp = stat(card, "hp")
+        if card.damage == 0:  # no damage: an effect brought its HP to 0
+            destroy(
+                replay,
+                player,
+                card,
+                f"規則處理：玩家 {player} 的「{card.name}」沒有受到傷害，但 HP 因效果變為 0：擁有 HP 的卡牌，"
+                "一旦其 HP 變成 0 就會被破壞，置於廢棄區。",
+                "2-8-2",
+                *(("3-2-5-2",) if card in replay.state.side(player).battle.cards else ()),
+            )
+            continue
         destroy(
             replay,
             player,

@@ -11,6 +11,8 @@ ever typed in as numbers.
 >>> side = GcgPlayer.model_validate({"base": "ex_base", "energy": {"active": 2, "rested": 1, "ex": 1}})
 >>> side.base.cards[0].ap, side.base.cards[0].hp, side.base.cards[0].token, side.energy.total
 (0, 3, True, 4)
+>>> book_name("breach:2"), book_name("high_maneuver")
+('《突破：2》', '《高機動》')
 """
 
 from __future__ import annotations
@@ -55,6 +57,16 @@ def keyword_key(text: str) -> str | None:
     if key in VALUED and value is not None and int(value) >= 1:
         return f"{key}:{int(value)}"
     return None
+
+
+def book_name(key: str) -> str:
+    """A keyword in the book's spelling (``breach:2`` → 《突破：2》); a bare valued name (a removal of
+    every instance) without a value."""
+    name, _, value = key.partition(":")
+    printed = {**FLAGS, **VALUED}.get(name)
+    if printed is None:
+        return key
+    return f"{printed[:-1]}：{value}》" if value else printed
 
 
 def keywords_checked(values: list[str]) -> list[str]:

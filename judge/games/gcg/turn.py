@@ -7,7 +7,9 @@ A battle is not a phase of its own: it happens inside the main phase
 
 from __future__ import annotations
 
-from judge.games.gcg import effects, play, processing
+from judge.action import Action
+from judge.games.gcg import battle, effects, play, processing
+from judge.games.gcg.actions import Pair
 from judge.games.gcg.state import GcgState
 from judge.games.gcg.values import change_text, stacked
 from judge.players import turn_order
@@ -105,11 +107,18 @@ def end_step(replay: Run) -> None:
 
 def cleanup_step(replay: Run) -> None:
     """7-6-6-1: every effect lasting 「本回合中」 ends."""
-    replay.expire(
+    ended = replay.expire(
         Duration.END_OF_TURN,
         lambda card, what: f"清算步驟：「{card.name}」的 {change_text(what)}（本回合中）失效。",
         "7-6-6-1",
     )
+    processing.expiry_destroys(replay, ended, "7-6-6-1")
+
+
+def _in_end_action_step(state: GcgState, action: Action) -> bool:
+    """The end phase's action step takes 【瞬動】 commands and passes (7-6-3-1), and a 【瞬動】 command
+    card boarding as a pilot, to refuse it (13-2-4-2)."""
+    return action.verb in ("command", "pass") or (isinstance(action, Pair) and action.by_flash_command(state))
 
 
 MAIN_ACTIONS = ("deploy", "pair", "command", "support", "attack", "block", "no_block", "pass")
@@ -120,7 +129,7 @@ TURN: tuple[Procedure[GcgState], ...] = (
     Procedure(Point("draw"), "7-3", start=draw_phase),
     Procedure(Point("energy"), "7-4", accepts=accepts("place_energy"), end=energy_phase_end),
     Procedure(Point("main"), "7-5", accepts=accepts(*MAIN_ACTIONS)),
-    Procedure(Point("end", "action"), "7-6-3", accepts=accepts("command", "pass")),
+    Procedure(Point("end", "action"), "7-6-3", accepts=_in_end_action_step, start=battle.begin_action_step),
     Procedure(Point("end", "end"), "7-6-4", start=end_step),
     Procedure(Point("end", "hand"), "7-6-5", accepts=accepts("discard"), end=play.hand_step),
     Procedure(Point("end", "cleanup"), "7-6-6", start=cleanup_step),

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.games.gcg.state import VALUED, GcgCard, GcgState
+from judge.games.gcg.state import VALUED, GcgCard, GcgState, book_name
 from judge.replay import Replay
 
 Run = Replay[GcgState]
@@ -82,17 +82,25 @@ def stacked(replay: Run, card: GcgCard, name: str, decisive: bool = True) -> int
     return value
 
 
+def _bare(word: str) -> str:
+    """A name or trait without the marks a card prints around it: 〈白色基地隊〉 is 白色基地隊 (2-5-3)."""
+    return word.strip().strip("〈〉<>「」『』[]【】")
+
+
 def is_link(card: GcgCard) -> bool:
     """A link unit: its boarded pilot meets its link condition by name or trait (3-2-6-2, 2-12-1)."""
     pilot = card.pilot
     if pilot is None or not card.link:
         return False
-    return pilot.name in card.link or bool(set(card.link) & set(pilot.traits))
+    wanted = {_bare(word) for word in card.link}
+    return _bare(pilot.name) in wanted or bool(wanted & {_bare(trait) for trait in pilot.traits})
 
 
 def change_text(what: str) -> str:
-    """A change as the book writes it (``ap+2`` → ``AP+2``); a keyword keeps its spelling."""
-    return what[:2].upper() + what[2:] if what[:2] in ("ap", "hp") else what
+    """A change as the book writes it: ``ap+2`` → ``AP+2``, ``+repair:2`` → ``+《修復：2》``."""
+    if what[:2] in ("ap", "hp"):
+        return what[:2].upper() + what[2:]
+    return what[:1] + book_name(what[1:])
 
 
 def at_least(replay: Run, key: str, value: int | None, threshold: int | None, text: str, *cites: str) -> bool:
