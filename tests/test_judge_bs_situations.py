@@ -73,6 +73,21 @@ REFRESH = "將自己場地上所有處於疲勞狀態（橫置）的卡牌回復
 END_STEP = "該回合中發生的所有暫時性效果全部失效"
 EFFECT_TIMING = "許多效果會在卡牌敘述中指定的特定時機自動發揮"
 STANDBY = "該靈魂卡會先進入「待機狀態」"
+CORE_STEP = "從空間取出 1 個能量放入預備區"
+SUMMONED_ATTACKS = "本回合中召喚的靈魂卡或終極靈魂卡也可進行攻擊"
+NEXUS_NO_FIGHT = "核心卡無法進行攻擊或阻擋"
+NEXUS_LV1 = "若不放置，則該核心卡視為 Lv1"
+MOVE_IN_OWN_MAIN = "只要是在自己的主要階段（可進行靈魂卡召喚等行動的時機）"
+MOVE_CORES = "可將預備區的能量與放置在場地上卡牌的能量自由地重新配置"
+NOT_DESTROYED = "破壞時發生的效果，在消滅時不會發生"
+DEPLETION_TERM = "數量低於其最低 Lv 費用時的狀態"
+UNITE_RESTED = "若合體前的合體卡與靈魂卡其中之一或兩者處於疲勞狀態"
+LV_CHANGE = "隨著放置在卡牌上的能量數量增加，Lv 也會隨之提升"
+OWN_RESERVE = "不能將自己的能量放置到對手的預備區"
+ONE_BLOCKER = "不可使用 2 張以上的靈魂卡或終極靈魂卡同時進行阻擋"
+MAIN_ACTIONS = "回合玩家可在主要階段執行以下行動"
+REDRAW = "每位玩家僅可重新抽牌一次"
+RESOLUTION_FIRST = "若有在「戰鬥結算時」發生的效果，請在減少生命值或比較 BP 前的階段解決效果"
 
 BATTLE_BP = (BLOCKED, DESTROY)
 LIFE = (UNBLOCKED, CORES_GO)
@@ -143,6 +158,17 @@ SITUATIONS: dict[str, Expect] = {
             and side(r, "B").reserve == 3
         ),
     ),
+    "turn_second_player_attacks": Expect(
+        *CONTINUES,
+        decides=LIFE,
+        why_not=(WIN, FLASH_2),
+        cited=(START, CORE_STEP, DRAW, SUMMONED_ATTACKS),
+        check=lambda r: (
+            side(r, "A").life == 4
+            and side(r, "B").reserve == 2
+            and on_field(r, "B", "青龍").status is Status.RESTED
+        ),
+    ),
     "start_step": Expect(*CONTINUES, cited=(START, DRAW, REFRESH), check=lambda r: side(r, "B").reserve == 5),
     "duration_bp_until_end_of_turn": Expect(
         *CONTINUES, cited=(END_STEP,), check=lambda r: on_field(r, "A", "紅龍").modifiers == []
@@ -174,6 +200,28 @@ SITUATIONS: dict[str, Expect] = {
             and (side(r, "A").reserve, side(r, "B").reserve) == (2, 2)
         ),
     ),
+    "two_attacks_one_step": Expect(
+        *CONTINUES,
+        decides=LIFE,
+        check=lambda r: side(r, "B").life == 2 and [b.life_reduced for b in r.outcome.battles] == [1, 2],
+    ),
+    "flash_cores_level_up_blocker": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(FLASH_RULES, LV_CHANGE),
+        check=lambda r: (
+            in_trash(r, "A") == ["甲龍"]
+            and on_field(r, "B", "乙獸").cores == 2
+            and in_trash(r, "B") == ["核心增援"]
+            and side(r, "B").reserve == 0
+        ),
+    ),
+    "battle_resolution_effect": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(RESOLUTION_FIRST,),
+        check=lambda r: in_trash(r, "B") == ["乙獸"] and on_field(r, "A", "甲龍").modifiers == [],
+    ),
     "choice_block": Expect(
         Result.DEPENDS,
         decides=(*BATTLE_BP, *LIFE),
@@ -202,6 +250,14 @@ SITUATIONS: dict[str, Expect] = {
         ),
     ),
     "effect_life_to_zero": Expect(Result.WON, "life_zero", decides=(WIN,), winner=Player.A),
+    "effect_opponent_core_to_owner_reserve": Expect(
+        *CONTINUES,
+        decides=(DEPLETION,),
+        cited=(OWN_RESERVE,),
+        check=lambda r: (
+            side(r, "B").reserve == 2 and side(r, "A").reserve == 3 and r.outcome.depleted == ["乙獸"]
+        ),
+    ),
     "effect_bp_zero_then_destroy": Expect(
         *CONTINUES, decides=(DESTROY_TERM,), cited=(BP_ZERO,), check=lambda r: in_trash(r, "B") == ["乙獸"]
     ),
@@ -228,6 +284,16 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_summon_below_lowest_lv": refusal(COST_5, SUMMON),
     "illegal_burst_twice_a_turn": refusal(BURST_ONCE, BURST_SET),
     "illegal_burst_condition_not_met": refusal(BURST_AFTER_SET, BURST_WRONG, BURST_FIRST),
+    "illegal_burst_on_depletion": refusal(
+        NOT_DESTROYED, DEPLETION_TERM, BURST_AFTER_SET, BURST_WRONG, BURST_FIRST
+    ),
+    "illegal_nexus_attacks": refusal(NEXUS_NO_FIGHT, DECLARE),
+    "illegal_move_cores_in_battle": refusal(TURN, MOVE_IN_OWN_MAIN, MOVE_CORES),
+    "illegal_attack_united_with_exhausted_brave": refusal(EXHAUSTED, EXHAUST_TERM, DECLARE, UNITE_RESTED),
+    "illegal_second_blocker": refusal(ONE_BLOCKER),
+    "illegal_pay_more_than_reduced": refusal(COST_3, COST_4),
+    "illegal_summon_in_opponent_main": refusal(MAIN_ACTIONS, SUMMON),
+    "illegal_redraw_twice": refusal(REDRAW),
     # -- bursts -------------------------------------------------------------------------------------
     "burst_life_reduced": Expect(
         *CONTINUES,
@@ -300,6 +366,16 @@ SITUATIONS: dict[str, Expect] = {
         decides=(SETUP, CONTRACT),
         check=lambda r: side(r, "A").hand.total == 4 and side(r, "A").deck.total == 36,
     ),
+    "redraw_contract_back_in_deck": Expect(
+        *CONTINUES,
+        decides=(SETUP, CONTRACT),
+        cited=(REDRAW,),
+        check=lambda r: (
+            side(r, "A").hand.total == 4
+            and side(r, "A").deck.total == 36
+            and side(r, "A").hand.find("契約龍") is None
+        ),
+    ),
     "contract_soul_state": Expect(
         *CONTINUES,
         decides=(*BATTLE_BP, SOUL),
@@ -321,6 +397,28 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         decides=(DEPLETION,),
         check=lambda r: in_trash(r, "B") == ["小鳥"] and r.outcome.depleted == ["小鳥"],
+    ),
+    "depleted_not_destroyed": Expect(
+        *CONTINUES,
+        decides=(DEPLETION,),
+        why_not=(NOT_DESTROYED, DEPLETION_TERM),
+        check=lambda r: (
+            side(r, "B").hand.total == 2 and in_trash(r, "B") == ["乙獸"] and r.outcome.destroyed == []
+        ),
+    ),
+    "ultimate_depleted_below_lv3": Expect(
+        *CONTINUES,
+        decides=(DEPLETION,),
+        check=lambda r: r.outcome.depleted == ["終極・齊格菲"] and side(r, "B").reserve == 4,
+    ),
+    "nexus_deployed_without_cores": Expect(
+        *CONTINUES,
+        decides=(COST_5, NEXUS_LV1),
+        check=lambda r: (
+            on_field(r, "B", "竜射砲台").cores == 0
+            and side(r, "B").reserve == 1
+            and side(r, "B").trash_cores == 2
+        ),
     ),
     "level": Expect(*CONTINUES, decides=(DEPLETION,), check=lambda r: "BP 13000" in texts(r)),
     # -- facts the board leaves out -----------------------------------------------------------------

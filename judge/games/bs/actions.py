@@ -57,6 +57,13 @@ class OpeningHand(Action):
         return [self.contract] if isinstance(self.contract, str) else []
 
 
+class Redraw(Action):
+    """遊戲準備 ⑦: the whole hand back into the deck, shuffled, and 4 new cards; once per player."""
+
+    verb = "redraw"
+    player: Player
+
+
 class Summon(Action):
     """召喚: pay the cost (reduced by the field's symbols), then put cores on it up to its lowest Lv."""
 
@@ -230,6 +237,7 @@ LEAVING = (KeepBrave, Soul)
 BY_EFFECT = (Exhaust, Refresh)
 ACTIONS = (
     OpeningHand,
+    Redraw,
     Summon,
     Unite,
     MoveCores,

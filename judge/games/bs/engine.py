@@ -29,6 +29,7 @@ from judge.games.bs.actions import (
     NoBlock,
     OpeningHand,
     Pass,
+    Redraw,
     Refresh,
     SetBurst,
     Soul,
@@ -44,6 +45,8 @@ from judge.games.bs.rules import (
     END_STEP,
     FIRST_TURN,
     MAIN_ACTIONS,
+    MOVE_CORES,
+    MOVE_IN_OWN_MAIN,
     OPTIONAL,
     SETUP,
     SOUL,
@@ -85,9 +88,13 @@ PHRASES = Phrases.chinese(
 #: when each action may be taken, for a refusal out of its time
 WHEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "opening_hand": ("起始手牌在遊戲準備時決定。", (SETUP,)),
+    "redraw": ("重新抽牌在遊戲準備時進行（每位玩家僅可一次）。", (SETUP,)),
     "summon": ("召喚在自己的主要階段進行。", (MAIN_ACTIONS,)),
     "unite": ("合體在自己的主要階段進行。", (MAIN_ACTIONS,)),
-    "move_cores": ("能量在自己的主要階段自由移動（效果移動的能量請寫 by_effect: true）。", (MAIN_ACTIONS,)),
+    "move_cores": (
+        "能量在自己的主要階段自由移動（效果移動的能量請寫 by_effect: true）。",
+        (MOVE_IN_OWN_MAIN, MOVE_CORES),
+    ),
     "set_burst": ("爆烈在自己的主要階段設置。", (MAIN_ACTIONS,)),
     "flash": ("靈動效果在自己的主要階段或戰鬥的靈動時機使用。", (MAIN_ACTIONS,)),
     "pass": ("跳過在戰鬥的靈動時機中進行。", (DECLARE,)),
@@ -111,6 +118,7 @@ EVENTS = frozenset(
         "removed",
         "moved",
         "life_reduced",
+        "battle_resolution",
         "battle_end",
         "turn_end",
     }
@@ -133,6 +141,7 @@ class BsRules(Rules[BsState, BsOutcome]):
         if not _within_an_effect(action):
             bursts.finish_resolving(replay)
             replay.notes.pop(bursts.READY, None)  # a burst is declared when its condition is met, or never
+            replay.notes.pop(bursts.MISSED, None)
         if isinstance(action, Attack):
             battle.declare(replay, action)
         elif isinstance(action, Block):
@@ -153,6 +162,8 @@ class BsRules(Rules[BsState, BsOutcome]):
             play.set_burst(replay, action)
         elif isinstance(action, OpeningHand):
             play.opening_hand(replay, action)
+        elif isinstance(action, Redraw):
+            play.redraw(replay, action)
         elif isinstance(action, Exhaust):
             play.exhaust(replay, action)
         elif isinstance(action, Refresh):

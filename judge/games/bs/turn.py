@@ -163,7 +163,7 @@ TURN_STEPS: tuple[Procedure[BsState], ...] = (
     Procedure(
         Point("setup"),
         SETUP,
-        accepts=lambda state, action: state.phase == "setup" and action.verb == "opening_hand",
+        accepts=lambda state, action: state.phase == "setup" and action.verb in ("opening_hand", "redraw"),
     ),
     Procedure(Point("start"), START_STEP, start=start_step),
     Procedure(Point("core"), CORE_STEP, start=core_step),
