@@ -87,6 +87,17 @@ OWN_RESERVE = "不能將自己的能量放置到對手的預備區"
 ONE_BLOCKER = "不可使用 2 張以上的靈魂卡或終極靈魂卡同時進行阻擋"
 MAIN_ACTIONS = "回合玩家可在主要階段執行以下行動"
 REDRAW = "每位玩家僅可重新抽牌一次"
+BP_ORDER = "依照「BP+」或「BP-」效果的發揮順序進行加減計算後得出的數值"
+MAIN_EFFECT_IN_FLASH = "在靈動時機中，無法使用魔法卡的主要效果"
+MAGIC_MAIN = "「主要効果」僅能於自己的主要階段"
+MAGIC_TO_TRASH = "使用後的魔法卡在效果結算後，將被放置到廢棄區"
+REFRESH_TERM = "將卡牌轉為直立"
+LEAVE_TERM = "因消滅、破壞、返回手牌或牌組"
+SEPARATE_FREE = "進行合體或分離時，無需支付費用"
+SEPARATE_TRASH = "分離時，若未放置能量而無法維持 Lv1 的合體卡，會被放置到廢棄區"
+U_TRIGGER = "請翻開對手牌組最上方的卡牌，並將其放置於廢棄區"
+U_HIT = "視為「命中」，並發揮「U 觸發命中時」之後的效果"
+U_GUARD = "視為「防禦」，且不會發揮「U 觸發命中時」之後的效果"
 RESOLUTION_FIRST = "若有在「戰鬥結算時」發生的效果，請在減少生命值或比較 BP 前的階段解決效果"
 
 BATTLE_BP = (BLOCKED, DESTROY)
@@ -205,6 +216,23 @@ SITUATIONS: dict[str, Expect] = {
         decides=LIFE,
         check=lambda r: side(r, "B").life == 2 and [b.life_reduced for b in r.outcome.battles] == [1, 2],
     ),
+    "refreshed_by_effect_attacks_again": Expect(
+        *CONTINUES,
+        decides=LIFE,
+        cited=(REFRESH_TERM,),
+        check=lambda r: side(r, "B").life == 3 and len(r.outcome.battles) == 2,
+    ),
+    "blocker_returned_to_hand": Expect(
+        *CONTINUES,
+        decides=(LEAVE_TERM, STANDBY, BLOCKED),
+        why_not=(BLOCKED, UNBLOCKED),
+        check=lambda r: (
+            side(r, "B").life == 5
+            and side(r, "B").hand.find("乙獸") is not None
+            and side(r, "B").reserve == 2
+            and "移至手牌" in texts(r)
+        ),
+    ),
     "flash_cores_level_up_blocker": Expect(
         *CONTINUES,
         decides=BATTLE_BP,
@@ -258,11 +286,21 @@ SITUATIONS: dict[str, Expect] = {
             side(r, "B").reserve == 2 and side(r, "A").reserve == 3 and r.outcome.depleted == ["乙獸"]
         ),
     ),
+    "magic_main_effect_in_main": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM,),
+        cited=(MAGIC_MAIN, MAGIC_TO_TRASH),
+        check=lambda r: (
+            in_trash(r, "B") == ["乙獸"]
+            and in_trash(r, "A") == ["大破壞"]
+            and (side(r, "A").trash_cores, side(r, "B").reserve) == (3, 1)
+        ),
+    ),
     "effect_bp_zero_then_destroy": Expect(
         *CONTINUES, decides=(DESTROY_TERM,), cited=(BP_ZERO,), check=lambda r: in_trash(r, "B") == ["乙獸"]
     ),
     "effect_bp_zero_later": Expect(
-        *CONTINUES, cited=(EFFECT_TIMING,), check=lambda r: on_field(r, "B", "乙獸") is not None
+        *CONTINUES, cited=(EFFECT_TIMING, BP_ZERO), check=lambda r: on_field(r, "B", "乙獸") is not None
     ),
     "trigger_when_destroyed": Expect(
         *CONTINUES,
@@ -294,6 +332,7 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_pay_more_than_reduced": refusal(COST_3, COST_4),
     "illegal_summon_in_opponent_main": refusal(MAIN_ACTIONS, SUMMON),
     "illegal_redraw_twice": refusal(REDRAW),
+    "illegal_main_effect_in_flash_timing": refusal(MAIN_EFFECT_IN_FLASH, MAGIC_MAIN),
     # -- bursts -------------------------------------------------------------------------------------
     "burst_life_reduced": Expect(
         *CONTINUES,
@@ -353,6 +392,53 @@ SITUATIONS: dict[str, Expect] = {
         decides=(DESTROY_TERM, UNION_LEAVES, UNION_GO),
         why_not=(UNION_KEEP,),
         check=lambda r: not r.choices and in_trash(r, "B") == ["盾刃", "乙獸"],
+    ),
+    "u_trigger_guard_equal_cost": Expect(
+        *CONTINUES,
+        decides=(U_GUARD, *BATTLE_BP),
+        why_not=(U_GUARD,),
+        cited=(U_TRIGGER,),
+        check=lambda r: set(in_trash(r, "B")) == {"青石魔", "乙獸"} and side(r, "B").deck.total == 20,
+    ),
+    "u_trigger_hit": Expect(
+        *CONTINUES,
+        decides=(U_HIT, DESTROY_TERM, *LIFE),
+        cited=(U_TRIGGER,),
+        check=lambda r: set(in_trash(r, "B")) == {"青石魔", "乙獸"} and side(r, "B").life == 4,
+    ),
+    "u_trigger_top_card_unknown": Expect(
+        Result.DEPENDS,
+        decides=(U_HIT, U_GUARD, DESTROY_TERM, *LIFE),
+        check=lambda r: (
+            len(r.choices) == 2
+            and {c.outcome.state.players.B.field.find("乙獸") is None for c in r.choices} == {True, False}
+            and all(c.outcome.state.players.B.trash.unnamed == 1 for c in r.choices)
+        ),
+    ),
+    "brave_separated": Expect(
+        *CONTINUES,
+        decides=LIFE,
+        cited=(SEPARATE_FREE, UNION),
+        check=lambda r: (
+            on_field(r, "A", "紅龍").union is None
+            and on_field(r, "A", "劍刃").cores == 1
+            and side(r, "A").reserve == 0
+            and side(r, "B").life == 4
+        ),
+    ),
+    "brave_separated_without_cores": Expect(
+        *CONTINUES,
+        decides=(SEPARATE_TRASH,),
+        why_not=(SEPARATE_TRASH,),
+        check=lambda r: in_trash(r, "A") == ["劍刃"] and on_field(r, "A", "紅龍").union is None,
+    ),
+    "brave_separated_state_unknown": Expect(
+        Result.DEPENDS,
+        decides=(*LIFE, EXHAUSTED, EXHAUST_TERM, DECLARE, SEPARATE_FREE),
+        check=lambda r: (
+            len(r.choices) == 2
+            and {c.outcome.result for c in r.choices} == {Result.REFUSED, Result.CONTINUES}
+        ),
     ),
     "brave_ima_does_not_continue": Expect(
         *CONTINUES,
@@ -419,6 +505,11 @@ SITUATIONS: dict[str, Expect] = {
             and side(r, "B").reserve == 1
             and side(r, "B").trash_cores == 2
         ),
+    ),
+    "bp_plus_kept_after_level_up": Expect(
+        *CONTINUES,
+        cited=(BP_ORDER,),
+        check=lambda r: "目前的 BP" in texts(r) and any(s.values.get("bp") == 5000 for s in r.steps),
     ),
     "level": Expect(*CONTINUES, decides=(DEPLETION,), check=lambda r: "BP 13000" in texts(r)),
     # -- facts the board leaves out -----------------------------------------------------------------

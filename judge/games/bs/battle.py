@@ -39,6 +39,7 @@ from judge.games.bs.rules import (
     HEAVY_EXHAUST,
     IMA,
     MAGIC,
+    MAGIC_MAIN,
     NEXUS_NO_FIGHT,
     UNBLOCKED,
     UNION,
@@ -57,7 +58,7 @@ Run = Replay[BsState]
 BATTLES = "battles"
 NO_BLOCK = "no_block"
 #: what may happen inside a flash timing, as the timeline lists it
-FLASH_VERBS = frozenset({"flash", "pass", "effect", "burst", "exhaust", "refresh", "move_cores"})
+FLASH_VERBS = frozenset({"flash", "pass", "effect", "burst", "exhaust", "refresh", "move_cores", "u_trigger"})
 
 
 def turn_player(replay: Run) -> Player:
@@ -163,12 +164,19 @@ def flash(replay: Run, action: Flash) -> None:
     if battle is None:
         player = action.player or turn_player(replay)
         if state.phase != "main" or player is not turn_player(replay):
+            if action.main:
+                replay.refuse("魔法卡的主要效果僅能於自己的主要階段使用。", MAGIC_MAIN, MAGIC)
             replay.refuse("靈動效果在自己的主要階段或戰鬥的靈動時機中使用。", MAGIC, FLASH_TIMING)
         card = _used_card(replay, player, action)
-        replay.step(
-            f"主要階段：玩家 {player} 使用靈動效果{_of(card)}，該效果立即結算。", MAGIC, FLASH_NO_INTERRUPT
-        )
+        what, cites = ("主要效果", (MAGIC_MAIN,)) if action.main else ("靈動效果", (FLASH_NO_INTERRUPT,))
+        replay.step(f"主要階段：玩家 {player} 使用{what}{_of(card)}，該效果立即結算。", MAGIC, *cites)
     else:
+        if action.main:
+            replay.refuse(
+                "在靈動時機中，無法使用魔法卡的主要效果：主要效果僅能於自己的主要階段使用。",
+                FLASH_TIMING,
+                MAGIC_MAIN,
+            )
         if battle.step not in ("flash1", "flash2"):
             replay.refuse("靈動效果在戰鬥的靈動時機中使用，現在不是靈動時機。", FLASH_TIMING)
         player = _flash_player(replay, battle, action.player, "使用靈動效果")

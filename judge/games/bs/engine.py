@@ -14,7 +14,7 @@ from pydantic import Field
 from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect
-from judge.games.bs import battle, bursts, effects, field, play
+from judge.games.bs import battle, bursts, effects, field, play, ultimate
 from judge.games.bs.actions import (
     ACTIONS,
     BY_EFFECT,
@@ -31,10 +31,12 @@ from judge.games.bs.actions import (
     Pass,
     Redraw,
     Refresh,
+    Separate,
     SetBurst,
     Soul,
     Summon,
     Unite,
+    UTrigger,
 )
 from judge.games.bs.outcome import BsOutcome, BsReason
 from judge.games.bs.rules import (
@@ -53,6 +55,7 @@ from judge.games.bs.rules import (
     SOUL_ONLY_FIELD,
     TURN,
     UNION_LEAVES,
+    UNITE,
 )
 from judge.games.bs.state import BsCard, BsState
 from judge.games.bs.turn import TURN_STEPS
@@ -91,6 +94,7 @@ WHEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "redraw": ("重新抽牌在遊戲準備時進行（每位玩家僅可一次）。", (SETUP,)),
     "summon": ("召喚在自己的主要階段進行。", (MAIN_ACTIONS,)),
     "unite": ("合體在自己的主要階段進行。", (MAIN_ACTIONS,)),
+    "separate": ("分離在自己的主要階段進行。", (MAIN_ACTIONS, UNITE)),
     "move_cores": (
         "能量在自己的主要階段自由移動（效果移動的能量請寫 by_effect: true）。",
         (MOVE_IN_OWN_MAIN, MOVE_CORES),
@@ -120,6 +124,7 @@ EVENTS = frozenset(
         "life_reduced",
         "battle_resolution",
         "battle_end",
+        ultimate.HIT,
         "turn_end",
     }
 )
@@ -156,6 +161,8 @@ class BsRules(Rules[BsState, BsOutcome]):
             play.summon(replay, action)
         elif isinstance(action, Unite):
             play.unite(replay, action)
+        elif isinstance(action, Separate):
+            play.separate(replay, action)
         elif isinstance(action, MoveCores):
             play.move_cores(replay, action)
         elif isinstance(action, SetBurst):
@@ -170,6 +177,8 @@ class BsRules(Rules[BsState, BsOutcome]):
             play.refresh(replay, action)
         elif isinstance(action, Burst):
             bursts.act(replay, action)
+        elif isinstance(action, UTrigger):
+            ultimate.u_trigger(replay, action)
         else:
             self._decided(replay, action)
 

@@ -48,6 +48,8 @@ Run = Replay[BsState]
 #: how a card leaves, in the book's words, and where it goes
 WAYS = {"destroyed": "被破壞", "depleted": "消滅", "removed": "被除外", "moved": "離開場地"}
 DESTROYED, DEPLETED = "destroyed", "depleted"
+#: the zones of the state in the book's words
+ZONE_WORDS = {"deck": "牌組", "hand": "手牌", "field": "場地", "trash": "廢棄區", "burst": "爆烈區"}
 DECIDED = "decided"  # the (verb, card) decisions the timeline stated and the rules read
 RESTED_BY = "rested_by"  # card name -> the clauses of what exhausted it during the replay
 
@@ -162,7 +164,13 @@ def _to_zone(replay: Run, owner: Player, card: BsCard, way: str, to: str) -> Non
     if way != "removed":
         side.zone(to).cards.insert(0, card)
     add_cores(replay, owner, "reserve", cores)
-    place = "從遊戲中除外" if way == "removed" else "置入廢棄區" if to == "trash" else f"移至{to}"
+    place = (
+        "從遊戲中除外"
+        if way == "removed"
+        else "置入廢棄區"
+        if to == "trash"
+        else f"移至{ZONE_WORDS.get(to, to)}"
+    )
     in_battle = (CORES_GO,) if replay.state.battle is not None else ()
     replay.step(
         f"「{card.name}」{place}，其上的 {cores} 個能量返回玩家 {owner} 的預備區。",

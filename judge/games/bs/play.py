@@ -21,6 +21,7 @@ from judge.games.bs.actions import (
     OpeningHand,
     Redraw,
     Refresh,
+    Separate,
     SetBurst,
     Summon,
     Unite,
@@ -28,6 +29,8 @@ from judge.games.bs.actions import (
 from judge.games.bs.battle import turn_player
 from judge.games.bs.reduction import describe, reduce
 from judge.games.bs.rules import (
+    BP_ORDER,
+    BP_ZERO,
     BRAVE,
     CONTRACT,
     CONTRACT_HAND,
@@ -59,7 +62,7 @@ from judge.games.bs.rules import (
     UNITE,
 )
 from judge.games.bs.state import BsCard, BsState, Kind
-from judge.games.bs.values import cores_on, level_of
+from judge.games.bs.values import bp, cores_on, level_of
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Status
@@ -275,6 +278,75 @@ def unite(replay: Run, action: Unite) -> None:
     )
 
 
+def separate(replay: Run, action: Separate) -> None:
+    """分離: no cost; the brave stays as a spirit with cores put on it up to its Lv1, else to the trash."""
+    player = turn_player(replay)
+    side = replay.state.side(player)
+    brave = side.field.find(action.brave)
+    partners = [c for c in side.field.cards if c.union == action.brave and action.spirit in (None, c.name)]
+    if brave is None or not partners:
+        replay.refuse(f"「{action.brave}」沒有與玩家 {player} 場地上的靈魂卡合體，無法分離。", UNITE)
+    if len(partners) > 1:
+        replay.refuse(
+            f"異魔神合體卡「{brave.name}」與 2 張靈魂卡合體：請以 spirit 指定要分離的一方。", IMA, UNITE
+        )
+    spirit = partners[0]
+    spirit.union = None
+    others = [c for c in side.field.cards if c.union == brave.name]
+    needed = 0 if brave.ima or not brave.levels else brave.levels[0].cores
+    placed = needed if action.cores is None else action.cores
+    replay.step(
+        f"玩家 {player} 將合體卡「{brave.name}」從「{spirit.name}」分離（無需支付費用）：「{spirit.name}」"
+        "不再加算其合體數值與標誌。",
+        UNITE,
+        UNION,
+    )
+    if others:
+        replay.step(f"異魔神合體卡「{brave.name}」仍與「{others[0].name}」合體。", IMA)
+        return
+    if placed < needed or (side.reserve is not None and side.reserve < placed):
+        side.field.cards.remove(brave)
+        brave.status, brave.cores = None, None
+        side.trash.cards.insert(0, brave)
+        replay.step(
+            f"合體卡「{brave.name}」上放置的能量未達 Lv1 所需的 {needed} 個：被放置到廢棄區（不會發動破壞時或消滅時的效果）。",
+            UNITE,
+            decisive=True,
+        )
+        for event in (field.DESTROYED, field.DEPLETED):
+            replay.unfired(
+                event,
+                f"「{brave.name}」是因分離時無法維持 Lv1 而被放置到廢棄區：不會發動破壞時或消滅時的效果。",
+                UNITE,
+                card=brave.name,
+            )
+        return
+    if side.reserve is not None:
+        side.reserve -= placed
+    brave.cores = placed
+    replay.step(
+        f"從預備區在合體卡「{brave.name}」上放置 {placed} 個能量，使其以靈魂卡狀態留在場地上。",
+        UNITE,
+        cores=placed,
+    )
+    if brave.status is not spirit.status:  # the united pair was one spirit; the book does not say
+        brave.status = replay.fact(
+            f"{brave.name}.status_after_separation",
+            None,
+            (spirit.status, brave.status),
+            f"分離後的合體卡「{brave.name}」是與「{spirit.name}」同為{_state(spirit.status)}，"
+            f"還是保持合體前的{_state(brave.status)}（規則未說明）",
+            UNITE,
+            BRAVE,
+        )
+        if brave.status is Status.RESTED:
+            field.rested_by(replay, brave.name, UNITE)
+
+
+def _state(status: Status | None) -> str:
+    return "疲勞狀態" if status is Status.RESTED else "回復狀態"
+
+
 def move_cores(replay: Run, action: MoveCores) -> None:
     """能量的移動: the main step's free moves, or an effect's."""
     state = replay.state
@@ -307,7 +379,7 @@ def _level_step(replay: Run, card: BsCard) -> None:
     level = level_of(card, card.cores)
     if level is None:
         return
-    bp_text = "" if level.bp is None else f"，BP {level.bp}"
+    bp_text = "" if level.bp is None else f"（該 Lv 的 BP {level.bp}）"
     replay.step(
         f"「{card.name}」上有 {card.cores} 個能量，達到 Lv{level.lv} 所需的 {level.cores} 個：為 Lv{level.lv}{bp_text}。",
         LV_FROM_CORES,
@@ -315,6 +387,15 @@ def _level_step(replay: Run, card: BsCard) -> None:
         lv=level.lv,
         bp=level.bp,
     )
+    now = None if level.bp is None else bp(replay, card)
+    if now is not None and now != level.bp:  # a brave's BP+ and the BP effects count from the new Lv's BP
+        replay.step(
+            f"「{card.name}」目前的 BP 以 Lv{level.lv} 的 BP {level.bp} 為基礎，加上合體數值與「BP+」「BP-」效果：{now}。",
+            BP_ORDER,
+            bp=now,
+        )
+        if now == 0:
+            replay.step(f"「{card.name}」的 BP 變為 0，但不會因此被破壞。", BP_ZERO, bp=0)
 
 
 def _owner(replay: Run, action: MoveCores) -> Player | None:

@@ -156,7 +156,7 @@ def _not_first_turn(verbs: tuple[str, ...]) -> object:
     return lambda state, action: state.turn != 1 and action.verb in allowed
 
 
-MAIN = ("summon", "unite", "move_cores", "set_burst", "flash")
+MAIN = ("summon", "unite", "separate", "move_cores", "set_burst", "flash")
 ATTACK = ("attack", "block", "no_block", "flash", "pass")
 
 TURN_STEPS: tuple[Procedure[BsState], ...] = (
