@@ -309,7 +309,7 @@ def separate(replay: Run, action: Separate) -> None:
         brave.status, brave.cores = None, None
         side.trash.cards.insert(0, brave)
         replay.step(
-            f"合體卡「{brave.name}」上放置的能量未達 Lv1 所需的 {needed} 個：被放置到廢棄區（不會發動破壞時或消滅時的效果）。",
+            f"合體卡「{brave.name}」上無法放置維持 Lv1 所需的 {needed} 個能量：被放置到廢棄區（不會發動破壞時或消滅時的效果）。",
             UNITE,
             decisive=True,
         )
@@ -329,7 +329,8 @@ def separate(replay: Run, action: Separate) -> None:
         UNITE,
         cores=placed,
     )
-    if brave.status is not spirit.status:  # the united pair was one spirit; the book does not say
+    known = brave.status is not None and spirit.status is not None
+    if known and brave.status is not spirit.status:  # the united pair was one spirit; the book does not say
         brave.status = replay.fact(
             f"{brave.name}.status_after_separation",
             None,
