@@ -73,6 +73,32 @@ REFRESH = "將自己場地上所有處於疲勞狀態（橫置）的卡牌回復
 END_STEP = "該回合中發生的所有暫時性效果全部失效"
 EFFECT_TIMING = "許多效果會在卡牌敘述中指定的特定時機自動發揮"
 STANDBY = "該靈魂卡會先進入「待機狀態」"
+CORE_STEP = "從空間取出 1 個能量放入預備區"
+SUMMONED_ATTACKS = "本回合中召喚的靈魂卡或終極靈魂卡也可進行攻擊"
+NEXUS_NO_FIGHT = "核心卡無法進行攻擊或阻擋"
+NEXUS_LV1 = "若不放置，則該核心卡視為 Lv1"
+MOVE_IN_OWN_MAIN = "只要是在自己的主要階段（可進行靈魂卡召喚等行動的時機）"
+MOVE_CORES = "可將預備區的能量與放置在場地上卡牌的能量自由地重新配置"
+NOT_DESTROYED = "破壞時發生的效果，在消滅時不會發生"
+DEPLETION_TERM = "數量低於其最低 Lv 費用時的狀態"
+UNITE_RESTED = "若合體前的合體卡與靈魂卡其中之一或兩者處於疲勞狀態"
+LV_CHANGE = "隨著放置在卡牌上的能量數量增加，Lv 也會隨之提升"
+OWN_RESERVE = "不能將自己的能量放置到對手的預備區"
+ONE_BLOCKER = "不可使用 2 張以上的靈魂卡或終極靈魂卡同時進行阻擋"
+MAIN_ACTIONS = "回合玩家可在主要階段執行以下行動"
+REDRAW = "每位玩家僅可重新抽牌一次"
+BP_ORDER = "依照「BP+」或「BP-」效果的發揮順序進行加減計算後得出的數值"
+MAIN_EFFECT_IN_FLASH = "在靈動時機中，無法使用魔法卡的主要效果"
+MAGIC_MAIN = "「主要効果」僅能於自己的主要階段"
+MAGIC_TO_TRASH = "使用後的魔法卡在效果結算後，將被放置到廢棄區"
+REFRESH_TERM = "將卡牌轉為直立"
+LEAVE_TERM = "因消滅、破壞、返回手牌或牌組"
+SEPARATE_FREE = "進行合體或分離時，無需支付費用"
+SEPARATE_TRASH = "分離時，若未放置能量而無法維持 Lv1 的合體卡，會被放置到廢棄區"
+U_TRIGGER = "請翻開對手牌組最上方的卡牌，並將其放置於廢棄區"
+U_HIT = "視為「命中」，並發揮「U 觸發命中時」之後的效果"
+U_GUARD = "視為「防禦」，且不會發揮「U 觸發命中時」之後的效果"
+RESOLUTION_FIRST = "若有在「戰鬥結算時」發生的效果，請在減少生命值或比較 BP 前的階段解決效果"
 
 BATTLE_BP = (BLOCKED, DESTROY)
 LIFE = (UNBLOCKED, CORES_GO)
@@ -143,6 +169,17 @@ SITUATIONS: dict[str, Expect] = {
             and side(r, "B").reserve == 3
         ),
     ),
+    "turn_second_player_attacks": Expect(
+        *CONTINUES,
+        decides=LIFE,
+        why_not=(WIN, FLASH_2),
+        cited=(START, CORE_STEP, DRAW, SUMMONED_ATTACKS),
+        check=lambda r: (
+            side(r, "A").life == 4
+            and side(r, "B").reserve == 2
+            and on_field(r, "B", "青龍").status is Status.RESTED
+        ),
+    ),
     "start_step": Expect(*CONTINUES, cited=(START, DRAW, REFRESH), check=lambda r: side(r, "B").reserve == 5),
     "duration_bp_until_end_of_turn": Expect(
         *CONTINUES, cited=(END_STEP,), check=lambda r: on_field(r, "A", "紅龍").modifiers == []
@@ -174,6 +211,45 @@ SITUATIONS: dict[str, Expect] = {
             and (side(r, "A").reserve, side(r, "B").reserve) == (2, 2)
         ),
     ),
+    "two_attacks_one_step": Expect(
+        *CONTINUES,
+        decides=LIFE,
+        check=lambda r: side(r, "B").life == 2 and [b.life_reduced for b in r.outcome.battles] == [1, 2],
+    ),
+    "refreshed_by_effect_attacks_again": Expect(
+        *CONTINUES,
+        decides=LIFE,
+        cited=(REFRESH_TERM,),
+        check=lambda r: side(r, "B").life == 3 and len(r.outcome.battles) == 2,
+    ),
+    "blocker_returned_to_hand": Expect(
+        *CONTINUES,
+        decides=(LEAVE_TERM, STANDBY, BLOCKED),
+        why_not=(BLOCKED, UNBLOCKED),
+        check=lambda r: (
+            side(r, "B").life == 5
+            and side(r, "B").hand.find("乙獸") is not None
+            and side(r, "B").reserve == 2
+            and "移至手牌" in texts(r)
+        ),
+    ),
+    "flash_cores_level_up_blocker": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(FLASH_RULES, LV_CHANGE),
+        check=lambda r: (
+            in_trash(r, "A") == ["甲龍"]
+            and on_field(r, "B", "乙獸").cores == 2
+            and in_trash(r, "B") == ["核心增援"]
+            and side(r, "B").reserve == 0
+        ),
+    ),
+    "battle_resolution_effect": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(RESOLUTION_FIRST,),
+        check=lambda r: in_trash(r, "B") == ["乙獸"] and on_field(r, "A", "甲龍").modifiers == [],
+    ),
     "choice_block": Expect(
         Result.DEPENDS,
         decides=(*BATTLE_BP, *LIFE),
@@ -202,11 +278,29 @@ SITUATIONS: dict[str, Expect] = {
         ),
     ),
     "effect_life_to_zero": Expect(Result.WON, "life_zero", decides=(WIN,), winner=Player.A),
+    "effect_opponent_core_to_owner_reserve": Expect(
+        *CONTINUES,
+        decides=(DEPLETION,),
+        cited=(OWN_RESERVE,),
+        check=lambda r: (
+            side(r, "B").reserve == 2 and side(r, "A").reserve == 3 and r.outcome.depleted == ["乙獸"]
+        ),
+    ),
+    "magic_main_effect_in_main": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM,),
+        cited=(MAGIC_MAIN, MAGIC_TO_TRASH),
+        check=lambda r: (
+            in_trash(r, "B") == ["乙獸"]
+            and in_trash(r, "A") == ["大破壞"]
+            and (side(r, "A").trash_cores, side(r, "B").reserve) == (3, 1)
+        ),
+    ),
     "effect_bp_zero_then_destroy": Expect(
         *CONTINUES, decides=(DESTROY_TERM,), cited=(BP_ZERO,), check=lambda r: in_trash(r, "B") == ["乙獸"]
     ),
     "effect_bp_zero_later": Expect(
-        *CONTINUES, cited=(EFFECT_TIMING,), check=lambda r: on_field(r, "B", "乙獸") is not None
+        *CONTINUES, cited=(EFFECT_TIMING, BP_ZERO), check=lambda r: on_field(r, "B", "乙獸") is not None
     ),
     "trigger_when_destroyed": Expect(
         *CONTINUES,
@@ -228,6 +322,17 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_summon_below_lowest_lv": refusal(COST_5, SUMMON),
     "illegal_burst_twice_a_turn": refusal(BURST_ONCE, BURST_SET),
     "illegal_burst_condition_not_met": refusal(BURST_AFTER_SET, BURST_WRONG, BURST_FIRST),
+    "illegal_burst_on_depletion": refusal(
+        NOT_DESTROYED, DEPLETION_TERM, BURST_AFTER_SET, BURST_WRONG, BURST_FIRST
+    ),
+    "illegal_nexus_attacks": refusal(NEXUS_NO_FIGHT, DECLARE),
+    "illegal_move_cores_in_battle": refusal(TURN, MOVE_IN_OWN_MAIN, MOVE_CORES),
+    "illegal_attack_united_with_exhausted_brave": refusal(EXHAUSTED, EXHAUST_TERM, DECLARE, UNITE_RESTED),
+    "illegal_second_blocker": refusal(ONE_BLOCKER),
+    "illegal_pay_more_than_reduced": refusal(COST_3, COST_4),
+    "illegal_summon_in_opponent_main": refusal(MAIN_ACTIONS, SUMMON),
+    "illegal_redraw_twice": refusal(REDRAW),
+    "illegal_main_effect_in_flash_timing": refusal(MAIN_EFFECT_IN_FLASH, MAGIC_MAIN),
     # -- bursts -------------------------------------------------------------------------------------
     "burst_life_reduced": Expect(
         *CONTINUES,
@@ -288,6 +393,53 @@ SITUATIONS: dict[str, Expect] = {
         why_not=(UNION_KEEP,),
         check=lambda r: not r.choices and in_trash(r, "B") == ["盾刃", "乙獸"],
     ),
+    "u_trigger_guard_equal_cost": Expect(
+        *CONTINUES,
+        decides=(U_GUARD, *BATTLE_BP),
+        why_not=(U_GUARD,),
+        cited=(U_TRIGGER,),
+        check=lambda r: set(in_trash(r, "B")) == {"青石魔", "乙獸"} and side(r, "B").deck.total == 20,
+    ),
+    "u_trigger_hit": Expect(
+        *CONTINUES,
+        decides=(U_HIT, DESTROY_TERM, *LIFE),
+        cited=(U_TRIGGER,),
+        check=lambda r: set(in_trash(r, "B")) == {"青石魔", "乙獸"} and side(r, "B").life == 4,
+    ),
+    "u_trigger_top_card_unknown": Expect(
+        Result.DEPENDS,
+        decides=(U_HIT, U_GUARD, DESTROY_TERM, *LIFE),
+        check=lambda r: (
+            len(r.choices) == 2
+            and {c.outcome.state.players.B.field.find("乙獸") is None for c in r.choices} == {True, False}
+            and all(c.outcome.state.players.B.trash.unnamed == 1 for c in r.choices)
+        ),
+    ),
+    "brave_separated": Expect(
+        *CONTINUES,
+        decides=LIFE,
+        cited=(SEPARATE_FREE, UNION),
+        check=lambda r: (
+            on_field(r, "A", "紅龍").union is None
+            and on_field(r, "A", "劍刃").cores == 1
+            and side(r, "A").reserve == 0
+            and side(r, "B").life == 4
+        ),
+    ),
+    "brave_separated_without_cores": Expect(
+        *CONTINUES,
+        decides=(SEPARATE_TRASH,),
+        why_not=(SEPARATE_TRASH,),
+        check=lambda r: in_trash(r, "A") == ["劍刃"] and on_field(r, "A", "紅龍").union is None,
+    ),
+    "brave_separated_state_unknown": Expect(
+        Result.DEPENDS,
+        decides=(*LIFE, EXHAUSTED, EXHAUST_TERM, DECLARE, SEPARATE_FREE),
+        check=lambda r: (
+            len(r.choices) == 2
+            and {c.outcome.result for c in r.choices} == {Result.REFUSED, Result.CONTINUES}
+        ),
+    ),
     "brave_ima_does_not_continue": Expect(
         *CONTINUES,
         decides=(DESTROY_TERM,),
@@ -299,6 +451,16 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         decides=(SETUP, CONTRACT),
         check=lambda r: side(r, "A").hand.total == 4 and side(r, "A").deck.total == 36,
+    ),
+    "redraw_contract_back_in_deck": Expect(
+        *CONTINUES,
+        decides=(SETUP, CONTRACT),
+        cited=(REDRAW,),
+        check=lambda r: (
+            side(r, "A").hand.total == 4
+            and side(r, "A").deck.total == 36
+            and side(r, "A").hand.find("契約龍") is None
+        ),
     ),
     "contract_soul_state": Expect(
         *CONTINUES,
@@ -321,6 +483,33 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         decides=(DEPLETION,),
         check=lambda r: in_trash(r, "B") == ["小鳥"] and r.outcome.depleted == ["小鳥"],
+    ),
+    "depleted_not_destroyed": Expect(
+        *CONTINUES,
+        decides=(DEPLETION,),
+        why_not=(NOT_DESTROYED, DEPLETION_TERM),
+        check=lambda r: (
+            side(r, "B").hand.total == 2 and in_trash(r, "B") == ["乙獸"] and r.outcome.destroyed == []
+        ),
+    ),
+    "ultimate_depleted_below_lv3": Expect(
+        *CONTINUES,
+        decides=(DEPLETION,),
+        check=lambda r: r.outcome.depleted == ["終極・齊格菲"] and side(r, "B").reserve == 4,
+    ),
+    "nexus_deployed_without_cores": Expect(
+        *CONTINUES,
+        decides=(COST_5, NEXUS_LV1),
+        check=lambda r: (
+            on_field(r, "B", "竜射砲台").cores == 0
+            and side(r, "B").reserve == 1
+            and side(r, "B").trash_cores == 2
+        ),
+    ),
+    "bp_plus_kept_after_level_up": Expect(
+        *CONTINUES,
+        cited=(BP_ORDER,),
+        check=lambda r: "目前的 BP" in texts(r) and any(s.values.get("bp") == 5000 for s in r.steps),
     ),
     "level": Expect(*CONTINUES, decides=(DEPLETION,), check=lambda r: "BP 13000" in texts(r)),
     # -- facts the board leaves out -----------------------------------------------------------------

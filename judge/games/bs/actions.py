@@ -57,6 +57,13 @@ class OpeningHand(Action):
         return [self.contract] if isinstance(self.contract, str) else []
 
 
+class Redraw(Action):
+    """遊戲準備 ⑦: the whole hand back into the deck, shuffled, and 4 new cards; once per player."""
+
+    verb = "redraw"
+    player: Player
+
+
 class Summon(Action):
     """召喚: pay the cost (reduced by the field's symbols), then put cores on it up to its lowest Lv."""
 
@@ -91,6 +98,22 @@ class Unite(Action):
         return [self.brave, self.spirit]
 
 
+class Separate(Action):
+    """分離: a brave leaves the spirit it is united with (no cost) and stays as a spirit, cores put on it."""
+
+    verb = "separate"
+    brave: str = Field(min_length=1)
+    spirit: str | None = Field(
+        default=None, description="the spirit it leaves (needed only for an 異魔神 united with two)"
+    )
+    cores: Many | None = Field(
+        default=None, description="cores put on it from the reserve; left out: its Lv1's"
+    )
+
+    def names(self) -> list[str]:
+        return [self.brave] + ([self.spirit] if self.spirit else [])
+
+
 class MoveCores(Action):
     """能量的移動: cores between the reserve and field cards (freely in the main step, or by an effect)."""
 
@@ -122,11 +145,15 @@ class SetBurst(Action):
 
 
 class Flash(Action):
-    """A flash effect used (靈動): a magic card from the hand, or a card's; its effects follow as stated."""
+    """A flash effect used (靈動) — or, ``main``, a magic card's main effect (主要) in the own main step: a magic
+    card from the hand, or a card's; its effects follow as stated."""
 
     verb = "flash"
     player: Player | None = Field(default=None, description="who uses it (left out: whose turn to act it is)")
     card: CardRef | None = Field(default=None, description="the magic card used, if it is one")
+    main: Flag = Field(
+        default=False, description="its main effect (主要) instead: only in the player's own main step"
+    )
 
     def names(self) -> list[str]:
         return [self.card] if isinstance(self.card, str) else []
@@ -222,16 +249,28 @@ class Refresh(Action):
         return [self.card]
 
 
+class UTrigger(Action):
+    """【U 觸發】 of an ultimate (an effect): the opponent's top card to the trash, the costs compared."""
+
+    verb = "u_trigger"
+    by: str = Field(min_length=1, description="the ultimate whose U trigger this is")
+
+    def names(self) -> list[str]:
+        return [self.by]
+
+
 #: decisions stated right after what asks for them
 DECISIONS = (Burst, KeepBrave, Soul)
 #: decisions about a card leaving the field: they never move the battle on
 LEAVING = (KeepBrave, Soul)
 #: what an effect does at its own time, wherever the timeline lists it
-BY_EFFECT = (Exhaust, Refresh)
+BY_EFFECT = (Exhaust, Refresh, UTrigger)
 ACTIONS = (
     OpeningHand,
+    Redraw,
     Summon,
     Unite,
+    Separate,
     MoveCores,
     SetBurst,
     Flash,
@@ -244,4 +283,5 @@ ACTIONS = (
     Soul,
     Exhaust,
     Refresh,
+    UTrigger,
 )

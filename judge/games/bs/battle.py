@@ -39,6 +39,8 @@ from judge.games.bs.rules import (
     HEAVY_EXHAUST,
     IMA,
     MAGIC,
+    MAGIC_MAIN,
+    NEXUS_NO_FIGHT,
     UNBLOCKED,
     UNION,
     WIN,
@@ -56,7 +58,7 @@ Run = Replay[BsState]
 BATTLES = "battles"
 NO_BLOCK = "no_block"
 #: what may happen inside a flash timing, as the timeline lists it
-FLASH_VERBS = frozenset({"flash", "pass", "effect", "burst", "exhaust", "refresh", "move_cores"})
+FLASH_VERBS = frozenset({"flash", "pass", "effect", "burst", "exhaust", "refresh", "move_cores", "u_trigger"})
 
 
 def turn_player(replay: Run) -> Player:
@@ -80,7 +82,7 @@ def _united_brave(state: BsState, card: BsCard) -> bool:
 def _ready(replay: Run, card: BsCard, role: str, clause: str) -> None:
     """Refuse a spirit that cannot attack or block: not a spirit, a united brave, an 異魔神, exhausted."""
     if not card.fights or (card.kind is Kind.BRAVE and card.ima):
-        cites = (IMA,) if card.ima else (clause,)
+        cites = (IMA,) if card.ima else (NEXUS_NO_FIGHT, clause) if card.kind is Kind.NEXUS else (clause,)
         replay.refuse(f"「{card.name}」不是可以{role}的靈魂卡或終極靈魂卡。", *cites)
     if _united_brave(replay.state, card):
         replay.refuse(f"「{card.name}」已與靈魂卡合體，合體靈魂卡視為 1 體：由合體靈魂卡{role}。", BRAVE)
@@ -100,7 +102,11 @@ def _ready(replay: Run, card: BsCard, role: str, clause: str) -> None:
         )
     if status is Status.RESTED:
         replay.refuse(
-            f"「{card.name}」處於疲勞狀態（橫置），無法進行{role}。", EXHAUSTED, EXHAUST_TERM, clause
+            f"「{card.name}」處於疲勞狀態（橫置），無法進行{role}。",
+            EXHAUSTED,
+            EXHAUST_TERM,
+            clause,
+            *field.why_rested(replay, card.name),
         )
 
 
@@ -158,12 +164,19 @@ def flash(replay: Run, action: Flash) -> None:
     if battle is None:
         player = action.player or turn_player(replay)
         if state.phase != "main" or player is not turn_player(replay):
+            if action.main:
+                replay.refuse("魔法卡的主要效果僅能於自己的主要階段使用。", MAGIC_MAIN, MAGIC)
             replay.refuse("靈動效果在自己的主要階段或戰鬥的靈動時機中使用。", MAGIC, FLASH_TIMING)
         card = _used_card(replay, player, action)
-        replay.step(
-            f"主要階段：玩家 {player} 使用靈動效果{_of(card)}，該效果立即結算。", MAGIC, FLASH_NO_INTERRUPT
-        )
+        what, cites = ("主要效果", (MAGIC_MAIN,)) if action.main else ("靈動效果", (FLASH_NO_INTERRUPT,))
+        replay.step(f"主要階段：玩家 {player} 使用{what}{_of(card)}，該效果立即結算。", MAGIC, *cites)
     else:
+        if action.main:
+            replay.refuse(
+                "在靈動時機中，無法使用魔法卡的主要效果：主要效果僅能於自己的主要階段使用。",
+                FLASH_TIMING,
+                MAGIC_MAIN,
+            )
         if battle.step not in ("flash1", "flash2"):
             replay.refuse("靈動效果在戰鬥的靈動時機中使用，現在不是靈動時機。", FLASH_TIMING)
         player = _flash_player(replay, battle, action.player, "使用靈動效果")
@@ -225,8 +238,8 @@ def progress(replay: Run) -> None:
     later = [a for a in replay.timeline.actions[replay.index + 1 :] if not isinstance(a, LEAVING)]
     verb = later[0].verb if later else None  # a card's leaving is decided where it left, whatever the step
     if battle.step in ("flash1", "flash2"):
-        if verb in FLASH_VERBS:
-            return
+        if verb in FLASH_VERBS or (verb == "block" and battle.blocked):
+            return  # a second block is refused where it is declared
         if battle.passes < 2:
             replay.step("雙方都不再使用靈動效果（連續跳過），靈動時機結束。", FLASH_RULES)
         _after_flash(battle)
@@ -275,6 +288,11 @@ def _open_block(replay: Run, battle: Battle) -> None:
 def block(replay: Run, action: Block) -> None:
     """③ 宣告阻擋: one refreshed spirit of the defender blocks and is exhausted."""
     battle = replay.state.battle
+    if battle is not None and battle.blocked:
+        replay.refuse(
+            f"本次戰鬥已宣告阻擋：不可使用 2 張以上的靈魂卡或終極靈魂卡同時進行阻擋（「{action.by}」不能再阻擋）。",
+            BLOCK,
+        )
     if battle is None or battle.step not in ("flash1", "block"):
         replay.refuse("宣告阻擋在攻擊宣告後、第 1 次靈動時機之後進行。", BLOCK)
     if battle.step == "flash1":
@@ -305,8 +323,12 @@ def no_block(replay: Run, _action: NoBlock) -> None:
 
 
 def _resolve(replay: Run, battle: Battle) -> None:
-    """⑤ the resolution, ⑥ destruction, ⑦ the battle end."""
+    """⑤ the resolution — first what happens 「戰鬥結算時」 —, ⑥ destruction, ⑦ the battle end."""
     player = turn_player(replay)
+    bursts.happen(replay, "battle_resolution", None, player)
+    if replay.fired:
+        replay.step("⑤戰鬥結算：先解決在「戰鬥結算時」發生的效果，再減少生命值或比較 BP。", BLOCKED)
+        replay.resolve_fired()
     if not battle.blocked:
         _unblocked(replay, battle, player)
     elif battle.blocker is None:

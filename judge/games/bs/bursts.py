@@ -40,6 +40,10 @@ Run = Replay[BsState]
 
 READY = "burst.ready"  # player -> the set burst whose condition was met by the latest event
 RESOLVING = "resolving"  # (player, card) whose effects are resolving; to the trash once they are done
+#: burst conditions in the book's words, by the event that meets them
+CONDITIONS = {"destroyed_by_opponent": "對手破壞自己的靈魂卡後", "life_reduced": "自己生命值減少後"}
+#: player -> (why not, clauses): the latest event like their burst's condition that did not meet it
+MISSED = "burst.missed"
 
 
 def set_card(replay: Run, player: Player, card: BsCard) -> None:
@@ -99,10 +103,17 @@ def destroyed(replay: Run, card: str, owner: Player, *, by_opponent: bool) -> No
         happen(replay, "destroyed_by_opponent", card, owner)
         return
     replay.event("destroyed_by_opponent_not", card, owner)
-    if set_for(replay, owner, "destroyed_by_opponent"):
-        replay.not_applied(
-            f"「{card}」不是被對手破壞的：玩家 {owner} 的爆烈條件「對手破壞自己的靈魂卡後」未滿足。", DESTROY
-        )
+    missed(replay, owner, "destroyed_by_opponent", f"「{card}」不是被對手破壞的", DESTROY)
+
+
+def missed(replay: Run, owner: Player, event: str, why: str, *cites: str) -> None:
+    """Something like ``owner``'s burst condition happened, but not it: the why-not says so, and a burst
+    declared now is refused with the same clauses."""
+    if not set_for(replay, owner, event):
+        return
+    text = f"{why}：玩家 {owner} 的爆烈條件「{CONDITIONS.get(event, event)}」未滿足"
+    replay.not_applied(f"{text}。", *cites)
+    replay.notes.setdefault(MISSED, {})[owner] = (text, cites)
 
 
 def _first(replay: Run) -> Player:
@@ -147,8 +158,12 @@ def act(replay: Run, action: Burst) -> None:
     """The ``burst`` action: declare (or decline) the burst whose condition was just met."""
     ready: dict[Player, str] = replay.notes.setdefault(READY, {})
     if action.player not in ready:
+        why, cites = replay.notes.get(MISSED, {}).get(
+            action.player, (f"玩家 {action.player} 的爆烈條件在設置後尚未滿足（或已錯過其時機）", ())
+        )
         replay.refuse(
-            f"玩家 {action.player} 的爆烈條件在設置後尚未滿足（或已錯過其時機），無法發動。",
+            f"{why}，無法發動。",
+            *cites,
             BURST_AFTER_SET,
             BURST_WRONG,
             BURST_DEFENDER_FIRST,

@@ -142,7 +142,7 @@ def _move(replay: Run, move: Move, by: Player | None) -> None:
             if card is not None:
                 zone.cards.remove(card)
                 replay.state.side(move.to.player).zone(move.to.zone).cards.insert(0, card)
-                replay.step(f"效果：「{name}」移至玩家 {move.to.player} 的 {move.to.zone}。", EFFECTS)
+                replay.step(f"效果：「{name}」移至玩家 {move.to.player} 的{_zone(move.to.zone)}。", EFFECTS)
                 break
     if move.count and move.from_.player is not None and move.from_.zone is not None:
         source = replay.state.side(move.from_.player).zone(move.from_.zone)
@@ -156,10 +156,14 @@ def _move(replay: Run, move: Move, by: Player | None) -> None:
                 target.unnamed = None if target.unnamed is None else target.unnamed + 1
             moved += 1
         replay.step(
-            f"效果：將玩家 {move.from_.player} 的 {move.from_.zone} 的 {moved} 張卡牌移至 {move.to.zone}（盡可能地執行）。",
+            f"效果：將玩家 {move.from_.player} 的{_zone(move.from_.zone)}的 {moved} 張卡牌移至{_zone(move.to.zone)}（盡可能地執行）。",
             EFFECTS,
             moved=moved,
         )
+
+
+def _zone(name: str) -> str:
+    return field.ZONE_WORDS.get(name, name)
 
 
 def order(replay: Run, waiting: list[Effect]) -> list[Effect]:

@@ -14,7 +14,7 @@ from pydantic import Field
 from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect
-from judge.games.bs import battle, bursts, effects, field, play
+from judge.games.bs import battle, bursts, effects, field, play, ultimate
 from judge.games.bs.actions import (
     ACTIONS,
     BY_EFFECT,
@@ -29,11 +29,14 @@ from judge.games.bs.actions import (
     NoBlock,
     OpeningHand,
     Pass,
+    Redraw,
     Refresh,
+    Separate,
     SetBurst,
     Soul,
     Summon,
     Unite,
+    UTrigger,
 )
 from judge.games.bs.outcome import BsOutcome, BsReason
 from judge.games.bs.rules import (
@@ -44,12 +47,15 @@ from judge.games.bs.rules import (
     END_STEP,
     FIRST_TURN,
     MAIN_ACTIONS,
+    MOVE_CORES,
+    MOVE_IN_OWN_MAIN,
     OPTIONAL,
     SETUP,
     SOUL,
     SOUL_ONLY_FIELD,
     TURN,
     UNION_LEAVES,
+    UNITE,
 )
 from judge.games.bs.state import BsCard, BsState
 from judge.games.bs.turn import TURN_STEPS
@@ -85,9 +91,14 @@ PHRASES = Phrases.chinese(
 #: when each action may be taken, for a refusal out of its time
 WHEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "opening_hand": ("起始手牌在遊戲準備時決定。", (SETUP,)),
+    "redraw": ("重新抽牌在遊戲準備時進行（每位玩家僅可一次）。", (SETUP,)),
     "summon": ("召喚在自己的主要階段進行。", (MAIN_ACTIONS,)),
     "unite": ("合體在自己的主要階段進行。", (MAIN_ACTIONS,)),
-    "move_cores": ("能量在自己的主要階段自由移動（效果移動的能量請寫 by_effect: true）。", (MAIN_ACTIONS,)),
+    "separate": ("分離在自己的主要階段進行。", (MAIN_ACTIONS, UNITE)),
+    "move_cores": (
+        "能量在自己的主要階段自由移動（效果移動的能量請寫 by_effect: true）。",
+        (MOVE_IN_OWN_MAIN, MOVE_CORES),
+    ),
     "set_burst": ("爆烈在自己的主要階段設置。", (MAIN_ACTIONS,)),
     "flash": ("靈動效果在自己的主要階段或戰鬥的靈動時機使用。", (MAIN_ACTIONS,)),
     "pass": ("跳過在戰鬥的靈動時機中進行。", (DECLARE,)),
@@ -111,7 +122,9 @@ EVENTS = frozenset(
         "removed",
         "moved",
         "life_reduced",
+        "battle_resolution",
         "battle_end",
+        ultimate.HIT,
         "turn_end",
     }
 )
@@ -133,6 +146,7 @@ class BsRules(Rules[BsState, BsOutcome]):
         if not _within_an_effect(action):
             bursts.finish_resolving(replay)
             replay.notes.pop(bursts.READY, None)  # a burst is declared when its condition is met, or never
+            replay.notes.pop(bursts.MISSED, None)
         if isinstance(action, Attack):
             battle.declare(replay, action)
         elif isinstance(action, Block):
@@ -147,18 +161,24 @@ class BsRules(Rules[BsState, BsOutcome]):
             play.summon(replay, action)
         elif isinstance(action, Unite):
             play.unite(replay, action)
+        elif isinstance(action, Separate):
+            play.separate(replay, action)
         elif isinstance(action, MoveCores):
             play.move_cores(replay, action)
         elif isinstance(action, SetBurst):
             play.set_burst(replay, action)
         elif isinstance(action, OpeningHand):
             play.opening_hand(replay, action)
+        elif isinstance(action, Redraw):
+            play.redraw(replay, action)
         elif isinstance(action, Exhaust):
             play.exhaust(replay, action)
         elif isinstance(action, Refresh):
             play.refresh(replay, action)
         elif isinstance(action, Burst):
             bursts.act(replay, action)
+        elif isinstance(action, UTrigger):
+            ultimate.u_trigger(replay, action)
         else:
             self._decided(replay, action)
 

@@ -21,6 +21,7 @@ from judge.games.bs.actions import KeepBrave, Soul
 from judge.games.bs.rules import (
     CORES_GO,
     DEPLETION,
+    DEPLETION_TERM,
     DESTROY,
     HEAVY_EXHAUST,
     IMA,
@@ -47,7 +48,10 @@ Run = Replay[BsState]
 #: how a card leaves, in the book's words, and where it goes
 WAYS = {"destroyed": "被破壞", "depleted": "消滅", "removed": "被除外", "moved": "離開場地"}
 DESTROYED, DEPLETED = "destroyed", "depleted"
+#: the zones of the state in the book's words
+ZONE_WORDS = {"deck": "牌組", "hand": "手牌", "field": "場地", "trash": "廢棄區", "burst": "爆烈區"}
 DECIDED = "decided"  # the (verb, card) decisions the timeline stated and the rules read
+RESTED_BY = "rested_by"  # card name -> the clauses of what exhausted it during the replay
 
 
 def draw(replay: Run, player: Player, count: int, *cites: str, lead: str = "") -> None:
@@ -79,6 +83,17 @@ def draw(replay: Run, player: Player, count: int, *cites: str, lead: str = "") -
     )
 
 
+def rested_by(replay: Run, name: str, *cites: str) -> None:
+    """Remember what exhausted ``name``, so a refused attack or block can cite the rule that did it."""
+    replay.notes.setdefault(RESTED_BY, {})[name] = cites
+
+
+def why_rested(replay: Run, name: str) -> tuple[str, ...]:
+    """The clauses of what exhausted ``name`` in this replay (none when the board gave it exhausted)."""
+    found: tuple[str, ...] = replay.notes.get(RESTED_BY, {}).get(name, ())
+    return found
+
+
 def refresh_card(replay: Run, owner: Player, card: BsCard, by: str) -> None:
     """回復: an exhausted card stands up; a heavily exhausted one becomes merely exhausted (重疲勞)."""
     if card.heavy:
@@ -86,6 +101,7 @@ def refresh_card(replay: Run, owner: Player, card: BsCard, by: str) -> None:
         replay.step(f"{by}：「{card.name}」經過 1 次回復，從重疲勞狀態變回一般的疲勞狀態。", HEAVY_EXHAUST)
     elif card.status is Status.RESTED:
         card.status = Status.ACTIVE
+        replay.notes.get(RESTED_BY, {}).pop(card.name, None)
         replay.step(f"{by}：「{card.name}」回復（直立）。", REFRESH_TERM)
     else:
         return
@@ -111,6 +127,8 @@ def leave(replay: Run, name: str, way: str, by: Player | None, *cites: str, to: 
     replay.step(f"玩家 {owner} 的「{card.name}」{words}。", *cites, decisive=True, card=card.name)
     replay.notes.setdefault(way, []).append(card.name)
     replay.event(way, card.name, owner)
+    if way == DEPLETED:
+        _not_destroyed(replay, owner, card.name)
     if replay.fired:
         replay.step(f"「{card.name}」先進入待機狀態，在置入廢棄區前先解決因此誘發的效果。", STANDBY, DESTROY)
         replay.resolve_fired()
@@ -126,6 +144,15 @@ def leave(replay: Run, name: str, way: str, by: Player | None, *cites: str, to: 
         bursts.destroyed(replay, card.name, owner, by_opponent=opponent)
 
 
+def _not_destroyed(replay: Run, owner: Player, name: str) -> None:
+    """消滅 is not 破壞: what waits for the card's destruction, or a burst on it, does not happen."""
+    why = f"「{name}」是消滅，不是破壞"
+    replay.unfired(
+        "destroyed", f"{why}：破壞時發生的效果，在消滅時不會發生。", DEPLETION, DEPLETION_TERM, card=name
+    )
+    bursts.missed(replay, owner, "destroyed_by_opponent", why, DEPLETION, DEPLETION_TERM)
+
+
 def _to_zone(replay: Run, owner: Player, card: BsCard, way: str, to: str) -> None:
     """The card goes where its leaving sends it, and its cores to its owner's reserve."""
     side = replay.state.side(owner)
@@ -137,7 +164,13 @@ def _to_zone(replay: Run, owner: Player, card: BsCard, way: str, to: str) -> Non
     if way != "removed":
         side.zone(to).cards.insert(0, card)
     add_cores(replay, owner, "reserve", cores)
-    place = "從遊戲中除外" if way == "removed" else "置入廢棄區" if to == "trash" else f"移至{to}"
+    place = (
+        "從遊戲中除外"
+        if way == "removed"
+        else "置入廢棄區"
+        if to == "trash"
+        else f"移至{ZONE_WORDS.get(to, to)}"
+    )
     in_battle = (CORES_GO,) if replay.state.battle is not None else ()
     replay.step(
         f"「{card.name}」{place}，其上的 {cores} 個能量返回玩家 {owner} 的預備區。",
@@ -183,10 +216,9 @@ def _soul_state(replay: Run, owner: Player, card: BsCard, by: Player | None) -> 
         decisive=True,
         cores=cores,
     )
-    if bursts.set_for(replay, owner, "destroyed_by_opponent"):
-        replay.not_applied(
-            f"「{card.name}」沒有被置入廢棄區：「對手破壞自己的靈魂卡後」的爆烈無法因此發動。", SOUL
-        )
+    bursts.missed(
+        replay, owner, "destroyed_by_opponent", f"「{card.name}」以魂狀態留在場地上，沒有被置入廢棄區", SOUL
+    )
     return True
 
 

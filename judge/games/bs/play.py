@@ -14,10 +14,23 @@ step; a spirit left below its lowest Lv is depleted at once.
 from __future__ import annotations
 
 from judge.games.bs import bursts, field
-from judge.games.bs.actions import RESERVE, Exhaust, MoveCores, OpeningHand, Refresh, SetBurst, Summon, Unite
+from judge.games.bs.actions import (
+    RESERVE,
+    Exhaust,
+    MoveCores,
+    OpeningHand,
+    Redraw,
+    Refresh,
+    Separate,
+    SetBurst,
+    Summon,
+    Unite,
+)
 from judge.games.bs.battle import turn_player
 from judge.games.bs.reduction import describe, reduce
 from judge.games.bs.rules import (
+    BP_ORDER,
+    BP_ZERO,
     BRAVE,
     CONTRACT,
     CONTRACT_HAND,
@@ -26,6 +39,7 @@ from judge.games.bs.rules import (
     COST_3,
     COST_4,
     COST_5,
+    DEPLOY_NEXUS,
     DIRECT_UNION,
     EFFECTS,
     EXHAUST_TERM,
@@ -34,7 +48,9 @@ from judge.games.bs.rules import (
     IMA_UNITE,
     LV_CHANGE,
     LV_FROM_CORES,
+    MAIN_ACTIONS,
     MOVE_CORES,
+    MOVE_IN_OWN_MAIN,
     OWN_RESERVE,
     PAY_FROM_FIELD,
     PAY_FROM_RESERVE,
@@ -46,7 +62,7 @@ from judge.games.bs.rules import (
     UNITE,
 )
 from judge.games.bs.state import BsCard, BsState, Kind
-from judge.games.bs.values import cores_on, level_of
+from judge.games.bs.values import bp, cores_on, level_of
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Status
@@ -73,9 +89,20 @@ def _from_hand(replay: Run, player: Player, card: str | BsCard, why: str, *cites
     return found
 
 
+def _own_main_step(replay: Run, player: Player, what: str, *cites: str) -> None:
+    """The main step's actions are the turn player's (主要階段的行動): the other player's is refused."""
+    if player is not turn_player(replay):
+        replay.refuse(
+            f"現在是玩家 {turn_player(replay)} 的主要階段：玩家 {player} 的{what}只能在其自己的主要階段進行。",
+            MAIN_ACTIONS,
+            *cites,
+        )
+
+
 def summon(replay: Run, action: Summon) -> None:
     """召喚 (or deploy a nexus): pay the reduced cost, then cores onto the card."""
     player = action.player or turn_player(replay)
+    _own_main_step(replay, player, "召喚", SUMMON)
     side = replay.state.side(player)
     card = _from_hand(replay, player, action.card, "召喚", SUMMON)
     cost: int = replay.fact(f"{card.name}.cost", card.cost, None, f"「{card.name}」的費用", COST_1)
@@ -177,12 +204,23 @@ def _place(replay: Run, player: Player, card: BsCard, action: Summon) -> None:
     side.field.cards.append(card)
     level = level_of(card, placed)
     lv = "" if level is None else f"，為 Lv{level.lv}" + ("" if level.bp is None else f"，BP {level.bp}")
-    replay.step(
-        f"⑤召喚「{card.name}」：從預備區在其上放置 {placed} 個能量{lv}。",
-        COST_5,
-        LV_FROM_CORES,
-        cores=placed,
-    )
+    if card.kind is Kind.NEXUS:
+        if not placed:
+            lv = "（若不放置，則該核心卡視為 Lv1）"
+        replay.step(
+            f"⑤配置核心卡「{card.name}」：從預備區在其上放置 {placed} 個能量{lv}。",
+            COST_5,
+            DEPLOY_NEXUS,
+            decisive=not placed,
+            cores=placed,
+        )
+    else:
+        replay.step(
+            f"⑤召喚「{card.name}」：從預備區在其上放置 {placed} 個能量{lv}。",
+            COST_5,
+            LV_FROM_CORES,
+            cores=placed,
+        )
     bursts.happen(replay, "summoned", card.name, player)
 
 
@@ -225,6 +263,7 @@ def unite(replay: Run, action: Unite) -> None:
     rested = Status.RESTED in (brave.status, spirit.status)
     if rested:
         spirit.status = Status.RESTED
+        field.rested_by(replay, spirit.name, UNITE)
     replay.step(
         f"玩家 {player} 將合體卡「{brave.name}」與「{spirit.name}」合體（無需支付費用），視為 1 體合體靈魂卡："
         f"合體數值 BP+{brave.bp_plus if brave.bp_plus is not None else '?'} 加算至其 BP，並追加合體卡的標誌"
@@ -239,12 +278,84 @@ def unite(replay: Run, action: Unite) -> None:
     )
 
 
+def separate(replay: Run, action: Separate) -> None:
+    """分離: no cost; the brave stays as a spirit with cores put on it up to its Lv1, else to the trash."""
+    player = turn_player(replay)
+    side = replay.state.side(player)
+    brave = side.field.find(action.brave)
+    partners = [c for c in side.field.cards if c.union == action.brave and action.spirit in (None, c.name)]
+    if brave is None or not partners:
+        replay.refuse(f"「{action.brave}」沒有與玩家 {player} 場地上的靈魂卡合體，無法分離。", UNITE)
+    if len(partners) > 1:
+        replay.refuse(
+            f"異魔神合體卡「{brave.name}」與 2 張靈魂卡合體：請以 spirit 指定要分離的一方。", IMA, UNITE
+        )
+    spirit = partners[0]
+    spirit.union = None
+    others = [c for c in side.field.cards if c.union == brave.name]
+    needed = 0 if brave.ima or not brave.levels else brave.levels[0].cores
+    placed = needed if action.cores is None else action.cores
+    replay.step(
+        f"玩家 {player} 將合體卡「{brave.name}」從「{spirit.name}」分離（無需支付費用）：「{spirit.name}」"
+        "不再加算其合體數值與標誌。",
+        UNITE,
+        UNION,
+    )
+    if others:
+        replay.step(f"異魔神合體卡「{brave.name}」仍與「{others[0].name}」合體。", IMA)
+        return
+    if placed < needed or (side.reserve is not None and side.reserve < placed):
+        side.field.cards.remove(brave)
+        brave.status, brave.cores = None, None
+        side.trash.cards.insert(0, brave)
+        replay.step(
+            f"合體卡「{brave.name}」上無法放置維持 Lv1 所需的 {needed} 個能量：被放置到廢棄區（不會發動破壞時或消滅時的效果）。",
+            UNITE,
+            decisive=True,
+        )
+        for event in (field.DESTROYED, field.DEPLETED):
+            replay.unfired(
+                event,
+                f"「{brave.name}」是因分離時無法維持 Lv1 而被放置到廢棄區：不會發動破壞時或消滅時的效果。",
+                UNITE,
+                card=brave.name,
+            )
+        return
+    if side.reserve is not None:
+        side.reserve -= placed
+    brave.cores = placed
+    replay.step(
+        f"從預備區在合體卡「{brave.name}」上放置 {placed} 個能量，使其以靈魂卡狀態留在場地上。",
+        UNITE,
+        cores=placed,
+    )
+    known = brave.status is not None and spirit.status is not None
+    if known and brave.status is not spirit.status:  # the united pair was one spirit; the book does not say
+        brave.status = replay.fact(
+            f"{brave.name}.status_after_separation",
+            None,
+            (spirit.status, brave.status),
+            f"分離後的合體卡「{brave.name}」是與「{spirit.name}」同為{_state(spirit.status)}，"
+            f"還是保持合體前的{_state(brave.status)}（規則未說明）",
+            UNITE,
+            BRAVE,
+        )
+        if brave.status is Status.RESTED:
+            field.rested_by(replay, brave.name, UNITE)
+
+
+def _state(status: Status | None) -> str:
+    return "疲勞狀態" if status is Status.RESTED else "回復狀態"
+
+
 def move_cores(replay: Run, action: MoveCores) -> None:
     """能量的移動: the main step's free moves, or an effect's."""
     state = replay.state
     player = action.player or _owner(replay, action) or turn_player(replay)
     side = state.side(player)
     own = all(place == RESERVE or side.field.find(place) is not None for place in (action.from_, action.to))
+    if not action.by_effect:
+        _own_main_step(replay, player, "能量移動", MOVE_IN_OWN_MAIN, MOVE_CORES)
     if not action.by_effect and not own:
         replay.refuse("主要階段中只能在自己的預備區與自己場地上的卡牌之間移動能量。", MOVE_CORES, OWN_RESERVE)
     taken = _take(replay, player, action.from_, action.count)
@@ -269,7 +380,7 @@ def _level_step(replay: Run, card: BsCard) -> None:
     level = level_of(card, card.cores)
     if level is None:
         return
-    bp_text = "" if level.bp is None else f"，BP {level.bp}"
+    bp_text = "" if level.bp is None else f"（該 Lv 的 BP {level.bp}）"
     replay.step(
         f"「{card.name}」上有 {card.cores} 個能量，達到 Lv{level.lv} 所需的 {level.cores} 個：為 Lv{level.lv}{bp_text}。",
         LV_FROM_CORES,
@@ -277,6 +388,15 @@ def _level_step(replay: Run, card: BsCard) -> None:
         lv=level.lv,
         bp=level.bp,
     )
+    now = None if level.bp is None else bp(replay, card)
+    if now is not None and now != level.bp:  # a brave's BP+ and the BP effects count from the new Lv's BP
+        replay.step(
+            f"「{card.name}」目前的 BP 以 Lv{level.lv} 的 BP {level.bp} 為基礎，加上合體數值與「BP+」「BP-」效果：{now}。",
+            BP_ORDER,
+            bp=now,
+        )
+        if now == 0:
+            replay.step(f"「{card.name}」的 BP 變為 0，但不會因此被破壞。", BP_ZERO, bp=0)
 
 
 def _owner(replay: Run, action: MoveCores) -> Player | None:
@@ -323,6 +443,7 @@ def _put(replay: Run, player: Player, place: str, count: int) -> None:
 
 def set_burst(replay: Run, action: SetBurst) -> None:
     player = action.player or turn_player(replay)
+    _own_main_step(replay, player, "爆烈設置", SET_BURST_ONCE)
     card = _from_hand(replay, player, action.card, "設置為爆烈", SET_BURST_ONCE)
     bursts.set_card(replay, player, card)
 
@@ -368,6 +489,39 @@ def opening_hand(replay: Run, action: OpeningHand) -> None:
     )
 
 
+REDRAWN = "redrawn"  # the players who redrew their opening hand
+
+
+def redraw(replay: Run, action: Redraw) -> None:
+    """遊戲準備 ⑦: once per player, the whole hand back into the deck, shuffled, then 4 cards.
+
+    Nobody knows where the returned cards lie once the deck is shuffled, so they join the deck's
+    unnamed cards, and the 4 drawn are unnamed too (a card used later is given in full)."""
+    redrawn: set[Player] = replay.notes.setdefault(REDRAWN, set())
+    if action.player in redrawn:
+        replay.refuse(
+            f"玩家 {action.player} 已重新抽牌過一次：每位玩家僅可重新抽牌一次，即使不滿意重新抽得的手牌，也無法再次重新抽牌。",
+            SETUP,
+        )
+    redrawn.add(action.player)
+    side = replay.state.side(action.player)
+    hand, deck = side.hand, side.deck
+    back = hand.total
+    if deck.unnamed is not None:
+        deck.unnamed = None if back is None else deck.unnamed + len(deck.cards) + back
+    deck.cards.clear()
+    hand.cards.clear()
+    hand.unnamed = 0
+    replay.step(
+        f"玩家 {action.player} 重新抽牌：將所有手牌（{'?' if back is None else back} 張）放回牌組並洗牌，"
+        "再抽取 4 張卡牌作為手牌；此時不可從牌組中挑出契約卡加入手牌。",
+        SETUP,
+        decisive=True,
+        returned=back,
+    )
+    field.draw(replay, action.player, 4, SETUP)
+
+
 def exhaust(replay: Run, action: Exhaust) -> None:
     """An effect exhausts a card, or heavily (重疲勞); an 異魔神 in spirit state is never exhausted."""
     found = _affected(replay, action.card)
@@ -378,10 +532,9 @@ def exhaust(replay: Run, action: Exhaust) -> None:
         replay.not_applied(f"處於靈魂卡狀態的異魔神合體卡「{card.name}」不會因各種效果而疲勞。", IMA)
         return
     card.status, card.heavy = Status.RESTED, action.heavy
-    replay.step(
-        f"效果使「{card.name}」{'進入重疲勞狀態' if action.heavy else '疲勞'}。",
-        *((HEAVY_EXHAUST,) if action.heavy else (EXHAUST_TERM,)),
-    )
+    cites = (HEAVY_EXHAUST,) if action.heavy else (EXHAUST_TERM,)
+    field.rested_by(replay, card.name, EFFECTS, *cites)
+    replay.step(f"效果使「{card.name}」{'進入重疲勞狀態' if action.heavy else '疲勞'}。", EFFECTS, *cites)
 
 
 def refresh(replay: Run, action: Refresh) -> None:

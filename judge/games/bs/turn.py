@@ -156,14 +156,14 @@ def _not_first_turn(verbs: tuple[str, ...]) -> object:
     return lambda state, action: state.turn != 1 and action.verb in allowed
 
 
-MAIN = ("summon", "unite", "move_cores", "set_burst", "flash")
+MAIN = ("summon", "unite", "separate", "move_cores", "set_burst", "flash")
 ATTACK = ("attack", "block", "no_block", "flash", "pass")
 
 TURN_STEPS: tuple[Procedure[BsState], ...] = (
     Procedure(
         Point("setup"),
         SETUP,
-        accepts=lambda state, action: state.phase == "setup" and action.verb == "opening_hand",
+        accepts=lambda state, action: state.phase == "setup" and action.verb in ("opening_hand", "redraw"),
     ),
     Procedure(Point("start"), START_STEP, start=start_step),
     Procedure(Point("core"), CORE_STEP, start=core_step),
