@@ -26,7 +26,7 @@ from __future__ import annotations
 import hashlib
 import pickle
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -63,13 +63,13 @@ _GLUE = frozenset("sb sth sb's sth's etc one one's oneself someone something lit
 class Glosses:
     """English stems of Chinese words (folded, i.e. Simplified), whole words and by pieces."""
 
-    def __init__(self, entries: dict[str, tuple[tuple[str, ...], ...]]):
+    def __init__(self, entries: Mapping[str, tuple[tuple[str, ...], ...]]):
         self.entries = entries
         self._longest = max(map(len, entries), default=1)
         self._memo: dict[str, tuple[tuple[str, float, int], ...]] = {}
-        self._translating: dict[str, list[str]] | None = None  # stem → the words it translates
-        self._translated: dict[str, tuple[tuple[str, int], ...]] | None = None  # stem → words, ranks
-        self._glossing: dict[str, tuple[str, ...]] | None = None  # stem → the words it glosses
+        self._translating: Mapping[str, list[str]] | None = None  # stem → the words it translates
+        self._translated: Mapping[str, tuple[tuple[str, int], ...]] | None = None  # stem → words, ranks
+        self._glossing: Mapping[str, tuple[str, ...]] | None = None  # stem → the words it glosses
         self._related: dict[str, tuple[tuple[str, float], ...]] = {}
 
     @staticmethod
