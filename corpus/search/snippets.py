@@ -25,6 +25,7 @@ import html
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from corpus.search.analysis import (
@@ -76,17 +77,13 @@ class Highlighter:
     def __init__(self, texts: Iterable[str], stems: Iterable[str] = (), language: str = DEFAULT_LANGUAGE):
         """``texts`` as typed (or a synonym's); ``stems``: words already stemmed; ``language``: the
         analysis of the Latin words of the texts highlighted (see ``word_language``)."""
-        self._term = term = LATIN_TERMS[language]
+        self._term = LATIN_TERMS[language]
         needles: set[str] = set()
         self._stems: set[str] = set(stems)
         for text in texts:
-            folded = fold(text)
-            for run in han_runs(folded):
-                needles.update(re.escape(g) for g in bigrams(run))
-            for number in _NUMBER.findall(folded):
-                parts = re.split(r"[.\-]", number)
-                needles.add(r"(?<![0-9.\-])" + r"[.\-]".join(map(re.escape, parts)) + r"(?![0-9])")
-            self._stems.update(filter(None, map(term, _LATIN_WORD.findall(_NUMBER.sub(" ", folded)))))
+            patterns, stemmed = _needles(text, language)
+            needles |= patterns
+            self._stems |= stemmed
         ordered = sorted(needles, key=len, reverse=True)
         self._pattern = re.compile(f"(?=({'|'.join(ordered)}))") if ordered else None
 
@@ -128,6 +125,26 @@ class Highlighter:
             (max(a, start) + shift, min(b, end) + shift) for a, b in spans if a < end and b > start
         )
         return Snippet(prefix + text[start:end] + suffix, inside)
+
+
+@lru_cache(maxsize=65536)
+def _needles(text: str, language: str) -> tuple[frozenset[str], frozenset[str]]:
+    """The patterns (Chinese bigrams, clause numbers) and Latin stems that highlight one text.
+
+    A search highlights the clauses of each game with the query's words and the words it was
+    widened to — hundreds for an English query — and the same words come back search after
+    search, so each text's are worked out once.
+    """
+    folded = fold(text)
+    patterns: set[str] = set()
+    for run in han_runs(folded):
+        patterns.update(re.escape(g) for g in bigrams(run))
+    for number in _NUMBER.findall(folded):
+        parts = re.split(r"[.\-]", number)
+        patterns.add(r"(?<![0-9.\-])" + r"[.\-]".join(map(re.escape, parts)) + r"(?![0-9])")
+    term = LATIN_TERMS[language]
+    stems = frozenset(filter(None, map(term, _LATIN_WORD.findall(_NUMBER.sub(" ", folded)))))
+    return frozenset(patterns), stems
 
 
 def _best_start(spans: list[tuple[int, int]], width: int, length: int) -> int:
