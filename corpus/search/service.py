@@ -360,6 +360,8 @@ class Searcher:
         )
         found = self.backend.search(SearchQuery(parsed, synonyms), filters, PageRequest(page, limit))
         highlighters: dict[tuple[str, str], Highlighter] = {}
+        widened_words = [w for w in found.widened if han_runs(w)]  # the rest are English stems
+        widened_stems = [w for w in found.widened if not han_runs(w)]
         hits = []
         for hit in found.hits:
             book = view.languages.get(f"{hit.game}@{hit.version}")
@@ -368,8 +370,8 @@ class Searcher:
             if key not in highlighters:
                 words, stems = [p.text for p in parsed.positive], []
                 if language == DEFAULT_LANGUAGE:  # a translation is searched without synonyms or glosses
-                    words += list(synonyms.get(hit.game, ())) + [w for w in found.widened if han_runs(w)]
-                    stems = [w for w in found.widened if not han_runs(w)]
+                    words += list(synonyms.get(hit.game, ())) + widened_words
+                    stems = widened_stems
                 highlighters[key] = Highlighter(words, stems, language)
             hits.append(_hit(view, hit, highlighters[key]))
         return SearchResults(parsed.raw, tuple(hits), found.total, page, limit)
