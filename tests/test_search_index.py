@@ -6,10 +6,12 @@ they can break and rebuild indexes without touching the session's index.
 
 from __future__ import annotations
 
+import os
+
 import pytest
 
 from corpus.model import Book, BookInfo, Clause, ClauseKind, Script
-from corpus.search import whoosh_writing
+from corpus.search import index_checks, whoosh_writing
 from corpus.search.documents import snapshot
 from corpus.search.service import Searcher
 from corpus.search.whoosh_backend import MANIFEST, WhooshBackend
@@ -149,6 +151,31 @@ def test_a_damaged_index_is_detected_on_open_and_rebuilt_with_a_message(built, t
     repaired = Searcher(WhooshBackend(tmp_path / "index", report=messages), corpus=corpus)
     assert repaired.refresh() is True
     assert len(messages) == 1 and "rebuilding" in messages[0]
+    assert ids(repaired, "不抽牌") == ["1.2"]
+
+
+def test_a_check_of_the_files_that_passed_is_not_repeated_for_the_same_files(built, tmp_path, monkeypatch):
+    assert Searcher(WhooshBackend(tmp_path / "index"), corpus=corpus).refresh() is False  # read and checked
+    reads = []
+    monkeypatch.setattr(index_checks, "file_checks", lambda *args: reads.append(args))
+    reopened = Searcher(WhooshBackend(tmp_path / "index"), corpus=corpus)
+    assert reopened.refresh() is False
+    assert reads == [] and ids(reopened, "不抽牌") == ["1.2"]
+
+
+def test_a_file_written_after_its_check_passed_is_read_again_even_with_its_old_time(built, tmp_path):
+    directory = tmp_path / "index"
+    assert Searcher(WhooshBackend(directory), corpus=corpus).refresh() is False  # the check is remembered
+    segment = max((p for p in directory.iterdir() if p.name != MANIFEST), key=lambda p: p.stat().st_size)
+    before = segment.stat()
+    data = bytearray(segment.read_bytes())
+    data[len(data) // 2] ^= 0xFF  # same size, one byte
+    segment.write_bytes(bytes(data))
+    os.utime(segment, ns=(before.st_atime_ns, before.st_mtime_ns))
+    messages = Messages()
+    repaired = Searcher(WhooshBackend(directory, report=messages), corpus=corpus)
+    assert repaired.refresh() is True
+    assert len(messages) == 1 and "do not match their manifest" in messages[0]
     assert ids(repaired, "不抽牌") == ["1.2"]
 
 

@@ -154,3 +154,17 @@ def test_a_file_just_within_the_bounds_is_used() -> None:
         assert sum(len(c.terms) for c in found.values()) == synonyms.MAX_FILE_TERMS
     finally:
         path.unlink()
+
+
+def test_the_concepts_read_are_kept_for_the_next_process_and_read_again_when_the_file_changes(
+    user_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    write(user_file, "first_player:\n  terms: [先手, 先攻]\n")
+    assert concepts("gcg")["first_player"].terms == ("先手", "先攻")
+    synonyms._load.cache_clear()  # what a new process starts with
+    monkeypatch.setattr(synonyms, "_parsed", lambda path: pytest.fail(f"{path} was parsed again"))
+    assert concepts("gcg")["first_player"].terms == ("先手", "先攻")  # the bundled file's are kept too
+    monkeypatch.undo()
+    write(user_file, "first_player:\n  terms: [先手, 後攻]\n")  # the same size
+    synonyms._load.cache_clear()
+    assert concepts("gcg")["first_player"].terms == ("先手", "後攻")

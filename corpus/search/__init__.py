@@ -18,15 +18,20 @@ The modules, in the order a search passes through them:
 * :mod:`~corpus.search.ranking` — the tuned ranking weights;
 * :mod:`~corpus.search.snippets` — highlighted snippets in the book's script.
 
-Importing this package is cheap; whoosh and jieba load on first search.
+Importing this package is cheap; whoosh and jieba load on first search
+(whoosh's compatibility module excepted, :mod:`~corpus.search.whoosh_loading`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from corpus.search.whoosh_loading import load_whoosh_basics
+
 if TYPE_CHECKING:
     from corpus.search.service import SearchResults
+
+load_whoosh_basics()  # before any module of the package imports whoosh
 
 
 def search(query: str, **options: Any) -> SearchResults:

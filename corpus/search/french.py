@@ -16,9 +16,8 @@ too (``retirée``, ``retiré`` and ``retirer`` all give ``retir``).
 from __future__ import annotations
 
 import unicodedata
-from functools import lru_cache
-
-from whoosh.lang import stemmer_for_language
+from collections.abc import Callable
+from functools import cache, lru_cache
 
 #: A word's elided article, pronoun or conjunction (``l’``, ``qu’``) is not part of it.
 ELISIONS = frozenset("c d j l m n s t qu jusqu lorsqu puisqu quoiqu".split())
@@ -27,7 +26,15 @@ ELISIONS = frozenset("c d j l m n s t qu jusqu lorsqu puisqu quoiqu".split())
 FRENCH_STOP_WORDS = frozenset(
     "a au aux avec ce ces cet cette d dans de des du en et l la le les ou par pour que qu sur un une".split()
 )
-_STEM = stemmer_for_language("fr")
+
+
+@cache
+def _stemmer() -> Callable[[str], str]:
+    """whoosh's Snowball French stemmer, loaded by the first French word (most searches have none)."""
+    from whoosh.lang import stemmer_for_language
+
+    stem: Callable[[str], str] = stemmer_for_language("fr")
+    return stem
 
 
 def fold_accents(word: str) -> str:
@@ -47,5 +54,5 @@ def french_term(word: str) -> str | None:
         return None
     if not word.isalpha():
         return word
-    stem: str = _STEM(word)
+    stem = _stemmer()(word)
     return stem[:-1] if len(stem) > 4 and stem.endswith("e") else stem

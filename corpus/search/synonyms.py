@@ -31,7 +31,10 @@ term (a bundled file is about 2 KB, 15 concepts and 100 terms).
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 import os
+import pickle
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -40,10 +43,11 @@ from pathlib import Path
 
 from corpus.errors import ArbiterError
 from corpus.freshness import looked
+from corpus.search import analysis, folding
 from corpus.search.analysis import english_term, han_runs
 from corpus.search.backend import report_to_stderr
 from corpus.search.folding import fold
-from corpus.storage import arbiter_home
+from corpus.storage import arbiter_home, atomic_write_bytes, file_signature
 
 FOLDER = "synonyms"
 #: At most this many synonym terms are added to one game's search.
@@ -146,12 +150,40 @@ _reported: set[tuple[Path, int]] = set()
 def _usable(path: Path, stamp: int, home: Path) -> dict[str, Concept]:
     """The file's concepts, or none when it cannot be used: reported once per version of the file."""
     try:
-        return _read(path)
+        return _kept(path, home)
     except UnusableFile as problem:
         if (path, stamp) not in _reported:
             _reported.add((path, stamp))
             report_to_stderr(f"synonym file {_shown(path, home)} is skipped: {problem}")
         return {}
+
+
+def _kept(path: Path, home: Path) -> dict[str, Concept]:
+    """The file's concepts as a process read them last, kept under ``ARBITER_HOME/cache`` with the
+    file's signature and this code's; read from the file when they differ.  Every command-line
+    search would otherwise load PyYAML and fold each term for them (about 25 ms of it)."""
+    signature = (str(path), file_signature(path), _code_fingerprint())
+    kept_at = home / "cache" / FOLDER / f"{hashlib.sha256(str(path).encode()).hexdigest()[:20]}.pickle"
+    try:
+        kept_signature, kept = pickle.loads(kept_at.read_bytes())
+        if kept_signature == signature:
+            concepts: dict[str, Concept] = kept
+            return concepts
+    except Exception:  # none kept yet, or unreadable: the file is read
+        pass
+    concepts = _read(path)  # a file that cannot be used is not kept: it is reported by each process
+    with contextlib.suppress(OSError):  # a read-only or full home reads the file every time
+        atomic_write_bytes(kept_at, pickle.dumps((signature, concepts), protocol=pickle.HIGHEST_PROTOCOL))
+    return concepts
+
+
+@cache
+def _code_fingerprint() -> str:
+    """This module's code and the folding and stemming its keys come from."""
+    digest = hashlib.sha256()
+    for module in (__file__, folding.__file__, analysis.__file__):
+        digest.update(Path(module).read_bytes())
+    return digest.hexdigest()
 
 
 def _shown(path: Path, home: Path) -> str:

@@ -17,9 +17,10 @@ the swap is the commit.  It keeps the other versions' segments only if
 the new dictionary would cut their text as the old one did; otherwise
 :meth:`WhooshBackend.changes` says so and the service builds afresh.
 
-Opening checks the files against the manifest; a missing, truncated or
-altered file makes the index count as absent, with a message, and the
-service rebuilds it.
+Opening checks the files against the manifest (in full unless they are
+the files that passed last time, :mod:`corpus.search.index_checks`); a
+missing, truncated or altered file makes the index count as absent, with a
+message, and the service rebuilds it.
 
 Searching is read-only.  Each thread gets its own searcher over the
 current index; a rebuild replaces the index for new searches while running
@@ -35,8 +36,7 @@ import hashlib
 import json
 import pickle
 import threading
-import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -61,6 +61,7 @@ from corpus.search.backend import (
 from corpus.search.bilingual import Glosses, cc_cedict, dictionary_fingerprint
 from corpus.search.dictionary import open_table
 from corpus.search.documents import BookDocuments, CorpusSnapshot, jump_ids
+from corpus.search.index_checks import file_checks, files_match
 from corpus.search.ranking import DEFAULT_RANKING, Ranking
 from corpus.search.userdict import corpus_terms
 from corpus.search.whoosh_query import QueryBuilder
@@ -72,7 +73,7 @@ from corpus.storage import arbiter_home, atomic_directory, file_signature, toler
 MANIFEST = "arbiter-index.json"
 #: The dictionary glosses of the index's words and of every character, for glossing query words.
 GLOSSES = "glosses.pickle"
-FORMAT = "arbiter-whoosh-4"
+FORMAT = "arbiter-whoosh-5"
 _NEVER = object()
 
 
@@ -82,26 +83,6 @@ class DamagedIndex(Exception):
 
 class StaleChanges(Exception):
     """The index is no longer the one the changes were worked out for."""
-
-
-def _file_checks(directory: Path, linked: dict[str, list[int]] | None = None) -> dict[str, list[int]]:
-    """``name → [size, crc32]`` of every index file (whoosh's lock files excepted).
-
-    ``linked`` are the checks of files an update took over as hard links:
-    whoosh never writes to a file again, so one of the same name and size
-    is the file they were made of, and is not read again (at 1000× the
-    bundled corpus the index is 8 GB, and an update adds a few MB).
-    """
-    checks, linked = {}, linked or {}
-    for path in sorted(directory.iterdir()):
-        if path.name != MANIFEST and not path.name.endswith("LOCK") and path.is_file():
-            known = linked.get(path.name)
-            if known is not None and known[0] == path.stat().st_size:
-                checks[path.name] = known
-                continue
-            data = path.read_bytes()
-            checks[path.name] = [len(data), zlib.crc32(data)]
-    return checks
 
 
 @dataclass(frozen=True)
@@ -243,10 +224,10 @@ class WhooshBackend:
             return None
         try:
             manifest = self._manifest()
-            if _file_checks(self.directory) != manifest["files"]:
+            if not files_match(self.directory, MANIFEST, manifest["files"]):
                 raise DamagedIndex("index files do not match their manifest")
             index = whoosh_index.open_dir(str(self.directory))
-            if index.doc_count() != manifest["documents"]:
+            if _documents(index) != manifest["documents"]:
                 raise DamagedIndex("document count does not match the manifest")
             analysis = Analysis(Segmenter(manifest["terms"], manifest["frequencies"], open_table()))
         except Exception as error:  # whatever is wrong with it, the cure is a rebuild
@@ -371,7 +352,9 @@ class WhooshBackend:
         segments: dict[str, str],
         linked: dict[str, list[int]] | None = None,
     ) -> dict[str, Any]:
-        manifest = self._manifest_of(snapshot, analysis, terms, segments, _file_checks(building, linked))
+        manifest = self._manifest_of(
+            snapshot, analysis, terms, segments, file_checks(building, MANIFEST, linked)
+        )
         (building / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
         return manifest
 
@@ -489,42 +472,64 @@ def _write_glosses(building: Path, index: whoosh_index.Index, analysis: Analysis
 class _KeptGlosses(Glosses):
     """The index's glosses with the lookups by English stem worked out when the index was
     written: each is a pass over every entry (20-30 ms), and the first search that asks for one
-    would pay it — every command-line search.  Each part is unpickled when first asked for."""
+    would pay it — every command-line search.  Each value is kept pickled on its own and read
+    when first looked up: a search looks up a few dozen of the 30 000, and unpickling them all
+    took about 50 ms of every command-line search that glosses a word."""
 
-    def __init__(self, parts: dict[str, bytes]):
-        super().__init__(pickle.loads(parts["entries"]))
-        self._parts = parts
+    def __init__(self, parts: dict[str, dict[str, bytes]]):
+        super().__init__(_Pickled(parts["entries"]))
+        self._glossing = _Pickled(parts["glossing"])
+        self._translated = _Pickled(parts["translated"])
+        self._translating = _Pickled(parts["translating"])
 
     @staticmethod
-    def parts(table: dict[str, list[list[str]]]) -> dict[str, bytes]:
+    def parts(table: dict[str, list[list[str]]]) -> dict[str, dict[str, bytes]]:
         glosses = Glosses.from_table(table)
         glosses.glossing(""), glosses.translations(""), glosses.related("")  # each builds its lookup
-        found = {
+        found: dict[str, Mapping[str, Any] | None] = {
             "entries": glosses.entries,
             "glossing": glosses._glossing,
             "translated": glosses._translated,
             "translating": glosses._translating,
         }
-        return {name: pickle.dumps(part, protocol=pickle.HIGHEST_PROTOCOL) for name, part in found.items()}
+        return {
+            name: {key: pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL) for key, value in part.items()}
+            for name, part in found.items()
+            if part is not None
+        }
 
-    def glossing(self, stem: str) -> tuple[str, ...]:
-        if self._glossing is None:
-            self._glossing = pickle.loads(self._parts["glossing"])
-        return super().glossing(stem)
 
-    def translations(self, stem: str) -> tuple[tuple[str, int], ...]:
-        if self._translated is None:
-            self._translated = pickle.loads(self._parts["translated"])
-        return super().translations(stem)
+class _Pickled(Mapping[str, Any]):
+    """A read-only mapping whose values are unpickled when first looked up."""
 
-    def related(self, stem: str) -> tuple[tuple[str, float], ...]:
-        if self._translating is None:
-            self._translating = pickle.loads(self._parts["translating"])
-        return super().related(stem)
+    def __init__(self, pickled: dict[str, bytes]):
+        self._pickled = pickled
+        self._read: dict[str, Any] = {}
+
+    def __getitem__(self, key: str) -> Any:
+        value = self._read.get(key, _NEVER)
+        if value is _NEVER:
+            value = self._read[key] = pickle.loads(self._pickled[key])
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._pickled
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._pickled)
+
+    def __len__(self) -> int:
+        return len(self._pickled)
 
 
 def _without(checks: dict[str, list[int]], name: str) -> dict[str, list[int]]:
     return {file: check for file, check in checks.items() if file != name}
+
+
+def _documents(index: whoosh_index.Index) -> int:
+    """The index's document count as its table of contents records it: ``Index.doc_count()`` opens
+    a reader over every segment to ask the same, and the searcher opens them again."""
+    return sum(segment.doc_count() for segment in index._segments())
 
 
 def _segments(manifest: dict[str, Any]) -> dict[str, str]:

@@ -109,8 +109,8 @@ class IndexSearcher:
         self._scopes: dict[Filters, tuple[tuple[int, ...], int]] = {}
         self._frequencies: dict[tuple[str, str], tuple[int, ...]] = {}
         self._synonym_matches: dict[tuple[str, wq.Query], Postings] = {}
-        self._norms_memory: dict[tuple[str, str], list[float]] = {}
-        self._factors_memory: dict[str, list[float]] = {}
+        self._norms_memory: dict[tuple[str, str], _Norms] = {}
+        self._factors_memory: dict[str, _Factors] = {}
 
     def share(self, fieldname: str, term: str, filters: Filters | None = None) -> float:
         """The fraction of the documents of the segments ``filters`` searches (all: None) that contain ``term``."""
@@ -316,7 +316,7 @@ class IndexSearcher:
         rarest = min(words, key=lambda word: self.frequencies(fieldname, word)[segment.position])
         return self._term(segment, fieldname, rarest, read)[0]
 
-    def _bm25(self, segment: _Segment, fieldname: str, text: str) -> tuple[float, float, list[float]]:
+    def _bm25(self, segment: _Segment, fieldname: str, text: str) -> tuple[float, float, _Norms]:
         """``idf, K1 + 1, norms``: a posting scores ``idf * ((tf * (K1 + 1)) / (tf + norms[docnum]))``,
         the same float as whoosh's BM25F scorer gives over an index of the segment alone.
 
@@ -327,33 +327,51 @@ class IndexSearcher:
         idf = log(segment.size / (frequency + 1)) + 1  # whoosh's, over the segment's documents
         return idf, self.whoosh.weighting.K1 + 1, self._norms(segment, fieldname)
 
-    def _factors(self, segment: _Segment) -> list[float]:
+    def _factors(self, segment: _Segment) -> _Factors:
         """Each document's factor (its clause kind's, times ``Ranking.heading`` for a bare heading),
-        by segment-local number; worked out for a segment when it is first searched."""
+        by segment-local number (see :class:`_Factors`)."""
+        return _remember(self._factors_memory, segment.id, lambda: _Factors(segment.reader, self.ranking))
 
-        def compute() -> list[float]:
-            ranking, reader = self.ranking, segment.reader
-            return [
-                ranking.kind_factor(kind) * (ranking.heading if bare == "1" else 1.0)
-                for kind, bare in zip(
-                    reader.column_reader("kind"), reader.column_reader("heading"), strict=True
-                )
-            ]
-
-        return _remember(self._factors_memory, segment.id, compute)
-
-    def _norms(self, segment: _Segment, fieldname: str) -> list[float]:
+    def _norms(self, segment: _Segment, fieldname: str) -> _Norms:
         """``K1 * ((1 - B) + B * fl / avgfl)`` of each document of the segment (``avgfl``: the segment's)."""
 
-        def compute() -> list[float]:
+        def compute() -> _Norms:
             b, k1 = self.whoosh.weighting.B, self.whoosh.weighting.K1
             average = (segment.reader.field_length(fieldname) / segment.size if segment.size else 0) or 1
-            length = segment.reader.doc_field_length  # None for an empty field: no postings point there
-            return [
-                k1 * ((1 - b) + b * (length(d, fieldname, 1) or 0) / average) for d in range(segment.size)
-            ]
+            return _Norms(segment.reader, fieldname, b, k1, average)
 
         return _remember(self._norms_memory, (segment.id, fieldname), compute)
+
+
+class _Norms(dict[int, float]):
+    """A field's ``K1 * ((1 - B) + B * fl / avgfl)`` by document, worked out for a document when a
+    posting first asks for it: whoosh reads a field length per call, and a process that runs one
+    search (each ``arbiter search``) looks at the documents its terms are in, not at every one."""
+
+    def __init__(self, reader: Any, fieldname: str, b: float, k1: float, average: float):
+        super().__init__()
+        self._length = reader.doc_field_length  # None for an empty field: no postings point there
+        self._fieldname, self._b, self._k1, self._average = fieldname, b, k1, average
+
+    def __missing__(self, docnum: int) -> float:
+        b, length = self._b, self._length(docnum, self._fieldname, 1) or 0
+        norm = self[docnum] = self._k1 * ((1 - b) + b * length / self._average)
+        return norm
+
+
+class _Factors(dict[int, float]):
+    """Each document's factor, worked out when the document is first a candidate (see :class:`_Norms`)."""
+
+    def __init__(self, reader: Any, ranking: Ranking):
+        super().__init__()
+        self._kinds, self._headings = reader.column_reader("kind"), reader.column_reader("heading")
+        self._ranking = ranking
+
+    def __missing__(self, docnum: int) -> float:
+        ranking = self._ranking
+        bare = self._headings[docnum] == "1"
+        factor = self[docnum] = ranking.kind_factor(self._kinds[docnum]) * (ranking.heading if bare else 1.0)
+        return factor
 
 
 def _in_order(positions: list[list[int]], slop: int) -> bool:

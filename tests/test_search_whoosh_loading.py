@@ -1,0 +1,80 @@
+"""whoosh is loaded without urllib.request and asyncio, and what stands in for them answers as they do.
+
+Each check runs in a fresh interpreter: in the test process another module may
+have loaded either package already, and then no stand-in is made.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+_SEARCH_LOADED = """
+import json, sys
+from corpus.search.service import Searcher
+Searcher()  # imports the whoosh backend
+import whoosh.index, whoosh.query, whoosh.reading, whoosh.searching
+loaded = sorted(n for n in ("urllib.request", "asyncio") if n in sys.modules)
+"""
+
+
+def _run(code: str, home) -> dict:
+    shown = subprocess.run(
+        [sys.executable, "-c", _SEARCH_LOADED + code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"ARBITER_HOME": str(home), "PATH": ""},
+    )
+    found: dict = json.loads(shown.stdout)
+    return found
+
+
+@pytest.fixture(scope="module")
+def answers(tmp_path_factory):
+    home = tmp_path_factory.mktemp("home")
+    source, copy = home / "source.txt", home / "copy.txt"
+    source.write_text("勝利條件", encoding="utf-8")
+    return _run(
+        f"""
+import cached_property, whoosh.compat
+stand_in = cached_property.asyncio
+whoosh.compat.urlretrieve({source.as_uri()!r}, {str(copy)!r})
+import asyncio
+from unittest.mock import AsyncMock
+
+async def coroutine():
+    pass
+
+def plain():
+    pass
+
+functions = [coroutine, plain, AsyncMock(), len]
+print(json.dumps({{
+    "loaded": loaded,
+    "stand_in": stand_in is not asyncio,
+    "answers": [stand_in.iscoroutinefunction(f) for f in functions],
+    "asyncio": [asyncio.iscoroutinefunction(f) for f in functions],
+    "other_names": stand_in.ensure_future is asyncio.ensure_future,
+    "retrieved": open({str(copy)!r}, encoding="utf-8").read(),
+}}))
+""",
+        home,
+    )
+
+
+def test_a_search_loads_neither_urllib_request_nor_asyncio(answers):
+    assert answers["loaded"] == []
+
+
+def test_the_stand_in_for_asyncio_tells_coroutine_functions_as_asyncio_does(answers):
+    assert answers["stand_in"], "cached_property holds the stand-in, not asyncio"
+    assert answers["answers"] == answers["asyncio"] == [True, False, True, False]
+    assert answers["other_names"], "any other name is the real asyncio's"
+
+
+def test_whoosh_s_urlretrieve_still_retrieves(answers):
+    assert answers["retrieved"] == "勝利條件"
