@@ -7,6 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
+from corpus.search import service
 from webapp.cli import main
 
 
@@ -71,6 +72,18 @@ def test_bad_input_is_one_line_on_stderr_with_status_2(args, says):
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and says in lines[0] and "Traceback" not in result.stderr
+
+
+def test_a_game_the_library_lacks_is_told_before_any_index_is_built(tmp_path, monkeypatch):
+    """In a home with no index yet, a misspelt game is one line at once, not a build then the line."""
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(service, "_default", None)
+    result = run("勝利", "--game", "mtg")
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        "arbiter: unknown game 'mtg': expected one of bs, dbscg, gcg, ucg, uhb, zd (game)"
+    ]
+    assert not (tmp_path / "home" / "index").exists()
 
 
 def test_a_clause_address_as_the_query_names_that_clause():

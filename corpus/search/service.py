@@ -240,7 +240,10 @@ class Searcher:
         with self._lock:
             return self._refresh()
 
-    def _refresh(self) -> bool:
+    def _refresh(self, check: Callable[[_CorpusView], object] | None = None) -> bool:
+        """:meth:`refresh`; ``check`` is given the corpus as read before the index is brought to it,
+        so that a search naming a game or version the corpus lacks is told so at once, not after
+        a build."""
         state = self._corpus_state()  # before the snapshot: a change while it is taken is seen next time
         signature = self._signature() if self._signature else None
         if signature is not None:
@@ -249,13 +252,16 @@ class Searcher:
                 self._view = known
                 return False
         snapshot = self._corpus()
+        view = _CorpusView.of(snapshot, state, previous=self._view)
+        if check is not None:
+            check(view)
         changed = self.backend.indexed_fingerprint() != snapshot.fingerprint
         if changed:
             with self.backend.exclusive():  # another process may be at it: then look again after it
                 indexed = self.backend.indexed_fingerprint()
                 if indexed != snapshot.fingerprint:
                     self._reindex(snapshot, updatable=indexed is not None)
-        self._view = _CorpusView.of(snapshot, state, previous=self._view)
+        self._view = view
         if signature is not None:
             self._remember(self._view.kept(signature))
         return changed
@@ -291,13 +297,13 @@ class Searcher:
         with self._progress(len(snapshot.documents)) as progress:
             self.backend.build(snapshot, progress)
 
-    def _ready(self) -> None:
+    def _ready(self, check: Callable[[_CorpusView], object] | None = None) -> None:
         """Refresh on first use, and when the index on disk no longer matches
         what this searcher read (another process rebuilt it, or it was lost)."""
         if self._stale():
             with self._lock:
                 if self._stale():
-                    self._refresh()
+                    self._refresh(check)
 
     def _stale(self) -> bool:
         view = self._view
@@ -349,7 +355,7 @@ class Searcher:
         self, query: str, game: str | None, version: str | None, kind: str | None, limit: int, page: int
     ) -> SearchResults:
         parsed = without_question_words(parse_query(query))
-        self._ready()
+        self._ready(check=lambda view: self._filters(view, parsed, game, version, kind))
         view = self._view
         filters = self._filters(view, parsed, game, version, kind)
         games = list(filters.games or view.versions)
