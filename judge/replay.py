@@ -41,8 +41,8 @@ action advances through the turn to the first procedure that accepts it
 :meth:`Rules.when` when nothing left of the turn does; applies it; resolves
 triggered effects; runs the rule processing.  Then it plays on as ``until``
 asks.  A refused action ends the replay there: the outcome is ``refused``,
-its clause a decisive step.  The game ends where :meth:`Replay.end_game` is
-called; later actions are not replayed.
+its clause a decisive step, its state the table the action found.  The game
+ends where :meth:`Replay.end_game` is called; later actions are not replayed.
 
 **Choices and unknown facts.** Rules code asks :meth:`Replay.choose` for a
 player's choice and :meth:`Replay.fact` for a fact the state may lack.  A
@@ -601,20 +601,27 @@ class Replay(Generic[S]):
 
     # -- the run ------------------------------------------------------------------------------------
 
-    def run(self) -> tuple[Ending | None, Refusal | None]:
+    def run(self, stop: int | None = None) -> tuple[Ending | None, Refusal | None]:
         """Replay the timeline.  Triggered effects listed before anything else happens are in
         force from the snapshot on, so they see what its own phase does as it starts (the
-        cards' abilities, stated as effects); a later one waits from where it is listed."""
+        cards' abilities, stated as effects); a later one waits from where it is listed.
+
+        With ``stop``, the replay ends as the action of that index comes up, nothing of it
+        done and nothing played on: the table a refused action found (see :func:`_run`)."""
         actions = self.timeline.actions
         leading = 0
         while leading < len(actions) and isinstance(actions[leading], Effect) and actions[leading].when:
             leading += 1
         try:
             for index in range(leading):
+                if index == stop:
+                    return None, None
                 self.index = index
                 self.effect(actions[index])
             self._enter()
             for index, action in enumerate(actions[leading:], start=leading):
+                if index == stop:
+                    return None, None
                 self.index = index
                 if isinstance(action, EndPhase):
                     self.advance()
@@ -671,10 +678,27 @@ def _run(rules: Rules[Any, Any], timeline: Timeline, assumed: dict[str, Any]) ->
     if refusal is not None:
         replay.log.decisive = []  # what decides a refusal is the clause that forbids the action
         replay.log.step(refusal.text, *refusal.cites, decisive=True, action=refusal.action)
-        outcome = rules.outcome(result=Result.REFUSED, reason=None, state=replay.state, refused=refusal)
+        outcome = rules.outcome(
+            result=Result.REFUSED,
+            reason=None,
+            state=_table_before(rules, timeline, assumed, refusal),
+            refused=refusal,
+        )
     else:
         outcome = rules.conclude(replay, ending)
     return Leaf(dict(assumed), replay.labels, replay.log, outcome)
+
+
+def _table_before(
+    rules: Rules[Any, Any], timeline: Timeline, assumed: dict[str, Any], refusal: Refusal
+) -> Any:
+    """The state as the refused action found it.  The rules may have begun the action before
+    the check that refuses it (a card taken from the hand, a cost paid); rather than ask every
+    game to undo, or copy the state before every action, the replay is run again, with the same
+    answers, up to that action: a refused action leaves the table as it was."""
+    before: Replay[Any] = Replay(rules, timeline, assumed)
+    before.run(stop=refusal.action)
+    return before.state
 
 
 def explore(rules: Rules[Any, Any], timeline: Timeline) -> list[Leaf]:

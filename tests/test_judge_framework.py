@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import enum
+from pathlib import Path
 
 import pytest
+import yaml
 
 from judge.citations import Citations
 from judge.deck import DeckCard, by_name_and_number, by_number, check_size, copies, over_limit
 from judge.numbers import tally, whole
 from judge.order import last_in_first_out
 from judge.players import Player, by_turn_order
+from judge.registry import rule_text
 from judge.ruling import Outcome, StepKind, Trace
+
+ROOT = Path(__file__).resolve().parents[1]
 
 A1, A2, B1 = ("a1", Player.A), ("a2", Player.A), ("b1", Player.B)
 
@@ -136,3 +141,24 @@ def test_an_effect_done_only_if_the_one_before_was_needs_an_effect_before_it(gam
     with pytest.raises(BoardError) as refused:
         rule_text(text)
     assert [problem.path for problem in refused.value.problems] == ["actions[0].effect.if_done"]
+
+
+@pytest.mark.parametrize(
+    ("example", "player", "zone", "card"),
+    [
+        ("ucg/illegal_level_twice", "A", "hand", "迪卡3"),  # refused after the first level up
+        ("ucg/illegal_scene_first_turn", "A", "hand", "光之國"),
+        ("bs/illegal_summon_below_lowest_lv", "B", "hand", "終極龍"),
+    ],
+)
+def test_a_refused_action_leaves_the_table_as_it_found_it(example, player, zone, card):
+    """A game's rules may begin an action before the check that refuses it (the card taken from
+    the hand, its cost paid); the ruling's state is still the table before the action."""
+    text = (ROOT / "judge" / "examples" / f"{example}.yaml").read_text(encoding="utf-8")
+    listed = yaml.safe_load(text)["state"]["players"][player]
+    outcome = rule_text(text).as_dict()["outcome"]
+    assert outcome["result"] == "refused"
+    state = outcome["state"]["players"][player]
+    assert card in [c["name"] for c in state[zone]["cards"]]
+    if "reserve" in listed:  # nothing paid
+        assert state["reserve"] == listed["reserve"]

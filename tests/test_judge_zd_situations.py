@@ -405,7 +405,7 @@ SITUATIONS: dict[str, Expect] = {
         Result.REFUSED,
         decides=(Q_901_P1,),
         refused=(Q_901_P1,),
-        check=lambda r: side(r, "A").deck.total == 18,
+        check=lambda r: side(r, "A").deck.total == 20,  # a refused action leaves the table as it found it
     ),
     # -- the game's end (101) ------------------------------------------------------------------------
     "result": Expect(Result.WON, "empty_life_zone_hit", decides=(Q_101_P1, *LOST), winner=Player.A),

@@ -32,8 +32,8 @@ MOST_ENERGY = 15  # 4-4-2
 
 @dataclass
 class InHand:
-    """A card about to be used, left where it is until the use is allowed and paid for: a refused
-    use leaves the table as it was."""
+    """A card about to be used: revealed where it is, it leaves its zone only once the use is
+    allowed and paid for (7-5-2-2), so the steps of a refused use never show it moved."""
 
     player: Player
     card: GcgCard
