@@ -15,7 +15,7 @@ from functools import cache
 from pathlib import Path
 
 from corpus.model import BookInfo, ParseResult
-from corpus.storage import arbiter_home, atomic_write_bytes, tolerate_unwritable
+from corpus.storage import arbiter_home, atomic_write_bytes, drop_superseded, tolerate_unwritable
 
 _MAGIC = b"arbiter-corpus-cache-1\n"
 #: The modules whose code decides what a parse produces.
@@ -69,8 +69,6 @@ def write(path: Path, key: str, result: ParseResult, coverage: float) -> None:
     blob = _MAGIC + pickle.dumps((key, result, coverage), protocol=pickle.HIGHEST_PROTOCOL)
     try:
         atomic_write_bytes(path, blob)
-        for stale in path.parent.glob(path.name.rsplit("-", 1)[0] + "-*.pickle"):
-            if stale != path:
-                stale.unlink(missing_ok=True)
+        drop_superseded(path, path.name.rsplit("-", 1)[0] + "-*.pickle")
     except OSError as error:
         tolerate_unwritable("the parsed-rulebook cache", error)

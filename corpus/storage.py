@@ -70,15 +70,24 @@ def tolerate_unwritable(what: str, error: OSError) -> None:
 _told: set[tuple[str, str]] = set()
 
 
-def file_signature(path: Path) -> tuple[int, int, int] | None:
-    """``(inode, size, modification time in ns)`` of a file or folder, None if
-    there is none: what tells that a file was replaced by a rename (a new
-    inode) or a folder had a file added or deleted (a new time)."""
+def file_signature(path: Path) -> tuple[int, int, int, int, int] | None:
+    """``(device, inode, size, modification ns, change ns)`` of a file or folder, None if there
+    is none: what tells that a file was replaced by a rename (a new inode), a folder had a file
+    added or deleted (a new modification time), or a file was written and its modification
+    time set back (a new change time, which no user call can set)."""
     try:
         info = os.stat(path)
     except FileNotFoundError:
         return None
-    return info.st_ino, info.st_size, info.st_mtime_ns
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
+
+
+def drop_superseded(path: Path, family: str) -> None:
+    """Delete the files of ``family`` (a glob in ``path``'s folder) other than ``path``: caches
+    named for an earlier code or dictionary version, which nothing reads again."""
+    for other in path.parent.glob(family):
+        if other != path:
+            other.unlink(missing_ok=True)
 
 
 def atomic_write_bytes(path: Path, data: bytes, *, make_parents: bool = True) -> None:

@@ -26,6 +26,7 @@ from click.testing import CliRunner
 from corpus import library, store
 from corpus.errors import ArbiterError
 from corpus.manifest import bundled_manifest
+from corpus.storage import file_signature
 from corpus.store.editions import DATABASE_NAME
 from tests import stores
 from webapp.cli import main
@@ -317,3 +318,18 @@ def test_a_legacy_text_that_does_not_match_its_hash_is_left_in_place(home, capsy
     assert "heroes" not in library.games()
     assert "does not match its recorded SHA-256" in capsys.readouterr().err
     assert damaged.read_text(encoding="utf-8") == "truncated"  # kept for the user to look at
+
+
+def test_a_store_file_rewritten_with_its_time_set_back_is_no_longer_the_file_that_passed(home, tmp_path):
+    """The remembered ``PRAGMA integrity_check`` is skipped only for a file of the same signature:
+    writing the same number of bytes and setting the modification time back still changes it."""
+    store.ingest(ucg_variant(tmp_path, "三名"), "ucg", "1.7")
+    path = database(home)
+    sqlite3.connect(path).execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+    before, passed = path.stat(), file_signature(path)
+    data = bytearray(path.read_bytes())
+    data[-1] ^= 0xFF
+    path.write_bytes(bytes(data))
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert path.stat().st_size == before.st_size and path.stat().st_mtime_ns == before.st_mtime_ns
+    assert file_signature(path) != passed

@@ -34,7 +34,7 @@ from typing import Any
 
 from corpus.search.analysis import english_term
 from corpus.search.folding import fold
-from corpus.storage import arbiter_home, atomic_write_bytes, tolerate_unwritable
+from corpus.storage import arbiter_home, atomic_write_bytes, drop_superseded, tolerate_unwritable
 
 #: At most this many stems per word, first senses first: later senses are rarer meanings.
 MAX_STEMS = 10
@@ -227,6 +227,7 @@ def cc_cedict() -> Glosses:
     senses = _senses(CcCedict().get_entries())
     try:
         atomic_write_bytes(path, pickle.dumps(senses, protocol=pickle.HIGHEST_PROTOCOL))
+        drop_superseded(path, "cc-cedict-*.pickle")
     except OSError as error:
         tolerate_unwritable("the dictionary cache", error)
     return Glosses(senses)

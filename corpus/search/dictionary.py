@@ -27,7 +27,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from corpus.storage import arbiter_home
+from corpus.storage import arbiter_home, drop_superseded
 
 if TYPE_CHECKING:
     from corpus.search.analysis import _Jieba
@@ -77,9 +77,7 @@ def write_table(path: Path, source: Path) -> None:
         os.replace(scratch, path)
     finally:
         scratch.unlink(missing_ok=True)
-    for other in path.parent.glob("jieba-dictionary-*.sqlite3"):
-        if other != path:
-            other.unlink(missing_ok=True)
+    drop_superseded(path, "jieba-dictionary-*.sqlite3")
 
 
 class DictionaryTable:
