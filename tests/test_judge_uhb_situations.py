@@ -66,6 +66,8 @@ Q_4_2_5 = "如果当前回合玩家的主战角色具有翻开效果,则执行�
 Q_4_2_6 = "如果当前回合玩家的主战角色具有攻击效果"
 Q_4_3_2 = "当前回合玩家可以选择一张手牌中的角色牌作为支援角色"
 Q_4_3_4 = "直到双方玩家连续声明不进行额外支援为止"
+Q_4_3_5 = "如果当前回合玩家选择的额外支援角色具有支援效果"
+Q_2_0_5d = "此类效果会在角色牌作为支援角色参与战斗时"
 Q_4_4_2 = "如果总战力相等,则双方都为战败方"
 Q_4_4_3 = "当前回合玩家根据战斗的结果(胜利或战败)触 发主战角色的效果"
 Q_4_4_4 = "先由当前回合玩家执 行,执行完毕后由对手执行"
@@ -487,6 +489,27 @@ SITUATIONS: dict[str, Expect] = {
         check=lambda r: (
             [c.outcome.result for c in r.choices] == [Result.CONTINUES, Result.WON, Result.WON]
             and all(c.kind == "fact" for c in r.choices)
+        ),
+    ),
+    # -- supports and extra supports in unusual counts (4.3.4, 4.3.5, 4.4.4a) -------------------
+    "support_extra_counts": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_4_4a, Q_3_4_1b, Q_3_4_1d, *LOSER_TO_DAMAGE, Q_3_4_1c),
+        cited=(Q_4_3_4, Q_2_0_5d),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 8000, Player.B: 7500}
+            and names(side(r, "A").field) == ["麦克斯奥特曼"]
+            and sorted(names(side(r, "A").rest_area)) == sorted(["迪迦奥特曼", "盖亚奥特曼", "高斯奥特曼"])
+            and sorted(names(side(r, "B").rest_area)) == sorted(["阿古茹奥特曼", "奈克瑟斯奥特曼"])
+            and side(r, "B").damage_zone.total == 2
+        ),
+    ),
+    "support_extra_effects_turn_player_first": Expect(
+        *CONTINUES,
+        decides=(Q_4_3_5, Q_2_0_5d),
+        check=lambda r: (
+            first_index(r, "玩家 B 从牌库抽 1 张牌") < first_index(r, "玩家 A 从牌库抽 1 张牌")
+            and (side(r, "A").hand.total, side(r, "B").hand.total) == (1, 1)
         ),
     ),
 }

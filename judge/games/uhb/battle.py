@@ -185,20 +185,26 @@ def _reveal(replay: Run) -> None:
 
 
 def end_support(replay: Run) -> None:
-    """The end of the support phase: supports decided, extra supports over (4.3.4), their 支 effects (4.3.5)."""
+    """The end of the support phase: supports decided, extra supports over (4.3.4), their 支 effects,
+    the turn player's extra supports first, whoever made one first (4.3.5)."""
     if replay.state.battle is None:
         return
     decide_supports(replay)
-    extra = replay.notes.pop("extra", [])
+    first = _turn_player(replay)
+    extra = sorted(replay.notes.pop("extra", []), key=lambda name: replay.state.owner(name) is not first)
     replay.step(
         "双方玩家连续声明不进行额外支援，额外支援步骤执行完毕。"
         + (f"额外支援角色：{'、'.join(f'「{n}」' for n in extra)}。" if extra else ""),
         "4.3.4",
     )
+    both = len({replay.state.owner(name) for name in extra}) == 2  # then the order is the rule's
     for name in extra:
         replay.event("support", card=name)
         if replay.fired:
-            replay.step(f"执行额外支援角色「{name}」的支援效果。", "4.3.5", "2.0.5d")
+            whose = "当前回合玩家" if replay.state.owner(name) is first else "对手"
+            replay.step(
+                f"执行{whose}的额外支援角色「{name}」的支援效果。", "4.3.5", "2.0.5d", decisive=both, card=name
+            )
         replay.resolve_fired()
 
 
