@@ -512,6 +512,29 @@ SITUATIONS: dict[str, Expect] = {
             and (side(r, "A").hand.total, side(r, "B").hand.total) == (1, 1)
         ),
     ),
+    # -- a main character an effect takes off the field (4.4.3, 4.4.4) ---------------------------
+    "battle_lose_effect_returns_main_to_hand": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, Q_4_4_4b),
+        cited=(Q_4_4_3, Q_2_0_5f),
+        not_cited=(Q_3_3_1,),
+        check=lambda r: (
+            names(side(r, "B").hand) == ["戴拿奥特曼"]
+            and side(r, "B").damage_zone.total == 2
+            and battle(r).to_damage_zone == []
+        ),
+    ),
+    "battle_main_character_leaves_field": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, Q_4_4_4b),
+        cited=(Q_2_0_5b,),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 5000, Player.B: 0}
+            and any(step.kind is StepKind.SILENT for step in r.steps)
+            and names(side(r, "B").rest_area) == ["戴拿奥特曼"]
+            and side(r, "B").damage_zone.total == 1
+        ),
+    ),
 }
 
 

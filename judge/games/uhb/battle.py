@@ -249,7 +249,7 @@ def settle(replay: Run) -> None:
     for player in order:
         main = effects.card(replay, mains[player])
         assert isinstance(main, UhbCard)  # the state holds uhb cards only
-        total = power(replay, main)
+        total = power(replay, main) if _on_field(replay, player, main.name) else _left(replay, player, main)
         parts = [str(total)]
         if main.weakened:
             replay.step(
@@ -288,6 +288,14 @@ def settle(replay: Run) -> None:
     found.supports = {p: [c.name for c in cards] for p, cards in battle.supports.items()}
     for player in order:
         won = player is battle.winner
+        if not _on_field(replay, player, mains[player]):
+            replay.unfired(
+                "won" if won else "lost",
+                f"「{mains[player]}」已不在战场上，不再作为主战角色触发{'胜利' if won else '战败'}效果。",
+                "4.4.3",
+                card=mains[player],
+            )
+            continue
         replay.event("won" if won else "lost", card=mains[player], player=player)
         if replay.fired:
             how = "胜利" if won else "平局" if battle.winner is None else "战败"
@@ -334,6 +342,37 @@ def _may_weaken(card: UhbCard) -> bool:
     return card.weakened_power is not None and not card.weakened
 
 
+def _on_field(replay: Run, player: Player, name: str) -> bool:
+    return replay.state.where(name) == (player, "field")
+
+
+def _left(replay: Run, player: Player, main: UhbCard) -> int:
+    """A main character an effect took off the field before the settlement: the book does not say
+    how it counts; the replay counts no power for it (the card no longer battles), and says so."""
+    replay.log.silent(
+        f"玩家 {player} 的主战角色「{main.name}」已因效果离开战场。规则书未规定主战角色在结算前离开战场时"
+        "如何计算总战力；此处不计其战力。",
+        "4.4.2",
+        card=main.name,
+    )
+    return 0
+
+
+def _gone(replay: Run, player: Player, main: UhbCard, clause: str) -> bool:
+    """A main character no longer on the field is not moved by the settlement (it is not there)."""
+    if _on_field(replay, player, main.name):
+        return False
+    where = replay.state.where(main.name)
+    zone = effects.ZONE_NAMES[where[1]] if where else "场外"
+    replay.step(
+        f"玩家 {player} 的主战角色「{main.name}」已因效果离开战场（现在{zone}），结算时不再移动该牌。",
+        clause,
+        decisive=True,
+        card=main.name,
+    )
+    return True
+
+
 def place(replay: Run) -> None:
     """4.4.4: each player moves the cards by the result, the turn player first; the battle is over."""
     battle = replay.state.battle
@@ -353,6 +392,8 @@ def _winner(replay: Run, player: Player) -> None:
     main, supports = _main(replay, player), battle.supports.get(player, [])
     found = record(replay)
     if not supports:
+        if _gone(replay, player, main, "4.4.4c"):
+            return
         replay.step(
             f"胜利方玩家 {player} 没有进行支援，主战角色「{main.name}」在结算时留在战场。",
             "4.4.4c",
@@ -365,11 +406,15 @@ def _winner(replay: Run, player: Player) -> None:
         player, f"promote:{player}", chosen, names, f"胜利方玩家 {player} 移入配置区的支援角色", "4.4.4a"
     )
     field = replay.state.side(player).field
-    space = field.cards.index(main)
-    effects.move_card(replay, main.name, player, "rest_area")
-    replay.step(
-        f"胜利方玩家 {player} 的主战角色「{main.name}」移入休息区。", "4.4.4a", "3.4.1b", decisive=True
-    )
+    if _gone(replay, player, main, "4.4.4a"):
+        space = len(field.cards)
+    else:
+        space = field.cards.index(main)
+        effects.move_card(replay, main.name, player, "rest_area")
+        replay.step(
+            f"胜利方玩家 {player} 的主战角色「{main.name}」移入休息区。", "4.4.4a", "3.4.1b", decisive=True
+        )
+        found.to_rest_area.append(main.name)
     card = next(c for c in supports if c.name == chosen)
     supports.remove(card)
     card.face_up = True
@@ -378,7 +423,6 @@ def _winner(replay: Run, player: Player) -> None:
     replay.step(
         f"玩家 {player} 从支援角色中选取「{chosen}」移入主战角色之前所在的配置区。", "4.4.4a", decisive=True
     )
-    found.to_rest_area.append(main.name)
     _supports_to_rest(replay, player, "4.4.4a", "3.4.1d")
 
 
@@ -401,6 +445,9 @@ def _loser(replay: Run, player: Player) -> None:
     main = _main(replay, player)
     found = record(replay)
     keep = False
+    if _gone(replay, player, main, "4.4.4b"):
+        _supports_to_rest(replay, player, "4.4.4b", "3.4.1c")
+        return
     if _may_weaken(main):
         keep = replay.choose(
             player,
