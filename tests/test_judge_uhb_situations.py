@@ -68,6 +68,7 @@ Q_4_3_2 = "当前回合玩家可以选择一张手牌中的角色牌作为支援
 Q_4_3_4 = "直到双方玩家连续声明不进行额外支援为止"
 Q_4_3_5 = "如果当前回合玩家选择的额外支援角色具有支援效果"
 Q_2_0_5d = "此类效果会在角色牌作为支援角色参与战斗时"
+Q_4_4_1 = "在结算阶段,玩家依顺序执行以下操作"
 Q_4_4_2 = "如果总战力相等,则双方都为战败方"
 Q_4_4_3 = "当前回合玩家根据战斗的结果(胜利或战败)触 发主战角色的效果"
 Q_4_4_4 = "先由当前回合玩家执 行,执行完毕后由对手执行"
@@ -533,6 +534,17 @@ SITUATIONS: dict[str, Expect] = {
             and any(step.kind is StepKind.SILENT for step in r.steps)
             and names(side(r, "B").rest_area) == ["戴拿奥特曼"]
             and side(r, "B").damage_zone.total == 1
+        ),
+    ),
+    "duration_end_of_battle": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        cited=(Q_4_4_1, Q_5_9_1),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 7000, Player.B: 6000}
+            and first_index(r, "（本次战斗）失效") < first_index(r, "条件不满足")
+            and side(r, "A").hand.total == 0
+            and side(r, "A").field.cards[0].modifiers == []
         ),
     ),
 }

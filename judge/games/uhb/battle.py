@@ -21,6 +21,7 @@ from judge.games.uhb.state import Battle as InProgress
 from judge.games.uhb.state import UhbCard, UhbState
 from judge.players import Player, turn_order
 from judge.replay import Replay
+from judge.state import Duration
 
 Run = Replay[UhbState]
 
@@ -374,7 +375,8 @@ def _gone(replay: Run, player: Player, main: UhbCard, clause: str) -> bool:
 
 
 def place(replay: Run) -> None:
-    """4.4.4: each player moves the cards by the result, the turn player first; the battle is over."""
+    """4.4.4: each player moves the cards by the result, the turn player first; the battle is over,
+    and with it every change lasting 「本次战斗」."""
     battle = replay.state.battle
     if battle is None:
         return
@@ -385,6 +387,11 @@ def place(replay: Run) -> None:
         else:
             _loser(replay, player)
     replay.state.battle = None
+    replay.expire(
+        Duration.END_OF_BATTLE,
+        lambda card, what: f"结算阶段结束，本次战斗结束：「{card.name}」的{effects.change_text(what)}（本次战斗）失效。",
+        "4.4.1",
+    )
 
 
 def _winner(replay: Run, player: Player) -> None:

@@ -7,7 +7,9 @@
 * ``move`` moves cards between zones as many as possible (1.1.3a); a card
   that would enter a full field does not (3.2.1a); the deck's top cards into
   the energy zone is adding energy (5.3.1), which an empty deck loses (1.3.2c);
-* ``draw`` loses on an empty deck (1.3.2b) once the effect is over (1.3.4).
+* ``draw`` loses on an empty deck (1.3.2b) once the effect is over (1.3.4);
+* a change lasts 「本回合」 (``end_of_turn``), 「本次战斗」 (``end_of_battle``: to the end of
+  the settlement) or while the card stays (``permanent``); uhb has no phase-long changes.
 
 Every ``if`` compares the 5.9.1 way: 大于, 小于, 以上 and 以下 all include the
 value itself, so ``more_than`` and ``less_than`` do too.
@@ -57,7 +59,6 @@ COMPARE_WORDS = {
 DURATIONS = {
     Duration.END_OF_TURN: "（本回合）",
     Duration.END_OF_BATTLE: "（本次战斗）",
-    Duration.END_OF_PHASE: "（本阶段）",
     Duration.PERMANENT: "",
 }
 
@@ -70,6 +71,10 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
     if effect.damage is not None:
         found.append(
             BoardProblem(f"{where}.damage", "uhb counts no damage: state a move into the damage_zone (3.3.1)")
+        )
+    if effect.until is Duration.END_OF_PHASE:
+        found.append(
+            BoardProblem(f"{where}.until", "expected end_of_turn (本回合), end_of_battle (本次战斗) or permanent")
         )
     return found
 
