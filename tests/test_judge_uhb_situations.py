@@ -547,6 +547,17 @@ SITUATIONS: dict[str, Expect] = {
             and side(r, "A").field.cards[0].modifiers == []
         ),
     ),
+    "battle_weaken_at_four_damage": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.A,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE, Q_1_3_2a, Q_3_3_2, Q_1_3_1, Q_5_11_1, Q_5_11_4),
+        check=lambda r: (
+            {c.outcome.result for c in r.choices} == {Result.WON}
+            and {c.outcome.winner for c in r.choices} == {Player.A}
+            and len(r.choices) == 2
+        ),
+    ),
 }
 
 
