@@ -23,6 +23,7 @@ from tests.judging import Expect, Quote, assert_situation, clause_by_quote
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "uhb"
 
+Q_1_1_3 = "如果无法执行【】内的部分,则无法使用该条效果"
 Q_1_1_3a = "尽量执行可以执行的部分"
 Q_1_1_6 = "由当前回合玩家自由决定效果的执行顺序"
 Q_1_1_6a = "当属于不同方的多个效果同时触发时"
@@ -80,6 +81,7 @@ Q_4_5_5 = "本回合结束,对方玩家开始他的回合"
 Q_5_0_1 = "弃牌指的是从手牌中选择相应数量的牌移入休息区这一操作"
 Q_5_0_3 = "手牌数量大于手牌上限时进行的弃牌"
 Q_5_3_1 = "增加 x 张能量牌指的是将 x 张牌从牌库顶暗盖至能量区这一操作"
+Q_5_4_1 = "使用 x 张能量牌指的是选择 x 张能量牌移入休息区这一操作"
 Q_5_5_1 = "翻开指的是将背面向上的牌翻转变为正面向上这一操作"
 Q_5_5_2a = "翻开已经存在于配置区中的暗盖牌。"
 Q_5_5_3 = "则会在使其翻开的效果执行完毕后执行"
@@ -551,11 +553,42 @@ SITUATIONS: dict[str, Expect] = {
         Result.WON,
         "damage_zone_full",
         winner=Player.A,
-        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE, Q_1_3_2a, Q_3_3_2, Q_1_3_1, Q_5_11_1, Q_5_11_4),
+        decides=(
+            *BATTLE_WON,
+            *WINNER_STAYS,
+            *LOSER_TO_DAMAGE,
+            Q_1_3_2a,
+            Q_3_3_2,
+            Q_1_3_1,
+            Q_5_11_1,
+            Q_5_11_4,
+        ),
         check=lambda r: (
             {c.outcome.result for c in r.choices} == {Result.WON}
             and {c.outcome.winner for c in r.choices} == {Player.A}
             and len(r.choices) == 2
+        ),
+    ),
+    # -- costs (1.1.3, 5.4.1) -------------------------------------------------------------------
+    "cost_cannot_pay": Expect(
+        *CONTINUES,
+        decides=(Q_1_1_3, *BATTLE_WON, Q_4_4_4b, Q_3_3_1, Q_3_4_1c, *WINNER_STAYS),
+        not_cited=(Q_1_1_3a, Q_5_4_1, Q_1_1_6),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 6000, Player.B: 6500}
+            and side(r, "A").energy.total == 1
+            and names(side(r, "A").rest_area) == ["盖亚奥特曼"]
+        ),
+    ),
+    "cost_paid": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_4_4a, Q_3_4_1b, *LOSER_TO_DAMAGE),
+        cited=(Q_1_1_3, Q_5_4_1),
+        not_cited=(Q_1_1_6,),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 8000, Player.B: 6500}
+            and side(r, "A").energy.total == 1
+            and side(r, "A").rest_area.total == 3
         ),
     ),
 }

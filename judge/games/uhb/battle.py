@@ -31,8 +31,14 @@ NO_SUPPORT = "不进行支援"
 
 
 def record(replay: Run) -> BattleRecord:
-    found: BattleRecord = replay.notes[BATTLES][-1]
-    return found
+    """The battle being fought: declared in the replay, or already in progress on the board."""
+    battles: list[BattleRecord] = replay.notes.setdefault(BATTLES, [])
+    if not battles:
+        battle = _battle(replay)
+        battles.append(
+            BattleRecord(attacker=battle.attacker, defender=battle.defender, player=_turn_player(replay))
+        )
+    return battles[-1]
 
 
 def _turn_player(replay: Run) -> Player:
@@ -204,7 +210,11 @@ def end_support(replay: Run) -> None:
         if replay.fired:
             whose = "当前回合玩家" if replay.state.owner(name) is first else "对手"
             replay.step(
-                f"执行{whose}的额外支援角色「{name}」的支援效果。", "4.3.5", "2.0.5d", decisive=both, card=name
+                f"执行{whose}的额外支援角色「{name}」的支援效果。",
+                "4.3.5",
+                "2.0.5d",
+                decisive=both,
+                card=name,
             )
         replay.resolve_fired()
 
@@ -389,7 +399,9 @@ def place(replay: Run) -> None:
     replay.state.battle = None
     replay.expire(
         Duration.END_OF_BATTLE,
-        lambda card, what: f"结算阶段结束，本次战斗结束：「{card.name}」的{effects.change_text(what)}（本次战斗）失效。",
+        lambda card, what: (
+            f"结算阶段结束，本次战斗结束：「{card.name}」的{effects.change_text(what)}（本次战斗）失效。"
+        ),
         "4.4.1",
     )
 
