@@ -84,6 +84,9 @@ Q_5_3_1 = "增加 x 张能量牌指的是将 x 张牌从牌库顶暗盖至能量
 Q_5_4_1 = "使用 x 张能量牌指的是选择 x 张能量牌移入休息区这一操作"
 Q_5_5_1 = "翻开指的是将背面向上的牌翻转变为正面向上这一操作"
 Q_5_5_2a = "翻开已经存在于配置区中的暗盖牌。"
+Q_5_5_2b = "翻开牌库中的牌。"
+Q_5_5_4 = "被翻开的牌需清楚地展示给对方玩家查看"
+Q_5_5_4a = "则返回被翻开前的位置"
 Q_5_5_3 = "则会在使其翻开的效果执行完毕后执行"
 Q_5_5_5 = "不会触发被翻开的牌的翻开效果"
 Q_5_9_1 = "默认包括该数值本身"
@@ -590,6 +593,23 @@ SITUATIONS: dict[str, Expect] = {
             and side(r, "A").energy.total == 1
             and side(r, "A").rest_area.total == 3
         ),
+    ),
+    # -- a card of the deck flipped by an effect (5.5.2b, 5.5.4, 5.5.4a) ------------------------
+    "flip_deck_card_returns": Expect(
+        *CONTINUES,
+        decides=(Q_5_5_4a,),
+        cited=(Q_5_5_2b, Q_5_5_4),
+        check=lambda r: (
+            side(r, "A").deck.cards[0].name == "戴拿奥特曼"
+            and not side(r, "A").deck.cards[0].face_up
+            and side(r, "A").deck.total == 10
+        ),
+    ),
+    "flip_deck_card_taken": Expect(
+        *CONTINUES,
+        cited=(Q_5_5_2b, Q_5_5_4),
+        not_cited=(Q_5_5_4a,),
+        check=lambda r: names(side(r, "A").hand) == ["戴拿奥特曼"] and side(r, "A").deck.total == 9,
     ),
 }
 
