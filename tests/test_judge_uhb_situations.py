@@ -624,7 +624,7 @@ def test_situation(name: str) -> None:
 
 
 def test_every_situation_file_is_asserted() -> None:
-    files = {p.stem for p in EXAMPLES.glob("*.yaml")} - {"deck"}
+    files = {p.stem for p in EXAMPLES.glob("*.yaml")} - {"deck", "deck_uneven_swap"}  # static: test_judge_uhb
     assert files == set(SITUATIONS)
     assert len(SITUATIONS) >= 30
 
