@@ -611,6 +611,31 @@ SITUATIONS: dict[str, Expect] = {
         not_cited=(Q_5_5_4a,),
         check=lambda r: names(side(r, "A").hand) == ["戴拿奥特曼"] and side(r, "A").deck.total == 9,
     ),
+    # -- which effects a battle triggers (2.0.5b, 2.0.5c, 4.4.3) --------------------------------
+    "battle_attack_effect_when_defending": Expect(
+        *CONTINUES,
+        decides=(Q_5_9_1, *BATTLE_WON, *LOSER_TO_DAMAGE, *WINNER_STAYS),
+        why_not=(Q_2_0_5b,),
+        cited=(Q_4_2_6, Q_2_0_5c),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 6000, Player.B: 6500}
+            and side(r, "B").hand.total == 0
+            and side(r, "A").damage_zone.total == 2
+        ),
+    ),
+    "battle_support_win_effect": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_4_4a, Q_3_4_1b, *LOSER_TO_DAMAGE),
+        why_not=(Q_4_4_3,),
+        not_cited=(Q_2_0_5e,),
+        check=lambda r: side(r, "A").hand.total == 0 and names(side(r, "A").field) == ["赛罗奥特曼"],
+    ),
+    "effect_deck_to_damage_short": Expect(
+        *CONTINUES,
+        why_not=(Q_1_3_2b, Q_1_3_2c, Q_1_3_2a),
+        cited=(Q_1_1_3a,),
+        check=lambda r: (side(r, "B").deck.total, side(r, "B").damage_zone.total) == (0, 3),
+    ),
 }
 
 

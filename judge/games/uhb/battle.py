@@ -82,6 +82,20 @@ def declare(replay: Run, action: Battle) -> None:
                 "2.0.5a",
                 card=name,
             )
+    replay.unfired(
+        "defend",
+        f"「{action.attacker}」是进行攻击的主战角色，其防御效果只在受到攻击时触发。",
+        "2.0.5c",
+        "4.2.6",
+        card=action.attacker,
+    )
+    replay.unfired(
+        "attack",
+        f"「{action.defender}」是受到攻击的主战角色，其攻击效果只在进行攻击时触发。",
+        "2.0.5b",
+        "4.2.6",
+        card=action.defender,
+    )
     for event, name, clause in (("attack", action.attacker, "2.0.5b"), ("defend", action.defender, "2.0.5c")):
         replay.event(event, card=name)
         if replay.fired:
@@ -307,6 +321,13 @@ def settle(replay: Run) -> None:
                 card=mains[player],
             )
             continue
+        for support in battle.supports.get(player, []):
+            replay.unfired(
+                "won" if won else "lost",
+                f"「{support.name}」是支援角色：结算时根据战斗的结果触发的是主战角色的效果。",
+                "4.4.3",
+                card=support.name,
+            )
         replay.event("won" if won else "lost", card=mains[player], player=player)
         if replay.fired:
             how = "胜利" if won else "平局" if battle.winner is None else "战败"

@@ -287,6 +287,12 @@ def _move(replay: Run, effect: Effect, move: Move) -> None:
                 replay.event("to_damage_zone", card=card.name, player=to_owner)
     if moved < wanted:
         replay.done = False  # done in part only: an if_done effect after it does not happen
+    if source.zone == "deck" and to_name != "hand" and moved < wanted:
+        replay.not_applied(
+            f"牌库的牌移入{ZONE_NAMES[to_name]}时牌库没有剩余牌：这既不是抽牌，也不是增加能量牌，不会因此输掉游戏。",
+            "1.3.2b",
+            "1.3.2c",
+        )
     short = "，尽量执行可以执行的部分" if moved < wanted else ""
     named = f"「{'、'.join(move.cards[:moved])}」" if move.cards else f" {moved} 张牌"
     replay.step(
