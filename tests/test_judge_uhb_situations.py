@@ -636,6 +636,16 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_1_1_3a,),
         check=lambda r: (side(r, "B").deck.total, side(r, "B").damage_zone.total) == (0, 3),
     ),
+    "battle_flip_effect_flips_field_card": Expect(
+        *CONTINUES,
+        decides=(Q_4_2_5, Q_2_0_5a, Q_5_5_3),
+        cited=(Q_4_2_4, Q_5_5_2a),
+        check=lambda r: (
+            first_index(r, "翻开配置区中的暗盖牌「令迦奥特曼」")
+            < first_index(r, "玩家 A 从牌库抽 1 张牌")
+            < first_index(r, "玩家 B 从牌库抽 1 张牌")
+        ),
+    ),
 }
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 from judge.games.uhb import effects
 from judge.games.uhb.actions import Battle, ExtraSupport, Promote, Support, Weaken
 from judge.games.uhb.outcome import BattleRecord
+from judge.games.uhb.sources import continues
 from judge.games.uhb.state import Battle as InProgress
 from judge.games.uhb.state import UhbCard, UhbState
 from judge.players import Player, turn_order
@@ -27,6 +28,8 @@ Run = Replay[UhbState]
 
 #: notes: each battle fought, in order
 BATTLES = "battles"
+#: notes: the main characters' effects still to come in the battle phase (4.2.5, 4.2.6): (event, card)
+STAGES = "battle_stages"
 NO_SUPPORT = "不进行支援"
 
 
@@ -70,12 +73,7 @@ def declare(replay: Run, action: Battle) -> None:
     mains = (action.attacker, action.defender)
     flipped = [name for name in mains if _flip_main(replay, name)]
     for name in mains:
-        if name in flipped:
-            replay.event("flipped", card=name)
-            if replay.fired:
-                replay.step(f"主战角色「{name}」被翻开，执行其翻开所触发的效果。", "4.2.5", "2.0.5a")
-            replay.resolve_fired()
-        else:
+        if name not in flipped:
             replay.not_applied(
                 f"主战角色「{name}」已是正面表示，没有被翻开，其翻开效果不会触发。",
                 "4.2.5",
@@ -96,13 +94,45 @@ def declare(replay: Run, action: Battle) -> None:
         "4.2.6",
         card=action.defender,
     )
-    for event, name, clause in (("attack", action.attacker, "2.0.5b"), ("defend", action.defender, "2.0.5c")):
+    replay.notes[STAGES] = [
+        *(("flipped", name) for name in flipped),
+        ("attack", action.attacker),
+        ("defend", action.defender),
+    ]
+    go_on(replay)
+
+
+def go_on(replay: Run) -> None:
+    """4.2.5–4.2.6, one main character's effects at a time.  A 翻 effect the timeline states as the
+    actions after the battle (a flip, an effect, with the main character as their ``source``) is
+    carried out there: the next main character's effects wait until it is over."""
+    stages: list[tuple[str, str]] = replay.notes.get(STAGES, [])
+    while stages:
+        event, name = stages.pop(0)
+        if event == "stated":
+            if continues(replay, name):
+                stages.insert(0, (event, name))
+                return
+            continue
         replay.event(event, card=name)
         if replay.fired:
-            replay.step(
-                f"执行主战角色「{name}」的{'攻击' if event == 'attack' else '防御'}效果。", "4.2.6", clause
-            )
+            if event == "flipped":
+                replay.step(f"主战角色「{name}」被翻开，执行其翻开所触发的效果。", "4.2.5", "2.0.5a")
+            else:
+                clause = "2.0.5b" if event == "attack" else "2.0.5c"
+                replay.step(
+                    f"执行主战角色「{name}」的{'攻击' if event == 'attack' else '防御'}效果。",
+                    "4.2.6",
+                    clause,
+                )
         replay.resolve_fired()
+        if event == "flipped" and continues(replay, name):
+            before = any(later == "flipped" for later, _ in stages)  # the other main's 翻 effect waits
+            replay.step(
+                f"主战角色「{name}」被翻开，执行其翻开效果。", "4.2.5", "2.0.5a", decisive=before, card=name
+            )
+            stages.insert(0, ("stated", name))
+            return
 
 
 def _flip_main(replay: Run, name: str) -> bool:

@@ -142,8 +142,10 @@ class UhbRules(Rules[UhbState, UhbOutcome]):
         return effects.order(replay, waiting)
 
     def process(self, replay: Run) -> None:
-        """Flip effects held until the flipping effect is over (5.5.3), then the game-end check (1.3)."""
+        """Flip effects held until the flipping effect is over (5.5.3), the main characters' effects
+        waiting for a stated 翻 effect to be over (4.2.5), then the game-end check (1.3)."""
         flips.release(replay)
+        battle.go_on(replay)
         ending.check(replay)
 
     def next_turn(self, replay: Run) -> None:
