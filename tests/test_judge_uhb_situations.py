@@ -66,6 +66,7 @@ Q_4_2_4 = "如果当前回合玩家的主战角色处于暗盖状态,则将其�
 Q_4_2_5 = "如果当前回合玩家的主战角色具有翻开效果,则执行该效果"
 Q_4_2_6 = "如果当前回合玩家的主战角色具有攻击效果"
 Q_4_3_2 = "当前回合玩家可以选择一张手牌中的角色牌作为支援角色"
+Q_4_3_3 = "如果当前回合玩家选择的支援角色具有支援效果"
 Q_4_3_4 = "直到双方玩家连续声明不进行额外支援为止"
 Q_4_3_5 = "如果当前回合玩家选择的额外支援角色具有支援效果"
 Q_2_0_5d = "此类效果会在角色牌作为支援角色参与战斗时"
@@ -83,6 +84,7 @@ Q_5_0_3 = "手牌数量大于手牌上限时进行的弃牌"
 Q_5_3_1 = "增加 x 张能量牌指的是将 x 张牌从牌库顶暗盖至能量区这一操作"
 Q_5_4_1 = "使用 x 张能量牌指的是选择 x 张能量牌移入休息区这一操作"
 Q_5_5_1 = "翻开指的是将背面向上的牌翻转变为正面向上这一操作"
+Q_5_5_2 = "翻开分为以下数种情况"
 Q_5_5_2a = "翻开已经存在于配置区中的暗盖牌。"
 Q_5_5_2b = "翻开牌库中的牌。"
 Q_5_5_4 = "被翻开的牌需清楚地展示给对方玩家查看"
@@ -644,6 +646,20 @@ SITUATIONS: dict[str, Expect] = {
             first_index(r, "翻开配置区中的暗盖牌「令迦奥特曼」")
             < first_index(r, "玩家 A 从牌库抽 1 张牌")
             < first_index(r, "玩家 B 从牌库抽 1 张牌")
+        ),
+    ),
+    "support_flip_effect_not_triggered": Expect(
+        *CONTINUES,
+        why_not=(Q_4_3_3, Q_5_5_2),
+        cited=(Q_4_3_2,),
+        check=lambda r: side(r, "A").hand.total == 0 and side(r, "A").deck.total == 10,
+    ),
+    "battle_loser_to_damage_trigger": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        check=lambda r: (
+            (side(r, "B").hand.total, side(r, "B").deck.total, side(r, "B").damage_zone.total) == (5, 9, 3)
+            and first_index(r, "「戴拿奥特曼」移入伤害区") < first_index(r, "玩家 B 从牌库抽 1 张牌")
         ),
     ),
 }

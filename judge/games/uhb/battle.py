@@ -229,6 +229,14 @@ def _reveal(replay: Run) -> None:
             f"双方都决定支援角色后，玩家 {player} 翻开支援角色「{card.name}」。", "4.3.2", card=card.name
         )
     for player, card in supported:
+        replay.unfired(
+            "flipped",
+            f"支援角色「{card.name}」翻开时不处于任何区域：5.5.2 所列的翻开不包括此情况，4.3.3 只执行其支援效果，"
+            "其翻开效果不会触发。",
+            "4.3.3",
+            "5.5.2",
+            card=card.name,
+        )
         replay.event("support", card=card.name)
         if replay.fired:
             replay.step(f"执行玩家 {player} 的支援角色「{card.name}」的支援效果。", "4.3.3", "2.0.5d")
