@@ -662,6 +662,17 @@ SITUATIONS: dict[str, Expect] = {
             and first_index(r, "「戴拿奥特曼」移入伤害区") < first_index(r, "玩家 B 从牌库抽 1 张牌")
         ),
     ),
+    "effect_discard_triggers": Expect(
+        *CONTINUES,
+        decides=(Q_1_1_7,),
+        cited=(Q_5_0_1,),
+        check=lambda r: (
+            first_index(r, "「捷德奥特曼银河初升」移入玩家 A 的休息区")
+            < first_index(r, "玩家 A 从牌库抽 1 张牌")
+            < first_index(r, "战力+1000")
+            and side(r, "A").hand.total == 3
+        ),
+    ),
 }
 
 

@@ -4,7 +4,8 @@
 * ``destroy`` sends a card to the rest area (3.4.1e), ``ko`` to the damage
   zone (3.3.1: 「一些效果会使牌直接进入伤害区」); uhb has no removal from the
   game and no damage to players (a board using them is told so);
-* ``move`` moves cards between zones as many as possible (1.1.3a); a card
+* ``move`` moves cards between zones as many as possible (1.1.3a); from the hand
+  to the rest area it is 弃牌 (5.0.1), which 「当此牌被弃置时」 effects wait for; a card
   that would enter a full field does not (3.2.1a); the deck's top cards into
   the energy zone is adding energy (5.3.1), which an empty deck loses (1.3.2c);
 * ``draw`` loses on an empty deck (1.3.2b) once the effect is over (1.3.4);
@@ -272,9 +273,12 @@ def _move(replay: Run, effect: Effect, move: Move) -> None:
     if source.zone == "deck" and to_name == "energy" and not move.cards:
         add_energy(replay, owner, wanted, "5.3.1")
         return
+    discards = source.zone == "hand" and to_name == "rest_area"  # 弃牌 (5.0.1)
     if move.cards:
         for name in move.cards[:wanted]:
             move_card(replay, name, to_owner, to_name)
+            if discards:
+                replay.event("discarded", card=name, player=owner)
         moved = min(wanted, len(move.cards))
     else:
         cards = take(from_zone, wanted, bottom=source.position == "bottom")  # type: ignore[arg-type]
@@ -302,7 +306,14 @@ def _move(replay: Run, effect: Effect, move: Move) -> None:
         *(("1.1.3",) if effect.cost else ("1.1.4",)),
         *(("1.1.3a",) if short else ()),
         *(("5.4.1",) if source.zone == "energy" and to_name == "rest_area" else ()),
-        *(("3.3.1",) if to_name == "damage_zone" else ("3.4.1e",) if to_name == "rest_area" else ()),
+        *(("5.0.1", "3.4.1a") if discards else ()),
+        *(
+            ("3.3.1",)
+            if to_name == "damage_zone"
+            else ("3.4.1e",)
+            if to_name == "rest_area" and not discards
+            else ()
+        ),
         moved=moved,
     )
 
