@@ -673,6 +673,17 @@ SITUATIONS: dict[str, Expect] = {
             and side(r, "A").hand.total == 3
         ),
     ),
+    "battle_win_effect_returns_main_to_hand": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_4_4a, *LOSER_TO_DAMAGE),
+        cited=(Q_4_4_3, Q_2_0_5e),
+        not_cited=(Q_3_4_1b,),
+        check=lambda r: (
+            names(side(r, "A").hand) == ["赛罗奥特曼"]
+            and names(side(r, "A").field) == ["盖亚奥特曼", "迪迦奥特曼"]
+            and side(r, "A").rest_area.total == 0
+        ),
+    ),
 }
 
 

@@ -28,6 +28,8 @@ Run = Replay[UhbState]
 
 #: notes: each battle fought, in order
 BATTLES = "battles"
+#: notes: the space each main character was in when chosen (4.4.4a: 「主战角色之前所在的配置区」)
+SPACES = "main_spaces"
 #: notes: the main characters' effects still to come in the battle phase (4.2.5, 4.2.6): (event, card)
 STAGES = "battle_stages"
 NO_SUPPORT = "不进行支援"
@@ -63,6 +65,10 @@ def declare(replay: Run, action: Battle) -> None:
                 "4.2.3",
             )
     state.battle = InProgress(attacker=action.attacker, defender=action.defender)
+    replay.notes[SPACES] = {
+        side: state.side(side).field.names().index(name)
+        for name, side in ((action.attacker, player), (action.defender, player.other))
+    }
     replay.notes.setdefault(BATTLES, []).append(
         BattleRecord(attacker=action.attacker, defender=action.defender, player=player)
     )
@@ -485,7 +491,7 @@ def _winner(replay: Run, player: Player) -> None:
     )
     field = replay.state.side(player).field
     if _gone(replay, player, main, "4.4.4a"):
-        space = len(field.cards)
+        space = min(replay.notes.get(SPACES, {}).get(player, len(field.cards)), len(field.cards))
     else:
         space = field.cards.index(main)
         effects.move_card(replay, main.name, player, "rest_area")
