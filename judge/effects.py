@@ -17,8 +17,9 @@ Each may carry ``if`` (a :class:`Condition`: 以上 ``at_least`` and 以下
 (a :class:`Trigger`: the effect waits for that event instead of happening at
 once), ``if_done`` (「若進行此操作」: only if the effect carried out just before
 it was done in full), ``until`` (a :class:`~judge.state.Duration`), ``by`` (whose effect),
-``source`` (the card it comes from) and ``optional`` (「可～」: its controller
-may decline, so the replay branches unless ``apply`` says which).
+``source`` (the card it comes from), ``optional`` (「可～」: its controller
+may decline, so the replay branches unless ``apply`` says which) and ``cost``
+(what using the effect costs, where a game's rules read costs).
 
 >>> effect = Effect.model_validate({"modify": {"card": "Y", "stat": "ap", "by": 2}, "until": "end_of_turn"})
 >>> effect.kind, effect.primitive
@@ -196,6 +197,11 @@ class Effect(Action):
     by: Player | None = Field(default=None, description="whose effect it is")
     source: str | None = Field(default=None, description="the card it comes from")
     optional: Flag = Field(default=False, description="「可～」: its controller may decline it")
+    cost: Flag = Field(
+        default=False,
+        description="what using the effect costs (uhb 【】): paid in full or not at all; the parts it pays "
+        "for carry if_done, so they do not happen when it cannot be paid",
+    )
     apply: Flag | None = Field(default=None, description="for an optional effect: whether it was applied")
 
     @model_validator(mode="after")

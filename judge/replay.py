@@ -215,6 +215,8 @@ class Rules(ABC, Generic[S, OutcomeT]):
     events: ClassVar[frozenset[str]] = frozenset()
     #: the stats a ``modify`` effect may change
     stats: ClassVar[frozenset[str]] = frozenset()
+    #: whether the game's :meth:`apply_effect` reads ``cost`` (elsewhere a stated cost is refused)
+    costs: ClassVar[bool] = False
     #: when each action may be taken, by verb: the sentence and clauses a refusal out of its time cites
     times: ClassVar[dict[str, Sentence]] = {}
     #: the procedure each new turn begins at: those before it happen once, before the first turn
@@ -284,6 +286,10 @@ class Rules(ABC, Generic[S, OutcomeT]):
         """Every check of one stated effect: its event, stats and zones, then the game's own
         (:meth:`effect_problems`).  A game whose actions carry effects of their own calls it for each."""
         problems = []
+        if effect.cost and not self.costs:
+            problems.append(
+                BoardProblem(f"{where}.cost", "this game's rules read no costs: state it as an effect")
+            )
         if effect.when is not None and effect.when.event not in self.events:
             problems.append(
                 BoardProblem(f"{where}.when.event", f"expected one of {', '.join(sorted(self.events))}")

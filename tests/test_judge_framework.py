@@ -129,6 +129,24 @@ def test_an_effect_naming_a_zone_the_game_does_not_have_is_a_board_problem(game,
 
 
 @pytest.mark.parametrize("game, phase", [("ucg", "effect, step: first"), ("gcg", "main")])
+def test_a_cost_is_refused_by_a_game_whose_rules_read_none(game, phase):
+    """A stated cost is paid in full or not at all where a game reads costs (uhb 1.1.3); a game that
+    reads none would carry it out as an ordinary effect, so the file is refused instead."""
+    from judge.board import BoardError
+    from judge.registry import rule_text
+
+    effect = (
+        "{move: {count: 1, from: {player: A, zone: hand}, to: {player: A, zone: trash}}, cost: true, by: A}"
+    )
+    text = (
+        f"game: {game}\nstate: {{turn: 4, turn_player: A, phase: {phase}}}\nactions:\n  - effect: {effect}\n"
+    )
+    with pytest.raises(BoardError) as refused:
+        rule_text(text)
+    assert "actions[0].effect.cost" in [problem.path for problem in refused.value.problems]
+
+
+@pytest.mark.parametrize("game, phase", [("ucg", "effect, step: first"), ("gcg", "main")])
 def test_an_effect_done_only_if_the_one_before_was_needs_an_effect_before_it(game, phase):
     """「若進行此操作」 reads the effect carried out just before: with none listed there, the file is refused."""
     from judge.board import BoardError

@@ -4,10 +4,15 @@ tests/test_judge_uhb_situations.py and tests/test_judge_uhb_properties.py."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+import yaml
 
 from corpus.library import load_book
 from judge.games.uhb.decklist import DeckRuling
 from judge.registry import rule
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "uhb"
 
 
 def text_of(clause: str) -> str:
@@ -55,3 +60,12 @@ def test_a_match_needs_ten_sideboard_cards_within_the_limit_together():
     assert ruling.outcome.reason is DeckRuling.TOO_MANY_WITH_SIDEBOARD
     assert ruling.outcome["over_limit_with_sideboard"] == [{"number": "H-0", "count": 4}]
     assert uhb_deck(full_deck(), sideboard[1:], "MATCH").outcome.reason is DeckRuling.WRONG_SIDEBOARD_SIZE
+
+
+def test_a_sideboard_swap_that_changes_the_decks_size_is_refused_by_1_0_2b():
+    """Three sideboard cards in for two deck cards out: 41 + 9 is still 50 cards, and 1.0.2b says why
+    it is wrong (a one-for-one swap), where 1.0.2a's sideboard count alone would not."""
+    ruling = rule(yaml.safe_load((EXAMPLES / "deck_uneven_swap.yaml").read_text(encoding="utf-8")))
+    assert ruling.outcome["problems"] == [DeckRuling.WRONG_SIZE, DeckRuling.UNEVEN_SWAP]
+    assert set(ruling.decisive) == {"1.0.2", "1.0.2b"}
+    assert "不能通过替换备牌改变套牌中的牌的数量" in text_of("1.0.2b")

@@ -23,6 +23,7 @@ from tests.judging import Expect, Quote, assert_situation, clause_by_quote
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "uhb"
 
+Q_1_1_3 = "如果无法执行【】内的部分,则无法使用该条效果"
 Q_1_1_3a = "尽量执行可以执行的部分"
 Q_1_1_6 = "由当前回合玩家自由决定效果的执行顺序"
 Q_1_1_6a = "当属于不同方的多个效果同时触发时"
@@ -65,7 +66,11 @@ Q_4_2_4 = "如果当前回合玩家的主战角色处于暗盖状态,则将其�
 Q_4_2_5 = "如果当前回合玩家的主战角色具有翻开效果,则执行该效果"
 Q_4_2_6 = "如果当前回合玩家的主战角色具有攻击效果"
 Q_4_3_2 = "当前回合玩家可以选择一张手牌中的角色牌作为支援角色"
+Q_4_3_3 = "如果当前回合玩家选择的支援角色具有支援效果"
 Q_4_3_4 = "直到双方玩家连续声明不进行额外支援为止"
+Q_4_3_5 = "如果当前回合玩家选择的额外支援角色具有支援效果"
+Q_2_0_5d = "此类效果会在角色牌作为支援角色参与战斗时"
+Q_4_4_1 = "在结算阶段,玩家依顺序执行以下操作"
 Q_4_4_2 = "如果总战力相等,则双方都为战败方"
 Q_4_4_3 = "当前回合玩家根据战斗的结果(胜利或战败)触 发主战角色的效果"
 Q_4_4_4 = "先由当前回合玩家执 行,执行完毕后由对手执行"
@@ -77,8 +82,13 @@ Q_4_5_5 = "本回合结束,对方玩家开始他的回合"
 Q_5_0_1 = "弃牌指的是从手牌中选择相应数量的牌移入休息区这一操作"
 Q_5_0_3 = "手牌数量大于手牌上限时进行的弃牌"
 Q_5_3_1 = "增加 x 张能量牌指的是将 x 张牌从牌库顶暗盖至能量区这一操作"
+Q_5_4_1 = "使用 x 张能量牌指的是选择 x 张能量牌移入休息区这一操作"
 Q_5_5_1 = "翻开指的是将背面向上的牌翻转变为正面向上这一操作"
+Q_5_5_2 = "翻开分为以下数种情况"
 Q_5_5_2a = "翻开已经存在于配置区中的暗盖牌。"
+Q_5_5_2b = "翻开牌库中的牌。"
+Q_5_5_4 = "被翻开的牌需清楚地展示给对方玩家查看"
+Q_5_5_4a = "则返回被翻开前的位置"
 Q_5_5_3 = "则会在使其翻开的效果执行完毕后执行"
 Q_5_5_5 = "不会触发被翻开的牌的翻开效果"
 Q_5_9_1 = "默认包括该数值本身"
@@ -489,6 +499,191 @@ SITUATIONS: dict[str, Expect] = {
             and all(c.kind == "fact" for c in r.choices)
         ),
     ),
+    # -- supports and extra supports in unusual counts (4.3.4, 4.3.5, 4.4.4a) -------------------
+    "support_extra_counts": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_4_4a, Q_3_4_1b, Q_3_4_1d, *LOSER_TO_DAMAGE, Q_3_4_1c),
+        cited=(Q_4_3_4, Q_2_0_5d),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 8000, Player.B: 7500}
+            and names(side(r, "A").field) == ["麦克斯奥特曼"]
+            and sorted(names(side(r, "A").rest_area)) == sorted(["迪迦奥特曼", "盖亚奥特曼", "高斯奥特曼"])
+            and sorted(names(side(r, "B").rest_area)) == sorted(["阿古茹奥特曼", "奈克瑟斯奥特曼"])
+            and side(r, "B").damage_zone.total == 2
+        ),
+    ),
+    "support_extra_effects_turn_player_first": Expect(
+        *CONTINUES,
+        decides=(Q_4_3_5, Q_2_0_5d),
+        check=lambda r: (
+            first_index(r, "玩家 B 从牌库抽 1 张牌") < first_index(r, "玩家 A 从牌库抽 1 张牌")
+            and (side(r, "A").hand.total, side(r, "B").hand.total) == (1, 1)
+        ),
+    ),
+    # -- a main character an effect takes off the field (4.4.3, 4.4.4) ---------------------------
+    "battle_lose_effect_returns_main_to_hand": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, Q_4_4_4b),
+        cited=(Q_4_4_3, Q_2_0_5f),
+        not_cited=(Q_3_3_1,),
+        check=lambda r: (
+            names(side(r, "B").hand) == ["戴拿奥特曼"]
+            and side(r, "B").damage_zone.total == 2
+            and battle(r).to_damage_zone == []
+        ),
+    ),
+    "battle_main_character_leaves_field": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, Q_4_4_4b),
+        cited=(Q_2_0_5b,),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 5000, Player.B: 0}
+            and any(step.kind is StepKind.SILENT for step in r.steps)
+            and names(side(r, "B").rest_area) == ["戴拿奥特曼"]
+            and side(r, "B").damage_zone.total == 1
+        ),
+    ),
+    "duration_end_of_battle": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        cited=(Q_4_4_1, Q_5_9_1),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 7000, Player.B: 6000}
+            and first_index(r, "（本次战斗）失效") < first_index(r, "条件不满足")
+            and side(r, "A").hand.total == 0
+            and side(r, "A").field.cards[0].modifiers == []
+        ),
+    ),
+    "battle_weaken_at_four_damage": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.A,
+        decides=(
+            *BATTLE_WON,
+            *WINNER_STAYS,
+            *LOSER_TO_DAMAGE,
+            Q_1_3_2a,
+            Q_3_3_2,
+            Q_1_3_1,
+            Q_5_11_1,
+            Q_5_11_4,
+        ),
+        check=lambda r: (
+            {c.outcome.result for c in r.choices} == {Result.WON}
+            and {c.outcome.winner for c in r.choices} == {Player.A}
+            and len(r.choices) == 2
+        ),
+    ),
+    # -- costs (1.1.3, 5.4.1) -------------------------------------------------------------------
+    "cost_cannot_pay": Expect(
+        *CONTINUES,
+        decides=(Q_1_1_3, *BATTLE_WON, Q_4_4_4b, Q_3_3_1, Q_3_4_1c, *WINNER_STAYS),
+        not_cited=(Q_1_1_3a, Q_5_4_1, Q_1_1_6),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 6000, Player.B: 6500}
+            and side(r, "A").energy.total == 1
+            and names(side(r, "A").rest_area) == ["盖亚奥特曼"]
+        ),
+    ),
+    "cost_paid": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_4_4a, Q_3_4_1b, *LOSER_TO_DAMAGE),
+        cited=(Q_1_1_3, Q_5_4_1),
+        not_cited=(Q_1_1_6,),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 8000, Player.B: 6500}
+            and side(r, "A").energy.total == 1
+            and side(r, "A").rest_area.total == 3
+        ),
+    ),
+    # -- a card of the deck flipped by an effect (5.5.2b, 5.5.4, 5.5.4a) ------------------------
+    "flip_deck_card_returns": Expect(
+        *CONTINUES,
+        decides=(Q_5_5_4a,),
+        cited=(Q_5_5_2b, Q_5_5_4),
+        check=lambda r: (
+            side(r, "A").deck.cards[0].name == "戴拿奥特曼"
+            and not side(r, "A").deck.cards[0].face_up
+            and side(r, "A").deck.total == 10
+        ),
+    ),
+    "flip_deck_card_taken": Expect(
+        *CONTINUES,
+        cited=(Q_5_5_2b, Q_5_5_4),
+        not_cited=(Q_5_5_4a,),
+        check=lambda r: names(side(r, "A").hand) == ["戴拿奥特曼"] and side(r, "A").deck.total == 9,
+    ),
+    # -- which effects a battle triggers (2.0.5b, 2.0.5c, 4.4.3) --------------------------------
+    "battle_attack_effect_when_defending": Expect(
+        *CONTINUES,
+        decides=(Q_5_9_1, *BATTLE_WON, *LOSER_TO_DAMAGE, *WINNER_STAYS),
+        why_not=(Q_2_0_5b,),
+        cited=(Q_4_2_6, Q_2_0_5c),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 6000, Player.B: 6500}
+            and side(r, "B").hand.total == 0
+            and side(r, "A").damage_zone.total == 2
+        ),
+    ),
+    "battle_support_win_effect": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_4_4a, Q_3_4_1b, *LOSER_TO_DAMAGE),
+        why_not=(Q_4_4_3,),
+        not_cited=(Q_2_0_5e,),
+        check=lambda r: side(r, "A").hand.total == 0 and names(side(r, "A").field) == ["赛罗奥特曼"],
+    ),
+    "effect_deck_to_damage_short": Expect(
+        *CONTINUES,
+        why_not=(Q_1_3_2b, Q_1_3_2c, Q_1_3_2a),
+        cited=(Q_1_1_3a,),
+        check=lambda r: (side(r, "B").deck.total, side(r, "B").damage_zone.total) == (0, 3),
+    ),
+    "battle_flip_effect_flips_field_card": Expect(
+        *CONTINUES,
+        decides=(Q_4_2_5, Q_2_0_5a, Q_5_5_3),
+        cited=(Q_4_2_4, Q_5_5_2a),
+        check=lambda r: (
+            first_index(r, "翻开配置区中的暗盖牌「令迦奥特曼」")
+            < first_index(r, "玩家 A 从牌库抽 1 张牌")
+            < first_index(r, "玩家 B 从牌库抽 1 张牌")
+        ),
+    ),
+    "support_flip_effect_not_triggered": Expect(
+        *CONTINUES,
+        why_not=(Q_4_3_3, Q_5_5_2),
+        cited=(Q_4_3_2,),
+        check=lambda r: side(r, "A").hand.total == 0 and side(r, "A").deck.total == 10,
+    ),
+    "battle_loser_to_damage_trigger": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        check=lambda r: (
+            (side(r, "B").hand.total, side(r, "B").deck.total, side(r, "B").damage_zone.total) == (5, 9, 3)
+            and first_index(r, "「戴拿奥特曼」移入伤害区") < first_index(r, "玩家 B 从牌库抽 1 张牌")
+        ),
+    ),
+    "effect_discard_triggers": Expect(
+        *CONTINUES,
+        decides=(Q_1_1_7,),
+        cited=(Q_5_0_1,),
+        check=lambda r: (
+            first_index(r, "「捷德奥特曼银河初升」移入玩家 A 的休息区")
+            < first_index(r, "玩家 A 从牌库抽 1 张牌")
+            < first_index(r, "战力+1000")
+            and side(r, "A").hand.total == 3
+        ),
+    ),
+    "battle_win_effect_returns_main_to_hand": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_4_4a, *LOSER_TO_DAMAGE),
+        cited=(Q_4_4_3, Q_2_0_5e),
+        not_cited=(Q_3_4_1b,),
+        check=lambda r: (
+            names(side(r, "A").hand) == ["赛罗奥特曼"]
+            and names(side(r, "A").field) == ["盖亚奥特曼", "迪迦奥特曼"]
+            and side(r, "A").rest_area.total == 0
+        ),
+    ),
 }
 
 
@@ -502,7 +697,7 @@ def test_situation(name: str) -> None:
 
 
 def test_every_situation_file_is_asserted() -> None:
-    files = {p.stem for p in EXAMPLES.glob("*.yaml")} - {"deck"}
+    files = {p.stem for p in EXAMPLES.glob("*.yaml")} - {"deck", "deck_uneven_swap"}  # static: test_judge_uhb
     assert files == set(SITUATIONS)
     assert len(SITUATIONS) >= 30
 

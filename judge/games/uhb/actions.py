@@ -123,7 +123,8 @@ class Discard(Action):
 
 
 class Flip(Action):
-    """翻开 (5.5.1) by a card effect: a face-down card on the field or in the energy zone."""
+    """翻开 (5.5.1) by a card effect: a face-down card on the field or in the energy zone, or a card
+    of the deck (5.5.2)."""
 
     verb = "flip"
     card: str = Field(min_length=1)

@@ -17,21 +17,33 @@ from __future__ import annotations
 from judge.games.uhb import effects
 from judge.games.uhb.actions import Battle, ExtraSupport, Promote, Support, Weaken
 from judge.games.uhb.outcome import BattleRecord
+from judge.games.uhb.sources import continues
 from judge.games.uhb.state import Battle as InProgress
 from judge.games.uhb.state import UhbCard, UhbState
 from judge.players import Player, turn_order
 from judge.replay import Replay
+from judge.state import Duration
 
 Run = Replay[UhbState]
 
 #: notes: each battle fought, in order
 BATTLES = "battles"
+#: notes: the space each main character was in when chosen (4.4.4a: 「主战角色之前所在的配置区」)
+SPACES = "main_spaces"
+#: notes: the main characters' effects still to come in the battle phase (4.2.5, 4.2.6): (event, card)
+STAGES = "battle_stages"
 NO_SUPPORT = "不进行支援"
 
 
 def record(replay: Run) -> BattleRecord:
-    found: BattleRecord = replay.notes[BATTLES][-1]
-    return found
+    """The battle being fought: declared in the replay, or already in progress on the board."""
+    battles: list[BattleRecord] = replay.notes.setdefault(BATTLES, [])
+    if not battles:
+        battle = _battle(replay)
+        battles.append(
+            BattleRecord(attacker=battle.attacker, defender=battle.defender, player=_turn_player(replay))
+        )
+    return battles[-1]
 
 
 def _turn_player(replay: Run) -> Player:
@@ -53,6 +65,10 @@ def declare(replay: Run, action: Battle) -> None:
                 "4.2.3",
             )
     state.battle = InProgress(attacker=action.attacker, defender=action.defender)
+    replay.notes[SPACES] = {
+        side: state.side(side).field.names().index(name)
+        for name, side in ((action.attacker, player), (action.defender, player.other))
+    }
     replay.notes.setdefault(BATTLES, []).append(
         BattleRecord(attacker=action.attacker, defender=action.defender, player=player)
     )
@@ -63,25 +79,66 @@ def declare(replay: Run, action: Battle) -> None:
     mains = (action.attacker, action.defender)
     flipped = [name for name in mains if _flip_main(replay, name)]
     for name in mains:
-        if name in flipped:
-            replay.event("flipped", card=name)
-            if replay.fired:
-                replay.step(f"主战角色「{name}」被翻开，执行其翻开所触发的效果。", "4.2.5", "2.0.5a")
-            replay.resolve_fired()
-        else:
+        if name not in flipped:
             replay.not_applied(
                 f"主战角色「{name}」已是正面表示，没有被翻开，其翻开效果不会触发。",
                 "4.2.5",
                 "2.0.5a",
                 card=name,
             )
-    for event, name, clause in (("attack", action.attacker, "2.0.5b"), ("defend", action.defender, "2.0.5c")):
+    replay.unfired(
+        "defend",
+        f"「{action.attacker}」是进行攻击的主战角色，其防御效果只在受到攻击时触发。",
+        "2.0.5c",
+        "4.2.6",
+        card=action.attacker,
+    )
+    replay.unfired(
+        "attack",
+        f"「{action.defender}」是受到攻击的主战角色，其攻击效果只在进行攻击时触发。",
+        "2.0.5b",
+        "4.2.6",
+        card=action.defender,
+    )
+    replay.notes[STAGES] = [
+        *(("flipped", name) for name in flipped),
+        ("attack", action.attacker),
+        ("defend", action.defender),
+    ]
+    go_on(replay)
+
+
+def go_on(replay: Run) -> None:
+    """4.2.5–4.2.6, one main character's effects at a time.  A 翻 effect the timeline states as the
+    actions after the battle (a flip, an effect, with the main character as their ``source``) is
+    carried out there: the next main character's effects wait until it is over."""
+    stages: list[tuple[str, str]] = replay.notes.get(STAGES, [])
+    while stages:
+        event, name = stages.pop(0)
+        if event == "stated":
+            if continues(replay, name):
+                stages.insert(0, (event, name))
+                return
+            continue
         replay.event(event, card=name)
         if replay.fired:
-            replay.step(
-                f"执行主战角色「{name}」的{'攻击' if event == 'attack' else '防御'}效果。", "4.2.6", clause
-            )
+            if event == "flipped":
+                replay.step(f"主战角色「{name}」被翻开，执行其翻开所触发的效果。", "4.2.5", "2.0.5a")
+            else:
+                clause = "2.0.5b" if event == "attack" else "2.0.5c"
+                replay.step(
+                    f"执行主战角色「{name}」的{'攻击' if event == 'attack' else '防御'}效果。",
+                    "4.2.6",
+                    clause,
+                )
         replay.resolve_fired()
+        if event == "flipped" and continues(replay, name):
+            before = any(later == "flipped" for later, _ in stages)  # the other main's 翻 effect waits
+            replay.step(
+                f"主战角色「{name}」被翻开，执行其翻开效果。", "4.2.5", "2.0.5a", decisive=before, card=name
+            )
+            stages.insert(0, ("stated", name))
+            return
 
 
 def _flip_main(replay: Run, name: str) -> bool:
@@ -178,6 +235,14 @@ def _reveal(replay: Run) -> None:
             f"双方都决定支援角色后，玩家 {player} 翻开支援角色「{card.name}」。", "4.3.2", card=card.name
         )
     for player, card in supported:
+        replay.unfired(
+            "flipped",
+            f"支援角色「{card.name}」翻开时不处于任何区域：5.5.2 所列的翻开不包括此情况，4.3.3 只执行其支援效果，"
+            "其翻开效果不会触发。",
+            "4.3.3",
+            "5.5.2",
+            card=card.name,
+        )
         replay.event("support", card=card.name)
         if replay.fired:
             replay.step(f"执行玩家 {player} 的支援角色「{card.name}」的支援效果。", "4.3.3", "2.0.5d")
@@ -185,20 +250,30 @@ def _reveal(replay: Run) -> None:
 
 
 def end_support(replay: Run) -> None:
-    """The end of the support phase: supports decided, extra supports over (4.3.4), their 支 effects (4.3.5)."""
+    """The end of the support phase: supports decided, extra supports over (4.3.4), their 支 effects,
+    the turn player's extra supports first, whoever made one first (4.3.5)."""
     if replay.state.battle is None:
         return
     decide_supports(replay)
-    extra = replay.notes.pop("extra", [])
+    first = _turn_player(replay)
+    extra = sorted(replay.notes.pop("extra", []), key=lambda name: replay.state.owner(name) is not first)
     replay.step(
         "双方玩家连续声明不进行额外支援，额外支援步骤执行完毕。"
         + (f"额外支援角色：{'、'.join(f'「{n}」' for n in extra)}。" if extra else ""),
         "4.3.4",
     )
+    both = len({replay.state.owner(name) for name in extra}) == 2  # then the order is the rule's
     for name in extra:
         replay.event("support", card=name)
         if replay.fired:
-            replay.step(f"执行额外支援角色「{name}」的支援效果。", "4.3.5", "2.0.5d")
+            whose = "当前回合玩家" if replay.state.owner(name) is first else "对手"
+            replay.step(
+                f"执行{whose}的额外支援角色「{name}」的支援效果。",
+                "4.3.5",
+                "2.0.5d",
+                decisive=both,
+                card=name,
+            )
         replay.resolve_fired()
 
 
@@ -243,7 +318,7 @@ def settle(replay: Run) -> None:
     for player in order:
         main = effects.card(replay, mains[player])
         assert isinstance(main, UhbCard)  # the state holds uhb cards only
-        total = power(replay, main)
+        total = power(replay, main) if _on_field(replay, player, main.name) else _left(replay, player, main)
         parts = [str(total)]
         if main.weakened:
             replay.step(
@@ -282,6 +357,21 @@ def settle(replay: Run) -> None:
     found.supports = {p: [c.name for c in cards] for p, cards in battle.supports.items()}
     for player in order:
         won = player is battle.winner
+        if not _on_field(replay, player, mains[player]):
+            replay.unfired(
+                "won" if won else "lost",
+                f"「{mains[player]}」已不在战场上，不再作为主战角色触发{'胜利' if won else '战败'}效果。",
+                "4.4.3",
+                card=mains[player],
+            )
+            continue
+        for support in battle.supports.get(player, []):
+            replay.unfired(
+                "won" if won else "lost",
+                f"「{support.name}」是支援角色：结算时根据战斗的结果触发的是主战角色的效果。",
+                "4.4.3",
+                card=support.name,
+            )
         replay.event("won" if won else "lost", card=mains[player], player=player)
         if replay.fired:
             how = "胜利" if won else "平局" if battle.winner is None else "战败"
@@ -328,8 +418,40 @@ def _may_weaken(card: UhbCard) -> bool:
     return card.weakened_power is not None and not card.weakened
 
 
+def _on_field(replay: Run, player: Player, name: str) -> bool:
+    return replay.state.where(name) == (player, "field")
+
+
+def _left(replay: Run, player: Player, main: UhbCard) -> int:
+    """A main character an effect took off the field before the settlement: the book does not say
+    how it counts; the replay counts no power for it (the card no longer battles), and says so."""
+    replay.log.silent(
+        f"玩家 {player} 的主战角色「{main.name}」已因效果离开战场。规则书未规定主战角色在结算前离开战场时"
+        "如何计算总战力；此处不计其战力。",
+        "4.4.2",
+        card=main.name,
+    )
+    return 0
+
+
+def _gone(replay: Run, player: Player, main: UhbCard, clause: str) -> bool:
+    """A main character no longer on the field is not moved by the settlement (it is not there)."""
+    if _on_field(replay, player, main.name):
+        return False
+    where = replay.state.where(main.name)
+    zone = effects.ZONE_NAMES[where[1]] if where else "场外"
+    replay.step(
+        f"玩家 {player} 的主战角色「{main.name}」已因效果离开战场（现在{zone}），结算时不再移动该牌。",
+        clause,
+        decisive=True,
+        card=main.name,
+    )
+    return True
+
+
 def place(replay: Run) -> None:
-    """4.4.4: each player moves the cards by the result, the turn player first; the battle is over."""
+    """4.4.4: each player moves the cards by the result, the turn player first; the battle is over,
+    and with it every change lasting 「本次战斗」."""
     battle = replay.state.battle
     if battle is None:
         return
@@ -340,6 +462,13 @@ def place(replay: Run) -> None:
         else:
             _loser(replay, player)
     replay.state.battle = None
+    replay.expire(
+        Duration.END_OF_BATTLE,
+        lambda card, what: (
+            f"结算阶段结束，本次战斗结束：「{card.name}」的{effects.change_text(what)}（本次战斗）失效。"
+        ),
+        "4.4.1",
+    )
 
 
 def _winner(replay: Run, player: Player) -> None:
@@ -347,6 +476,8 @@ def _winner(replay: Run, player: Player) -> None:
     main, supports = _main(replay, player), battle.supports.get(player, [])
     found = record(replay)
     if not supports:
+        if _gone(replay, player, main, "4.4.4c"):
+            return
         replay.step(
             f"胜利方玩家 {player} 没有进行支援，主战角色「{main.name}」在结算时留在战场。",
             "4.4.4c",
@@ -359,11 +490,15 @@ def _winner(replay: Run, player: Player) -> None:
         player, f"promote:{player}", chosen, names, f"胜利方玩家 {player} 移入配置区的支援角色", "4.4.4a"
     )
     field = replay.state.side(player).field
-    space = field.cards.index(main)
-    effects.move_card(replay, main.name, player, "rest_area")
-    replay.step(
-        f"胜利方玩家 {player} 的主战角色「{main.name}」移入休息区。", "4.4.4a", "3.4.1b", decisive=True
-    )
+    if _gone(replay, player, main, "4.4.4a"):
+        space = min(replay.notes.get(SPACES, {}).get(player, len(field.cards)), len(field.cards))
+    else:
+        space = field.cards.index(main)
+        effects.move_card(replay, main.name, player, "rest_area")
+        replay.step(
+            f"胜利方玩家 {player} 的主战角色「{main.name}」移入休息区。", "4.4.4a", "3.4.1b", decisive=True
+        )
+        found.to_rest_area.append(main.name)
     card = next(c for c in supports if c.name == chosen)
     supports.remove(card)
     card.face_up = True
@@ -372,7 +507,6 @@ def _winner(replay: Run, player: Player) -> None:
     replay.step(
         f"玩家 {player} 从支援角色中选取「{chosen}」移入主战角色之前所在的配置区。", "4.4.4a", decisive=True
     )
-    found.to_rest_area.append(main.name)
     _supports_to_rest(replay, player, "4.4.4a", "3.4.1d")
 
 
@@ -395,6 +529,9 @@ def _loser(replay: Run, player: Player) -> None:
     main = _main(replay, player)
     found = record(replay)
     keep = False
+    if _gone(replay, player, main, "4.4.4b"):
+        _supports_to_rest(replay, player, "4.4.4b", "3.4.1c")
+        return
     if _may_weaken(main):
         keep = replay.choose(
             player,

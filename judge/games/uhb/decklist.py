@@ -1,4 +1,4 @@
-"""uhb ``deck``: deck and sideboard legality (1.0.2, 1.0.2a, 2.0.7).
+"""uhb ``deck``: deck and sideboard legality (1.0.2, 1.0.2a, 1.0.2b, 2.0.7).
 
 "Same card" is the same card number, whatever the name or art (2.0.7);
 two cards with one name and different numbers are different cards (2.0.2).
@@ -37,6 +37,7 @@ class DeckRuling(enum.StrEnum):
     TOO_MANY_COPIES = "too_many_copies"
     WRONG_SIDEBOARD_SIZE = "wrong_sideboard_size"
     TOO_MANY_WITH_SIDEBOARD = "too_many_copies_with_sideboard"
+    UNEVEN_SWAP = "uneven_sideboard_swap"  # 1.0.2b: cards swapped one for one
 
 
 def judge(board: DeckBoard, trace: Trace) -> Outcome:
@@ -57,9 +58,18 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
     _same_name(trace, board.deck + board.sideboard)
     combined = []
     if board.format is Format.MATCH:
-        if not check_size(
+        swapped = total(board.sideboard)
+        if size != DECK_SIZE and size + swapped == DECK_SIZE + SIDEBOARD_SIZE:
+            trace.step(
+                f"套牌 {size} 张、备牌 {swapped} 张，合计仍为 {DECK_SIZE + SIDEBOARD_SIZE} 张：替换备牌时需将备牌与"
+                "套牌中的牌等数量对换，不能通过替换备牌改变套牌中的牌的数量。",
+                "1.0.2b",
+                decisive=True,
+            )
+            problems.append(DeckRuling.UNEVEN_SWAP)
+        elif not check_size(
             trace,
-            total(board.sideboard),
+            swapped,
             SIDEBOARD_SIZE,
             ("1.0.2a",),
             "多局赛制：备牌共 {cards} 张，正好 {expected} 张。",

@@ -4,10 +4,13 @@
 * ``destroy`` sends a card to the rest area (3.4.1e), ``ko`` to the damage
   zone (3.3.1: 「一些效果会使牌直接进入伤害区」); uhb has no removal from the
   game and no damage to players (a board using them is told so);
-* ``move`` moves cards between zones as many as possible (1.1.3a); a card
+* ``move`` moves cards between zones as many as possible (1.1.3a); from the hand
+  to the rest area it is 弃牌 (5.0.1), which 「当此牌被弃置时」 effects wait for; a card
   that would enter a full field does not (3.2.1a); the deck's top cards into
   the energy zone is adding energy (5.3.1), which an empty deck loses (1.3.2c);
-* ``draw`` loses on an empty deck (1.3.2b) once the effect is over (1.3.4).
+* ``draw`` loses on an empty deck (1.3.2b) once the effect is over (1.3.4);
+* a change lasts 「本回合」 (``end_of_turn``), 「本次战斗」 (``end_of_battle``: to the end of
+  the settlement) or while the card stays (``permanent``); uhb has no phase-long changes.
 
 Every ``if`` compares the 5.9.1 way: 大于, 小于, 以上 and 以下 all include the
 value itself, so ``more_than`` and ``less_than`` do too.
@@ -57,7 +60,6 @@ COMPARE_WORDS = {
 DURATIONS = {
     Duration.END_OF_TURN: "（本回合）",
     Duration.END_OF_BATTLE: "（本次战斗）",
-    Duration.END_OF_PHASE: "（本阶段）",
     Duration.PERMANENT: "",
 }
 
@@ -70,6 +72,16 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
     if effect.damage is not None:
         found.append(
             BoardProblem(f"{where}.damage", "uhb counts no damage: state a move into the damage_zone (3.3.1)")
+        )
+    if effect.cost and effect.kind not in ("move", "destroy", "ko"):
+        found.append(
+            BoardProblem(f"{where}.cost", "a cost moves cards: 使用能量牌 (5.4.1), 弃牌 (5.0.1) … as a move")
+        )
+    if effect.until is Duration.END_OF_PHASE:
+        found.append(
+            BoardProblem(
+                f"{where}.until", "expected end_of_turn (本回合), end_of_battle (本次战斗) or permanent"
+            )
         )
     return found
 
@@ -261,9 +273,12 @@ def _move(replay: Run, effect: Effect, move: Move) -> None:
     if source.zone == "deck" and to_name == "energy" and not move.cards:
         add_energy(replay, owner, wanted, "5.3.1")
         return
+    discards = source.zone == "hand" and to_name == "rest_area"  # 弃牌 (5.0.1)
     if move.cards:
         for name in move.cards[:wanted]:
             move_card(replay, name, to_owner, to_name)
+            if discards:
+                replay.event("discarded", card=name, player=owner)
         moved = min(wanted, len(move.cards))
     else:
         cards = take(from_zone, wanted, bottom=source.position == "bottom")  # type: ignore[arg-type]
@@ -274,15 +289,31 @@ def _move(replay: Run, effect: Effect, move: Move) -> None:
         for card in cards:
             if card is not None and to_name == "damage_zone":
                 replay.event("to_damage_zone", card=card.name, player=to_owner)
+    if moved < wanted:
+        replay.done = False  # done in part only: an if_done effect after it does not happen
+    if source.zone == "deck" and to_name != "hand" and moved < wanted:
+        replay.not_applied(
+            f"牌库的牌移入{ZONE_NAMES[to_name]}时牌库没有剩余牌：这既不是抽牌，也不是增加能量牌，不会因此输掉游戏。",
+            "1.3.2b",
+            "1.3.2c",
+        )
     short = "，尽量执行可以执行的部分" if moved < wanted else ""
     named = f"「{'、'.join(move.cards[:moved])}」" if move.cards else f" {moved} 张牌"
     replay.step(
         f"{_source(effect)}玩家 {owner} 的{ZONE_NAMES.get(source.zone or '', '牌')}中的{named}移入玩家 "
         f"{to_owner} 的{ZONE_NAMES[to_name]}{short}（{ZONE_NAMES.get(source.zone or '', '')}"
         f" {count_text(from_zone)}，{ZONE_NAMES[to_name]} {count_text(to_zone)}）。",  # type: ignore[arg-type]
-        "1.1.4",
+        *(("1.1.3",) if effect.cost else ("1.1.4",)),
         *(("1.1.3a",) if short else ()),
-        *(("3.3.1",) if to_name == "damage_zone" else ("3.4.1e",) if to_name == "rest_area" else ()),
+        *(("5.4.1",) if source.zone == "energy" and to_name == "rest_area" else ()),
+        *(("5.0.1", "3.4.1a") if discards else ()),
+        *(
+            ("3.3.1",)
+            if to_name == "damage_zone"
+            else ("3.4.1e",)
+            if to_name == "rest_area" and not discards
+            else ()
+        ),
         moved=moved,
     )
 
@@ -294,8 +325,42 @@ def _source(effect: Effect) -> str:
 # -- effects ------------------------------------------------------------------------------------
 
 
+def _payable(replay: Run, effect: Effect) -> bool:
+    """1.1.3: a cost (【】) that cannot be paid in full is not paid at all, and the effect is not used."""
+    move = effect.move
+    if move is None:  # a destroy or KO of a card the board names: it is there to pay with
+        return True
+    owner = move.from_.player or replay.state.owner(move.from_.card or "") or replay.state.turn_player
+    zone = replay.state.side(owner or Player.A).zone(move.from_.zone or "hand")
+    if move.cards:
+        missing = [name for name in move.cards if zone.find(name) is None]
+        have, wanted = len(move.cards) - len(missing), len(move.cards)
+    else:
+        wanted = move.count or 0
+        have = zone.total if zone.total is not None else None  # type: ignore[assignment]
+    paid: bool = replay.fact(
+        f"cost:{replay.index}:{effect.source}",
+        None if have is None else have >= wanted,
+        (True, False),
+        f"{_source(effect).rstrip('：')}【】内的代价能否全部支付",
+        "1.1.3",
+    )
+    if not paid:
+        where = ZONE_NAMES.get(move.from_.zone or "", "")
+        shown = "" if have is None else f"，{where}只有 {have} 张"
+        replay.step(
+            f"{_source(effect)}无法执行【】内的部分（需 {wanted} 张{shown}），无法使用该条效果，也不支付代价。",
+            "1.1.3",
+            decisive=True,
+        )
+    return paid
+
+
 def apply(replay: Run, effect: Effect) -> None:
     """One stated effect whose condition holds; once it is over, 1.3.4's check where it applies."""
+    if effect.cost and not _payable(replay, effect):
+        replay.done = False
+        return
     if effect.modify is not None:
         change = effect.modify
         target = card(replay, change.card)
@@ -395,6 +460,7 @@ def label(effect: Effect) -> str:
 def order(replay: Run, waiting: list[Effect]) -> list[Effect]:
     """1.1.6a: the turn player's effects first; 1.1.6: the turn player orders one side's effects."""
     first = replay.state.turn_player or Player.A
+    waiting = _parts_together(waiting)
     sides = [[e for e in waiting if owner(replay, e) is p] for p in turn_order(first)]
     if all(sides):
         replay.step(
@@ -403,9 +469,10 @@ def order(replay: Run, waiting: list[Effect]) -> list[Effect]:
             decisive=True,
         )
     found: list[Effect] = []
-    for effects in sides:
+    for parts in sides:
+        effects = [e for i, e in enumerate(parts) if not (i and _same_effect(parts[i - 1], e))]
         if len(effects) < 2:
-            found += effects
+            found += parts
             continue
         if len(effects) > MOST_ORDERED:  # more orders than a ruling replays: it depends on the one chosen
             replay.fact(f"order:{replay.index}", None, None, f"当前回合玩家 {first} 决定的执行顺序", "1.1.6")
@@ -420,5 +487,25 @@ def order(replay: Run, waiting: list[Effect]) -> list[Effect]:
             "1.1.6",
         )
         replay.step(f"同一方的多个效果同时触发，由当前回合玩家 {first} 决定执行顺序：{chosen}。", "1.1.6")
-        found += [effects[i] for i in orders[texts.index(chosen)]]
+        found += [part for i in orders[texts.index(chosen)] for part in _parts_of(parts, effects[i])]
     return found
+
+
+def _same_effect(one: Effect, other: Effect) -> bool:
+    """Parts of one card's effect: stated one after the other with the same source (and trigger)."""
+    return one.source is not None and one.source == other.source
+
+
+def _parts_together(waiting: list[Effect]) -> list[Effect]:
+    """The triggered effects, each card's parts next to each other in the order they were stated."""
+    sources = list(dict.fromkeys(e.source for e in waiting))
+    return [e for source in sources for e in waiting if e.source == source]
+
+
+def _parts_of(parts: list[Effect], head: Effect) -> list[Effect]:
+    """``head`` and the parts stated after it that belong to the same effect."""
+    start = parts.index(head)
+    end = start + 1
+    while end < len(parts) and _same_effect(parts[end - 1], parts[end]):
+        end += 1
+    return parts[start:end]

@@ -55,6 +55,8 @@ PHRASES = Phrases.chinese(
     game_over=("本局游戏已结束；第 {index} 个动作（从 0 起算）起不再重演。", ("1.3.1",)),
     declined=("{effect} 是“可……”的效果，玩家决定不执行。", ("1.1.4",)),
     optional=("是否执行 {effect}", ("1.1.4",)),
+    not_done=("{effect} 之前的部分未全部执行（【】内的代价未支付），{effect} 不执行。", ("1.1.3",)),
+    done=("{effect} 之前的部分是否已全部执行", ("1.1.3",)),
     condition_fails=("{effect} 的条件（{condition}）不满足，不执行该效果。", ("1.1.4",)),
     waits=("{effect} 等待其触发条件（{event}）。", ("1.1.4",)),
     fires=("{event}：触发 {effect}。", ("1.1.4",)),
@@ -98,6 +100,7 @@ class UhbRules(Rules[UhbState, UhbOutcome]):
     phrases = PHRASES
     events = frozenset(EVENTS)
     stats = frozenset({"power", "support_power", "weakened_power"})
+    costs = True  # 【】 (1.1.3)
     times = WHEN
 
     def act(self, replay: Run, action: Action) -> None:
@@ -139,8 +142,10 @@ class UhbRules(Rules[UhbState, UhbOutcome]):
         return effects.order(replay, waiting)
 
     def process(self, replay: Run) -> None:
-        """Flip effects held until the flipping effect is over (5.5.3), then the game-end check (1.3)."""
+        """Flip effects held until the flipping effect is over (5.5.3), the main characters' effects
+        waiting for a stated 翻 effect to be over (4.2.5), then the game-end check (1.3)."""
         flips.release(replay)
+        battle.go_on(replay)
         ending.check(replay)
 
     def next_turn(self, replay: Run) -> None:

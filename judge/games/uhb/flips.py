@@ -3,7 +3,9 @@
 A face-down card on the field triggers its 翻 effect, which is carried out
 once the effect that flipped it is over (5.5.3): while the timeline's next
 actions come from the same source card, the triggered effect is held.  A
-face-down energy card flipped does not trigger it (5.5.5).
+face-down energy card flipped does not trigger it (5.5.5).  A card of the deck
+flipped is shown to the opponent while the effect lasts (5.5.4) and, if the
+effect leaves it there, goes back face down where it was (5.5.4a).
 """
 
 from __future__ import annotations
@@ -18,6 +20,8 @@ Run = Replay[UhbState]
 
 #: notes: (source, effects) held until the source's effect is over
 HELD = "held_flips"
+#: notes: (source, card) a card of the deck flipped and shown until the source's effect is over
+SHOWN = "shown_from_deck"
 
 
 def flip(replay: Run, action: Flip) -> None:
@@ -25,8 +29,11 @@ def flip(replay: Run, action: Flip) -> None:
     assert isinstance(card, UhbCard)  # the state holds uhb cards only
     where = replay.state.where(card.name)
     zone = where[1] if where else None
-    if zone not in ("field", "energy"):
-        replay.refuse(f"「{card.name}」不在配置区或能量区中。", "5.5.2")
+    if zone not in ("field", "energy", "deck"):
+        replay.refuse(f"「{card.name}」不在配置区、牌库或能量区中。", "5.5.2")
+    if zone == "deck":
+        _from_deck(replay, action, card)
+        return
     if card.face_up:
         replay.refuse(f"「{card.name}」已是正面向上：翻开指的是将背面向上的牌翻转变为正面向上。", "5.5.1")
     card.face_up = True
@@ -49,8 +56,47 @@ def flip(replay: Run, action: Flip) -> None:
     )
 
 
+def _from_deck(replay: Run, action: Flip, card: UhbCard) -> None:
+    """5.5.4: a card of the deck is shown to the opponent until the flipping effect is over."""
+    card.face_up = True
+    replay.notes.setdefault(SHOWN, []).append((action.source, card.name))
+    replay.step(
+        f"翻开牌库中的「{card.name}」，清楚地展示给对方玩家查看，持续到该效果执行完毕为止。",
+        "5.5.2b",
+        "5.5.4",
+        card=card.name,
+    )
+    replay.unfired(
+        "flipped",
+        f"「{card.name}」在牌库中被翻开：5.5.3 只就配置区中被翻开的牌规定翻开效果的执行，规则书未规定牌库中被翻开的牌。",
+        "5.5.3",
+        card=card.name,
+    )
+
+
+def _back_to_deck(replay: Run) -> None:
+    """5.5.4a: a card the effect flipped in the deck and left there goes back where it was, face down."""
+    shown = replay.notes.get(SHOWN, [])
+    over = [(source, name) for source, name in shown if not continues(replay, source)]
+    replay.notes[SHOWN] = [entry for entry in shown if entry not in over]
+    for _, name in over:
+        where = replay.state.where(name)
+        card = replay.state.card(name)
+        if card is None or where is None or where[1] != "deck":
+            continue
+        card.face_up = False
+        replay.step(
+            f"效果执行完毕后，被翻开的「{name}」未被决定去向，返回被翻开前的位置（牌库）。",
+            "5.5.4a",
+            decisive=True,
+            card=name,
+        )
+
+
 def release(replay: Run) -> None:
-    """Carry out the held flip effects whose flipping effect is over."""
+    """Carry out the held flip effects whose flipping effect is over, and return the deck's cards
+    it showed and left there (5.5.4a)."""
+    _back_to_deck(replay)
     held = replay.notes.get(HELD, [])
     ready = [(source, fx) for source, fx in held if not continues(replay, source)]
     if not ready:

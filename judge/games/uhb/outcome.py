@@ -6,10 +6,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import BaseModel, Field
 
 from judge.games.uhb.state import UhbState
-from judge.outcome import GameOutcome, Reason
+from judge.outcome import GameOutcome, Reason, Result
 from judge.players import Player
 
 
@@ -45,3 +47,11 @@ class UhbOutcome(GameOutcome[UhbReason, UhbState]):
     first_player: Player | None = Field(
         default=None, description="who takes the game's first turn, where the replay decided it (1.2.2)"
     )
+
+    def key(self) -> dict[str, Any]:
+        """Once the game is over, who won is what a reader acts on: branches that end it alike agree,
+        wherever their battle put the cards (a loser weakened or in the damage zone, 5.11.1)."""
+        found = super().key()
+        if self.result in (Result.WON, Result.DRAWN):
+            found.pop("battles")
+        return found
