@@ -40,6 +40,7 @@ Q_106_P6 = "之后由非主动玩家决定自己控制的牌或效果加入连�
 Q_200_P4 = "当一张牌从一个区域移动到另一个区域后，它就成为了一张新的牌"
 Q_202_P4 = "当生命区中只有一张牌时，无论单次攻击中造成多少点伤害都无法导致游戏出现胜负"
 Q_203_P2 = "通常每位玩家的手牌上限为六张"
+Q_206_P3 = "当一张新的事件牌进入事件区时，需要将原有的事件牌废弃"
 Q_204_P2 = "玩家在每个资源步骤中只能放置一张资源牌"
 Q_204_P3 = "资源区中的牌仅拥有颜色和它的牌名"
 Q_305_P4 = "每位玩家的战斗区中不能有两张以上角色名相同的牌"
@@ -50,14 +51,20 @@ Q_309_P3 = "若任意状况使角色牌的防御力降为 0 以下，则直接�
 Q_309_P4 = "以上两种情况角色牌都将被立即送入休息区"
 Q_310_P1 = "装备此牌的角色牌获得的攻击力与防御力的加成"
 Q_310_P3 = "攻击加成和防御加成会因为其他效果而变化"
+Q_318_P1 = "角色牌的使用时机需要同时满足以下三种条件"
 Q_318_P6 = "角色牌在其登场的回合不能攻击"
 Q_319_P4 = "清算时，将装备牌装备在被选择的角色牌上"
 Q_319_P5 = "那么装备成功后要将之前装备的装备牌废弃"
 Q_319_P8 = "装备牌的攻防加成不属于效果"
+Q_321_P3 = "清算时，放入事件区"
+Q_321_P4 = "事件牌登场后，如果事件区中已经有其他牌存在，废弃之前的那张牌"
 Q_320_P2 = "普通战术牌的使用时机需要同时满足以下三种条件"
 Q_324_P3 = "有反击效果的触发并清算反击效果，之后送入休息区"
+Q_324_P4 = "当因为效果和费用等需要废弃生命区的牌时"
 Q_401_P1 = "重置我方战斗区和资源区中的所有牌"
 Q_403_P1 = "主动玩家从牌组抽一张牌"
+Q_405_1_P2 = "宣布攻击时主动玩家需选择自己控制的一张未横置且可以进攻的角色牌"
+Q_104_P3 = "玩家不能主动横置已横置的角色牌"
 Q_404_P1 = "主动玩家选择是否将一张手牌中的一张牌放入资源区"
 Q_404_P2 = "主动玩家可以选择不放置资源牌"
 Q_407_P1 = "回复战斗区中所有角色牌上的伤害并清除所有“本回合”的效果"
@@ -87,6 +94,7 @@ Q_605_P3 = "因受到战斗伤害导致的致命伤害而被破坏被称为战�
 Q_605_P4 = "由此类效果产生的破坏均为效果破坏"
 Q_605_P5 = "这种情况不属于破坏或废弃"
 Q_605_P6 = "那张角会被破坏且这种情况不属于效果破坏或战斗破坏的范围内"
+Q_606_P2 = "通过废弃进入休息区的生命牌不会发动反击特效"
 Q_607_P2 = "角色牌一回合中受到的伤害会累积"
 Q_607_P3 = "角色牌上大于或等于角色防御力的总伤害称为致命伤害"
 Q_607_P4 = "受到致命伤害的角色牌将会立刻被破坏"
@@ -94,6 +102,7 @@ Q_613_P2 = "数字 X 以下（包括 X）"
 Q_704_P5 = "反击特效发动后将会优先于其他的连锁来进行清算"
 Q_801_P1 = "【登场时】为一张牌从任意区域进入战斗区时所触发的效果"
 Q_802_P1 = "【破坏时】为一张牌因为伤害或者破坏效果而离开战斗区时所触发的效果"
+Q_803_P1 = "为角色牌在战斗中因为受到了超过自身防御力的战斗伤害而被破坏时所触发的效果"
 Q_803_P6 = "战斗阶段中被效果破坏或者受到非战斗的伤害而被破坏的情况无法触发"
 Q_804_P1 = "为角色牌通过战斗伤害破坏对方的角色牌且自身未被破坏的效果"
 Q_804_P4 = "【战斗胜利时】、【攻击胜利时】、【防御胜利时】的效果只会在战斗伤害清算完毕之后才能被触发"
@@ -114,6 +123,7 @@ Q_RANGED = "带有远程的角色牌在攻击战斗时不会受到由与其战�
 Q_FIRST_STRIKE = "那张角色牌将会被战斗破坏且无法再造成战斗伤害"
 Q_PIERCE = "由贯通造成的伤害无法使玩家获得游戏的胜利"
 Q_CRITICAL = "此牌直接攻击生命区成功时，额外多造成 1 点战斗伤害"
+Q_RANGED_ONLY_ATTACKING = "远程：此牌攻击时不会受到战斗伤害"
 Q_TOUGH = "带有坚韧效果的角色牌在进行防御时不会受到由与其战斗的角色牌所造成的战斗伤害"
 BATTLE_DESTRUCTION = (Q_607_P3, Q_505_P3)
 LOST = (Q_101_P3,)
@@ -163,7 +173,7 @@ SITUATIONS: dict[str, Expect] = {
         ),
     ),
     "turn_deck_out_on_draw": Expect(
-        Result.WON, "cannot_draw", decides=(Q_101_P2, *LOST), winner=Player.B, cited=(Q_401_P1,)
+        Result.WON, "cannot_draw", decides=(Q_403_P1, Q_101_P2, *LOST), winner=Player.B, cited=(Q_401_P1,)
     ),
     "turn_resource_face_up": Expect(
         *CONTINUES,
@@ -186,6 +196,42 @@ SITUATIONS: dict[str, Expect] = {
         why_not=(Q_408_P1,),
         check=lambda r: (side(r, "A").hand.total, side(r, "B").hand.total) == (6, 8),
     ),
+    "illegal_discard_not_needed": Expect(
+        Result.REFUSED,
+        decides=(Q_408_P1, Q_203_P2),
+        refused=(Q_408_P1, Q_203_P2),
+        check=lambda r: side(r, "A").hand.total == 5,
+    ),
+    "illegal_discard_too_many": Expect(
+        Result.REFUSED,
+        decides=(Q_408_P1, Q_203_P2),
+        refused=(Q_408_P1, Q_203_P2),
+        check=lambda r: side(r, "A").hand.total == 8 and "（2 张）" in r.outcome.refused.text,
+    ),
+    "illegal_attack_rested": Expect(
+        Result.REFUSED,
+        decides=(Q_405_1_P2, Q_104_P3),
+        refused=(Q_405_1_P2, Q_104_P3),
+        check=lambda r: side(r, "B").life.total == 3,
+    ),
+    "illegal_play_during_battle": Expect(
+        Result.REFUSED,
+        decides=(Q_318_P1,),
+        refused=(Q_318_P1,),
+        check=lambda r: not r.choices and field_names(r, "A") == ["路飞"],
+    ),
+    "illegal_level_up_opponent_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_600_P1,),
+        refused=(Q_600_P1,),
+        check=lambda r: side(r, "B").battle.cards[0].level == 1,
+    ),
+    "event_replaced": Expect(
+        *CONTINUES,
+        decides=(Q_206_P3, Q_321_P4),
+        cited=(Q_321_P3,),
+        check=lambda r: field_names(r, "A") == ["路飞", "空岛"] and rest(r, "A") == ["伟大航路"],
+    ),
     "illegal_attack_entering_turn": Expect(Result.REFUSED, decides=(Q_318_P6,), refused=(Q_318_P6,)),
     "illegal_attack_guard": Expect(Result.REFUSED, decides=(Q_GUARD,), refused=(Q_GUARD,)),
     "illegal_attack_active_target": Expect(Result.REFUSED, decides=(Q_501_P2,), refused=(Q_501_P2,)),
@@ -197,6 +243,29 @@ SITUATIONS: dict[str, Expect] = {
         check=lambda r: side(r, "B").life.total == 3,
     ),
     # -- trigger timings (ch. 8), each raised by its event ------------------------------------------
+    "why_not_ranged_defending": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        why_not=(Q_RANGED_ONLY_ATTACKING,),
+        check=lambda r: rest(r, "B") == ["乌索普"] and side(r, "B").life.total == 4,
+    ),
+    "why_not_tough_attacked": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        why_not=(Q_TOUGH,),
+        cited=(Q_503_P2,),
+        check=lambda r: rest(r, "B") == ["山治"],
+    ),
+    "damage_two_battles_accumulate": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_DESTRUCTION, Q_607_P2),
+        cited=(Q_803_P1,),
+        check=lambda r: (
+            rest(r, "B") == ["弗兰奇"]
+            and side(r, "B").deck.total == 9
+            and any("803.p1" in gap.cites for gap in r.gaps)
+        ),
+    ),
     "trigger_on_enter": Expect(
         *CONTINUES,
         cited=(Q_801_P1,),
@@ -306,6 +375,13 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_600_P11,),
         check=lambda r: side(r, "A").battle.cards[0].level == 2 and side(r, "A").hand.total == 2,
     ),
+    "level_up_dimension_empty_deck": Expect(
+        Result.WON,
+        "cannot_draw",
+        decides=(Q_600_P4, Q_600_P5, Q_600_P11, Q_101_P2, *LOST),
+        winner=Player.B,
+        check=lambda r: side(r, "A").battle.cards[0].level == 2,
+    ),
     "illegal_level_up_twice": Expect(
         Result.REFUSED, decides=(Q_600_P1, Q_600_P9), refused=(Q_600_P1, Q_600_P9)
     ),
@@ -409,6 +485,14 @@ SITUATIONS: dict[str, Expect] = {
     ),
     # -- the game's end (101) ------------------------------------------------------------------------
     "result": Expect(Result.WON, "empty_life_zone_hit", decides=(Q_101_P1, *LOST), winner=Player.A),
+    "result_effect_draw_short_deck": Expect(
+        Result.WON, "cannot_draw", decides=(Q_101_P2, *LOST), winner=Player.B
+    ),
+    "why_not_life_discard_counter": Expect(
+        *CONTINUES,
+        why_not=(Q_324_P4, Q_606_P2),
+        check=lambda r: side(r, "B").hand.total == 3 and side(r, "B").life.total == 3,
+    ),
     "result_concede": Expect(Result.WON, "conceded", decides=(Q_101_P4,), winner=Player.A),
     "why_not_pierce_wins": Expect(
         *CONTINUES, decides=BATTLE_DESTRUCTION, why_not=(Q_PIERCE, Q_101_P1), cited=(Q_804_P1,)

@@ -334,7 +334,9 @@ def progress(replay: Run) -> None:
     while replay.state.battle is not None:
         battle = replay.state.battle
         if battle.step == "defence":
-            if following is not None and following.verb in (*FREE, "pass", "defend", "no_defend"):
+            if following is not None and (
+                following.verb in (*FREE, "pass", "defend", "no_defend") or _defence_stated_later(replay)
+            ):
                 return
             if battle.defenders:  # the defends listed one after another were the whole declaration
                 _close_defence(replay, battle)
@@ -353,6 +355,18 @@ def progress(replay: Run) -> None:
         else:
             battle_end(replay)
         replay.resolve_fired()
+
+
+def _defence_stated_later(replay: Run) -> bool:
+    """Whether the timeline declares this battle's defence after the next action: that action is then
+    taken during the battle, before the defence, and is refused there if it needs the non-battle action
+    phase (318.p1, 600.p1, 405.1.p1) rather than played once the battle is over."""
+    for action in replay.timeline.actions[replay.index + 2 :]:
+        if action.verb in ("defend", "no_defend"):
+            return True
+        if action.verb == "attack":
+            return False
+    return False
 
 
 def _gone(replay: Run, battle: Battle) -> bool:

@@ -95,6 +95,11 @@ class _Fight:
                 replay.not_applied(
                     f"「{card.name}」带有坚韧，但它是被攻击而防御成立：仍然会照常受到战斗伤害。", "900.坚韧"
                 )
+            if card.has("远程"):
+                replay.not_applied(
+                    f"「{card.name}」带有远程，但它是在防御而非攻击：远程只在攻击战斗时不受战斗伤害，它仍然会照常受到战斗伤害。",
+                    "900.远程",
+                )
         first = [card for card in self.fighters if card.has("先制")]
         if first and len(first) < len(self.fighters):
             self._first_strike(first)

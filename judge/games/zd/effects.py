@@ -364,6 +364,8 @@ def _move(replay: Run, move: Move) -> None:
     replay.step(
         f"移动（{where}）：{'、'.join(f'「{n}」' for n in moved) or '张数如上'}。", "609.p1", moved=moved
     )
+    if move.from_.zone == "life" and move.to.zone == "rest":
+        _no_counter(replay, [card.name for card in target.cards if card.name in moved and card.counter])
     if move.from_.zone == "battle" and move.to.zone == "rest":
         for name in moved:
             timings.timing(
@@ -379,6 +381,16 @@ def _move(replay: Run, move: Move) -> None:
             newcomer = replay.card(name)
             newcomer.entered_turn, newcomer.status = replay.state.turn, Status.ACTIVE
             timings.entered(replay, name, move.to.player or Player.A, f"「{name}」进入战斗区，即为登场。")
+
+
+def _no_counter(replay: Run, names: list[str]) -> None:
+    """324.p4, 606.p2: life cards discarded by an effect or a cost are not flipped by damage — no counter."""
+    for name in names:
+        replay.not_applied(
+            f"「{name}」是因为效果或费用被废弃而从生命区送入休息区，并非因伤害被翻开：不会发动其反击特效。",
+            "324.p4",
+            "606.p2",
+        )
 
 
 def _keyword(replay: Run, change: KeywordChange, until: Duration) -> None:

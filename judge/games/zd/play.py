@@ -123,6 +123,16 @@ def play(replay: Run, action: Play) -> None:
     _from_hand(replay, player, card)
     card.entered_turn, card.status = replay.state.turn, Status.ACTIVE
     replay.state.side(player).battle.cards.append(card)
+    if card.kind is Kind.EVENT:
+        replay.step(
+            f"玩家 {player} 使用事件牌「{card.name}」，支付费用后进入连锁；清算时放入事件区，事件牌的登场无法被响应。",
+            "321.p2",
+            "321.p3",
+            card=card.name,
+        )
+        _one_event(replay, player, card)
+        timings.entered(replay, card.name, player)
+        return
     replay.step(
         f"玩家 {player} 使用「{card.name}」，支付费用后进入连锁；清算时「{card.name}」登场，登场无法被响应。",
         "318.p2",
@@ -134,6 +144,20 @@ def play(replay: Run, action: Play) -> None:
         replay.step(f"「{card.name}」带有迟缓：登场时便已经横置。", "900.迟缓", card=card.name)
     _same_name(replay, player, card, action.discard)
     timings.entered(replay, card.name, player)
+
+
+def _one_event(replay: Run, player: Player, card: ZdCard) -> None:
+    """206.p3, 321.p4: the event area holds one event — the one there before is discarded."""
+    side = replay.state.side(player)
+    for old in [c for c in side.battle.cards if c is not card and c.kind is Kind.EVENT]:
+        replay.step(
+            f"事件区中只能存在一张牌：「{card.name}」登场后，废弃之前的事件牌「{old.name}」。",
+            "206.p3",
+            "321.p4",
+            decisive=True,
+            discarded=old.name,
+        )
+        effects.to_rest(replay, old)
 
 
 def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> None:
@@ -224,6 +248,11 @@ def level_up(replay: Run, action: LevelUp) -> None:
     player = _turn_player(replay)
     _sorcery_timing(replay, player, "升级", "600.p1")
     card = replay.state.side(player).battle.find(action.card)
+    if card is None and replay.state.side(player.other).battle.find(action.card) is not None:
+        replay.refuse(
+            f"「{action.card}」是玩家 {player.other} 的角色牌，现在是玩家 {player} 的回合：每位玩家只能在自己的行动阶段为其战斗区中的角色牌升级。",
+            "600.p1",
+        )
     if card is None:
         replay.refuse(
             f"「{action.card}」不在玩家 {player} 的战斗区中：只能为自己战斗区中的角色牌升级。", "600.p1"
@@ -371,11 +400,15 @@ def discard(replay: Run, action: Discard) -> None:
     if action.player is not player:
         replay.refuse("弃牌步骤中只有主动玩家需要将手牌舍弃到六张。", "408.p1")
     hand = replay.state.side(player).hand
+    _down_to_six(replay, player, hand.total, len(action.cards) + action.count)
     for name in action.cards:
         card = hand.find(name)
         if card is not None:
             hand.cards.remove(card)
             replay.state.side(player).rest.cards.append(card)
+        elif hand.unnamed:  # a card of the hand nobody had named
+            hand.unnamed -= 1
+            replay.state.side(player).rest.cards.append(ZdCard(name=name))
     if hand.unnamed is not None:
         hand.unnamed = max(0, hand.unnamed - action.count)
     replay.notes["discarded"] = True
@@ -384,6 +417,24 @@ def discard(replay: Run, action: Discard) -> None:
         f"{'：' + '、'.join(f'「{n}」' for n in action.cards) if action.cards else ''}；这个动作不会进入连锁。",
         "408.p1",
     )
+
+
+def _down_to_six(replay: Run, player: Player, total: int | None, count: int) -> None:
+    """408.p1: the discard step takes a hand of more than six down to six — no fewer, and none from six or less."""
+    if total is None:
+        return
+    if total <= HAND_LIMIT:
+        replay.refuse(
+            f"主动玩家 {player} 的手牌为 {total} 张，没有超过六张：弃牌步骤中不需要舍弃手牌。",
+            "408.p1",
+            "203.p2",
+        )
+    if total - count < HAND_LIMIT:
+        replay.refuse(
+            f"主动玩家 {player} 的手牌为 {total} 张：只需将手牌舍弃到六张为止（{total - HAND_LIMIT} 张），不能舍弃 {count} 张。",
+            "408.p1",
+            "203.p2",
+        )
 
 
 def discard_step(replay: Run) -> None:
