@@ -84,6 +84,7 @@ Q_507_P3 = "防御玩家可以选择最多 X 张未被攻击的角色牌进行�
 Q_507_P4 = "即攻击角色牌会受到等同于所有防御角色牌攻击力数值合计的战斗伤害"
 Q_507_P5 = "它将不会受到所有来自防御角色牌的战斗伤害"
 Q_507_P6 = "被其战斗破坏的不带有先制的防御角色牌将不能对其造成战斗伤害"
+Q_704_P9 = "先翻开主动玩家的生命牌并清算反击特效，之后翻开非主动玩家生命牌并清算反击特效"
 Q_600_P1 = "成功升级一次，升级的时机与使用普通战术牌的时机相同"
 Q_600_P3 = "这种升级方式不能在角色牌登场的回合使用"
 Q_600_P4 = "这种升级方式可以在角色牌登场的回合使用"
@@ -122,6 +123,7 @@ Q_GUARD = "此牌不能进行攻击"
 Q_RANGED = "带有远程的角色牌在攻击战斗时不会受到由与其战斗的角色牌所造成的战斗伤害"
 Q_FIRST_STRIKE = "那张角色牌将会被战斗破坏且无法再造成战斗伤害"
 Q_PIERCE = "由贯通造成的伤害无法使玩家获得游戏的胜利"
+Q_CRITICAL_LIFE_ONLY = "以带有会心一击效果的角色牌直接攻击生命区成功后并不会直接获胜"
 Q_CRITICAL = "此牌直接攻击生命区成功时，额外多造成 1 点战斗伤害"
 Q_RANGED_ONLY_ATTACKING = "远程：此牌攻击时不会受到战斗伤害"
 Q_TOUGH = "带有坚韧效果的角色牌在进行防御时不会受到由与其战斗的角色牌所造成的战斗伤害"
@@ -492,6 +494,36 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         why_not=(Q_324_P4, Q_606_P2),
         check=lambda r: side(r, "B").hand.total == 3 and side(r, "B").life.total == 3,
+    ),
+    "simultaneous_life_damage": Expect(
+        *CONTINUES,
+        decides=(Q_704_P9,),
+        cited=(Q_102_P3, Q_324_P3),
+        check=lambda r: (
+            before(r, "「火拳」", "「橡胶火箭炮」")
+            and before(r, "玩家 B 从牌组抽", "玩家 A 从牌组抽")
+            and (side(r, "A").life.total, side(r, "B").life.total) == (3, 3)
+        ),
+    ),
+    "values_left_field_new_card": Expect(
+        *CONTINUES,
+        decides=(Q_200_P4,),
+        check=lambda r: (
+            r.outcome.values["路飞"]["attack"] == 2000 and side(r, "A").battle.cards[0].damage == 0
+        ),
+    ),
+    "why_not_entered_turn_defends": Expect(
+        *CONTINUES,
+        decides=(Q_607_P3,),
+        why_not=(Q_318_P6,),
+        cited=(Q_801_P1,),
+        check=lambda r: r.outcome.battles[0].defenders == ["乔巴"] and side(r, "B").life.total == 4,
+    ),
+    "why_not_critical_on_character": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        why_not=(Q_CRITICAL_LIFE_ONLY,),
+        check=lambda r: side(r, "B").life.total == 4 and rest(r, "B") == ["乔巴"],
     ),
     "result_concede": Expect(Result.WON, "conceded", decides=(Q_101_P4,), winner=Player.A),
     "why_not_pierce_wins": Expect(

@@ -208,6 +208,12 @@ def defend(replay: Run, action: Defend | None) -> None:
         replay.refuse(
             f"「{battle.attacker}」带有神速：攻击角色牌时只能被带有神速或守备效果的角色牌防御。", "900.神速"
         )
+    if card.entered_turn is not None and card.entered_turn == replay.state.turn:
+        replay.not_applied(
+            f"「{card.name}」本回合登场：角色牌在其登场的回合不能攻击，但可以进行防御。",
+            "318.p6",
+            card=card.name,
+        )
     replaced = _replaced(replay, battle, card.name, action.instead)
     card.status = Status.RESTED
     instead = "对方的生命区" if replaced == LIFE else f"「{replaced}」"
@@ -399,6 +405,12 @@ def _battle_step(replay: Run, battle: Battle) -> None:
             "504.p1",
         )
         return
+    attacker = replay.state.character(battle.attacker)
+    if attacker is not None and attacker.has("会心一击"):
+        replay.not_applied(
+            f"「{attacker.name}」带有会心一击，但它攻击的是角色牌：只有直接攻击生命区成功时才额外多造成 1 点战斗伤害。",
+            "900.会心一击",
+        )
     replay.step(
         f"战斗步骤：「{battle.attacker}」与{battle_damage.listed(opponents)}进入战斗，战斗成立。",
         "504.p2",

@@ -137,12 +137,8 @@ def to_rest(replay: Run, card: ZdCard) -> Player | None:
     if taken is None:
         return None
     player, side = taken
-    card.damage, card.modifiers, card.grants, card.status = 0, [], [], None
-    equipment, card.equipment = card.equipment, None
     side.rest.cards.append(card)
-    if equipment is not None:
-        side.rest.cards.append(equipment)
-        replay.step(f"「{card.name}」离场，其装备的装备牌「{equipment.name}」破坏，进入休息区。", "319.p7")
+    _left_field(replay, card, side)
     timings.timing(
         replay,
         ("to_rest",),
@@ -152,6 +148,19 @@ def to_rest(replay: Run, card: ZdCard) -> Player | None:
         "811.p1",
     )
     return player
+
+
+def _left_field(replay: Run, card: ZdCard, side: ZdPlayer) -> bool:
+    """A card off the battle area is a new card (200.p4): its damage, the effects on it there and its
+    level indicators (323.p3) are gone, and its equipment is destroyed (319.p7).  Whether any damage
+    or effect was on it."""
+    had = bool(card.damage or card.modifiers or card.grants)
+    card.damage, card.modifiers, card.grants, card.status, card.level = 0, [], [], None, 1
+    equipment, card.equipment = card.equipment, None
+    if equipment is not None:
+        side.rest.cards.append(equipment)
+        replay.step(f"「{card.name}」离场，其装备的装备牌「{equipment.name}」破坏，进入休息区。", "319.p7")
+    return had
 
 
 def destroy(replay: Run, card: ZdCard, kind: str, text: str, *cites: str) -> None:
@@ -364,6 +373,17 @@ def _move(replay: Run, move: Move) -> None:
     replay.step(
         f"移动（{where}）：{'、'.join(f'「{n}」' for n in moved) or '张数如上'}。", "609.p1", moved=moved
     )
+    if move.from_.zone == "battle" and move.to.zone != "battle":
+        side = replay.state.side(move.from_.player or Player.A)
+        renewed = [
+            card.name for card in target.cards if card.name in moved and _left_field(replay, card, side)
+        ]
+        if renewed:
+            replay.step(
+                f"{'、'.join(f'「{n}」' for n in renewed)}离开战斗区，成为了一张新的牌：只在战斗区中影响它的效果和伤害不再影响它。",
+                "200.p4",
+                decisive=True,
+            )
     if move.from_.zone == "life" and move.to.zone == "rest":
         _no_counter(replay, [card.name for card in target.cards if card.name in moved and card.counter])
     if move.from_.zone == "battle" and move.to.zone == "rest":

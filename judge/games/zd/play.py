@@ -476,11 +476,20 @@ def discard_step(replay: Run) -> None:
 def simultaneous(replay: Run, action: Simultaneous) -> None:
     """102.p3: the active player chooses first, then the other, then the effects happen together."""
     first = _turn_player(replay)
-    ordered: list[Effect] = by_turn_order(action.effects, first, owner=lambda effect: effect.by or first)
+    ordered: list[Effect] = by_turn_order(
+        action.effects, first, owner=lambda effect: _processed_by(effect, first)
+    )
     replay.step(
         f"双方玩家需要同时处理这些效果：先由主动玩家 {first} 做出选择，再由非主动玩家 {first.other} 做出选择，之后这些效果同时处理。",
         "102.p3",
     )
+    if {_life_hit(effect) for effect in action.effects} >= {Player.A, Player.B}:
+        replay.step(
+            f"双方生命区同时受到伤害：先确定将要翻开的生命牌，然后先翻开主动玩家 {first} 的生命牌并清算反击特效，"
+            f"之后翻开非主动玩家 {first.other} 的生命牌并清算反击特效。",
+            "704.p9",
+            decisive=True,
+        )
     replay.notes[life.LOSERS] = []
     for effect in ordered:
         replay.effect(effect)
@@ -498,6 +507,17 @@ def simultaneous(replay: Run, action: Simultaneous) -> None:
             "101.p3",
         )
     replay.resolve_fired()
+
+
+def _life_hit(effect: Effect) -> Player | None:
+    """The player whose life zone the effect damages, if it damages one."""
+    return effect.damage.player if effect.damage is not None else None
+
+
+def _processed_by(effect: Effect, first: Player) -> Player:
+    """Whose turn in 102.p3's order an effect takes: damage to a life zone is flipped in its
+    player's turn (704.p9), anything else in its controller's."""
+    return _life_hit(effect) or effect.by or first
 
 
 def concede(replay: Run, action: Concede) -> None:
