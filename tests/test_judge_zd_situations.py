@@ -43,6 +43,8 @@ Q_203_P2 = "通常每位玩家的手牌上限为六张"
 Q_206_P3 = "当一张新的事件牌进入事件区时，需要将原有的事件牌废弃"
 Q_204_P2 = "玩家在每个资源步骤中只能放置一张资源牌"
 Q_204_P3 = "资源区中的牌仅拥有颜色和它的牌名"
+Q_303_P2 = "支付费用的方式是横置资源区中相应数量和颜色的资源牌"
+Q_303_P3 = "费用中的数字为总费用，表示总共需要横置的资源牌数量"
 Q_305_P4 = "每位玩家的战斗区中不能有两张以上角色名相同的牌"
 Q_305_P5 = "则此时需要先选择其中的一张废弃，再触发其效果"
 Q_308_P3 = "即便直接攻击生命区成功，也无法对生命区造成战斗伤害"
@@ -233,6 +235,20 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_206_P3, Q_321_P4),
         cited=(Q_321_P3,),
         check=lambda r: field_names(r, "A") == ["路飞", "空岛"] and rest(r, "A") == ["伟大航路"],
+    ),
+    "illegal_play_cost_unpaid": Expect(
+        Result.REFUSED,
+        decides=(Q_303_P2, Q_303_P3),
+        refused=(Q_303_P2, Q_303_P3),
+        check=lambda r: field_names(r, "A") == ["索隆"] and "只有 1 张" in r.outcome.refused.text,
+    ),
+    "play_cost_paid": Expect(
+        *CONTINUES,
+        decides=(Q_303_P2, Q_303_P3),
+        check=lambda r: (
+            [card.status.value for card in side(r, "A").resources.cards] == ["rested"] * 5 + ["active"]
+            and side(r, "A").battle.cards[0].equipment.name == "和道一文字"
+        ),
     ),
     "illegal_attack_entering_turn": Expect(Result.REFUSED, decides=(Q_318_P6,), refused=(Q_318_P6,)),
     "illegal_attack_guard": Expect(Result.REFUSED, decides=(Q_GUARD,), refused=(Q_GUARD,)),

@@ -73,6 +73,31 @@ def _from_hand(replay: Run, player: Player, card: ZdCard) -> None:
         hand.unnamed -= 1
 
 
+def _pay(replay: Run, player: Player, card: ZdCard) -> None:
+    """303.p2, 303.p3: a card's total cost is paid by resting that many resources (colours are not
+    modelled).  Refused only where the resource area cannot hold enough unrested cards."""
+    cost, resources = card.cost, replay.state.side(player).resources
+    if not cost or resources.total is None:
+        return
+    usable = [c for c in resources.cards if c.status is not Status.RESTED]
+    if len(usable) + (resources.unnamed or 0) < cost:
+        replay.refuse(
+            f"「{card.name}」的总费用为 {cost}，但玩家 {player} 的资源区中只有 {len(usable) + (resources.unnamed or 0)} 张"
+            "未横置的资源牌：支付费用需要横置总费用数量的资源牌。",
+            "303.p2",
+            "303.p3",
+        )
+    for resource in usable[:cost]:
+        resource.status = Status.RESTED
+    replay.step(
+        f"玩家 {player} 横置资源区中的 {cost} 张资源牌，支付「{card.name}」的总费用 {cost}。",
+        "303.p2",
+        "303.p3",
+        decisive=True,
+        paid=cost,
+    )
+
+
 def place_resource(replay: Run, action: PlaceResource) -> None:
     if action.player is not _turn_player(replay):
         replay.refuse("只有主动玩家在资源步骤中放置资源牌。", "404.p1")
@@ -120,6 +145,7 @@ def play(replay: Run, action: Play) -> None:
         _sorcery_timing(replay, player, "使用事件牌", "321.p1")
     else:
         _sorcery_timing(replay, player, "使用角色牌", "318.p1")
+    _pay(replay, player, card)
     _from_hand(replay, player, card)
     card.entered_turn, card.status = replay.state.turn, Status.ACTIVE
     replay.state.side(player).battle.cards.append(card)
@@ -204,6 +230,7 @@ def _equip(replay: Run, action: Play) -> None:
             "使用装备牌时需选择我方战斗区中的一张角色牌；如无特殊说明，装备牌不能装备给对方的角色牌。",
             "319.p2",
         )
+    _pay(replay, player, card)
     _from_hand(replay, player, card)
     old, target.equipment = target.equipment, card
     replay.step(
@@ -314,6 +341,7 @@ def activate(replay: Run, action: Activate) -> None:
     if action.player is not holder:
         replay.step(f"玩家 {holder} 让过优先权，玩家 {action.player} 获得优先权。", "105.p1")
     if card is not None:
+        _pay(replay, action.player, card)
         _from_hand(replay, action.player, card)
     replay.step(
         f"玩家 {action.player} 使用「{action.name}」：它进入连锁，放置在整个连锁的最上方"
