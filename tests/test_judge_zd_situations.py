@@ -541,6 +541,14 @@ SITUATIONS: dict[str, Expect] = {
         why_not=(Q_CRITICAL_LIFE_ONLY,),
         check=lambda r: side(r, "B").life.total == 4 and rest(r, "B") == ["乔巴"],
     ),
+    "unknown_character_names": Expect(
+        *CONTINUES,
+        decides=(Q_305_P4, Q_305_P5, Q_105_P4),
+        check=lambda r: (
+            {c.kind for c in r.choices} == {"fact"}
+            and sorted(len(c.outcome.state.players.A.battle.cards) for c in r.choices) == [1, 2]
+        ),
+    ),
     "result_concede": Expect(Result.WON, "conceded", decides=(Q_101_P4,), winner=Player.A),
     "why_not_pierce_wins": Expect(
         *CONTINUES, decides=BATTLE_DESTRUCTION, why_not=(Q_PIERCE, Q_101_P1), cited=(Q_804_P1,)

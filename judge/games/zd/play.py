@@ -189,29 +189,31 @@ def _one_event(replay: Run, player: Player, card: ZdCard) -> None:
 def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> None:
     """305.p4: two cards of one 角色名 in a battle area — the player discards one, outside the chain."""
     names = set(card.character_names or [])
-    if not names:
-        return
     clash = [
         c
         for c in replay.state.side(player).battle.cards
-        if c is not card and names & set(c.character_names or [])
+        if c is not card and (names & set(c.character_names or []) or _may_share(replay, card, c))
     ]
     if not clash:
         return
-    options = [clash[0].name, card.name]
-    chosen: Any = replay.choose(
-        player,
-        f"same_name:{card.name}",
-        given,
-        options,
-        f"玩家 {player} 废弃哪一张角色名相同的牌",
-        "305.p4",
+    options = list(dict.fromkeys([clash[0].name, card.name]))  # two of one 牌名 are one option
+    chosen: Any = (
+        options[0]
+        if len(options) == 1
+        else replay.choose(
+            player,
+            f"same_name:{card.name}",
+            given,
+            options,
+            f"玩家 {player} 废弃哪一张角色名相同的牌",
+            "305.p4",
+        )
     )
     discarded = replay.card(chosen)
     assert isinstance(discarded, ZdCard)  # the state holds zd cards only
     shared = "、".join(sorted(names & set(clash[0].character_names or [])))
     replay.step(
-        f"玩家 {player} 的战斗区中同时存在两张角色名为『{shared}』的牌：由该玩家选择废弃「{discarded.name}」。这个处理不进入连锁，"
+        f"玩家 {player} 的战斗区中同时存在两张{f'角色名为『{shared}』' if shared else '角色名相同'}的牌：由该玩家选择废弃「{discarded.name}」。这个处理不进入连锁，"
         "已经触发的效果（例如登场效果）要在同名废弃之后再加入连锁并清算。",
         "305.p4",
         "305.p5",
@@ -220,6 +222,21 @@ def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> 
         discarded=discarded.name,
     )
     effects.to_rest(replay, discarded)
+
+
+def _may_share(replay: Run, card: ZdCard, other: ZdCard) -> bool:
+    """Two characters of one 牌名 whose 角色名 the board does not give: whether they share one is a
+    fact the ruling depends on (305.p4), not one it may invent."""
+    if card.name != other.name or (card.character_names is not None and other.character_names is not None):
+        return False
+    shared: bool = replay.fact(
+        f"character_names:{card.name}",
+        None,
+        (True, False),
+        f"两张「{card.name}」是否有相同的角色名",
+        "305.p4",
+    )
+    return shared
 
 
 def _equip(replay: Run, action: Play) -> None:
