@@ -33,6 +33,8 @@ Q_101_P7 = "如果游戏中出现了无法阻止的死循环"
 Q_102_P3 = "先由主动玩家（正在进行回合）做出选择，再由非主动玩家做出选择"
 Q_103_P4 = "则只要该数字不发生改变，都按照 0 来清算"
 Q_105_P1 = "若该玩家选择添加连锁，则在添加连锁后，主动玩家重新获得优先权"
+Q_102_P4 = "若任何效果要求作出不可能的动作时，则忽略该动作"
+Q_105_P2 = "获得优先权的玩家可以使用瞬间战术牌或者发动效果"
 Q_105_P4 = "同角色之间的废弃"
 Q_106_P2 = "每次有新的牌或效果加入连锁，就将其放置在整个连锁的最上方"
 Q_106_P3 = "当所有玩家选择让过优先权时，就开始从整个连锁的最上方开始进行清算"
@@ -63,6 +65,9 @@ Q_321_P4 = "事件牌登场后，如果事件区中已经有其他牌存在，�
 Q_320_P2 = "普通战术牌的使用时机需要同时满足以下三种条件"
 Q_324_P3 = "有反击效果的触发并清算反击效果，之后送入休息区"
 Q_324_P4 = "当因为效果和费用等需要废弃生命区的牌时"
+Q_400_P1 = "一个完整的回合分为三大阶段"
+Q_401_P2 = "若有效果在卡牌重置时被触发，这些效果将直接进入连锁并进行清算"
+Q_402_P1 = "触发【回合开始时】【我方回合开始时】【对方回合开始时】等效果，之后进入自由时机"
 Q_401_P1 = "重置我方战斗区和资源区中的所有牌"
 Q_403_P1 = "主动玩家从牌组抽一张牌"
 Q_405_1_P2 = "宣布攻击时主动玩家需选择自己控制的一张未横置且可以进攻的角色牌"
@@ -92,6 +97,7 @@ Q_600_P3 = "这种升级方式不能在角色牌登场的回合使用"
 Q_600_P4 = "这种升级方式可以在角色牌登场的回合使用"
 Q_600_P5 = "所有角色牌在登场后即视为 LV1"
 Q_600_P9 = "使用升级的时机与使用普通战术牌的时机相同"
+Q_600_P10 = "若升级失败，费用不能倒回，但可以再次尝试升级"
 Q_600_P11 = "当角色牌次元升级成功时，抽一张牌"
 Q_605_P3 = "因受到战斗伤害导致的致命伤害而被破坏被称为战斗破坏"
 Q_605_P4 = "由此类效果产生的破坏均为效果破坏"
@@ -399,6 +405,27 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_600_P4, Q_600_P5, Q_600_P11, Q_101_P2, *LOST),
         winner=Player.B,
         check=lambda r: side(r, "A").battle.cards[0].level == 2,
+    ),
+    "level_up_normal_empty_deck": Expect(
+        *CONTINUES,
+        decides=(Q_600_P3, Q_102_P4, Q_600_P10, Q_600_P5),
+        why_not=(Q_101_P2,),
+        check=lambda r: (
+            side(r, "A").battle.cards[0].level == 1
+            and side(r, "A").resources.cards[0].face_up is False
+            and not r.outcome.state.levelled_up
+        ),
+    ),
+    "turn_no_priority_in_reset": Expect(
+        *CONTINUES,
+        cited=(Q_401_P2, Q_402_P1),
+        check=lambda r: before(r, "开始步骤", "瞬间战术") and side(r, "B").deck.total == 9,
+    ),
+    "illegal_activate_in_cleanup": Expect(
+        Result.REFUSED,
+        decides=(Q_400_P1, Q_407_P1, Q_408_P2, Q_105_P2),
+        refused=(Q_400_P1, Q_407_P1, Q_408_P2, Q_105_P2),
+        check=lambda r: side(r, "B").hand.total == 3,
     ),
     "illegal_level_up_twice": Expect(
         Result.REFUSED, decides=(Q_600_P1, Q_600_P9), refused=(Q_600_P1, Q_600_P9)

@@ -315,6 +315,21 @@ def level_up(replay: Run, action: LevelUp) -> None:
         if not face_up:
             replay.refuse("普通升级需要将我方资源区中的一张面朝上的牌翻为面朝下。", "600.p3")
         face_up[0].face_up = False
+        if side.deck.total == 0:
+            replay.step(
+                f"普通升级：玩家 {player} 将资源区中的「{face_up[0].name}」翻为面朝下支付费用，但牌组中没有牌可以放在「{card.name}」"
+                f"之下作为等级指示物：忽略该动作，升级失败，「{card.name}」仍为 LV{card.level}；费用不能倒回，但可以再次尝试升级。",
+                "600.p3",
+                "102.p4",
+                "600.p10",
+                "600.p5",
+                decisive=True,
+                level=card.level,
+            )
+            replay.not_applied(
+                f"放置等级指示物不是抽牌：玩家 {player} 不会因为牌组中没有牌而输掉游戏。", "101.p2", "602.p1"
+            )
+            return
         effects.move_top_under(replay, player)
         card.level += 1
         replay.state.levelled_up = True
