@@ -134,6 +134,7 @@ Q_PIERCE = "由贯通造成的伤害无法使玩家获得游戏的胜利"
 Q_CRITICAL_LIFE_ONLY = "以带有会心一击效果的角色牌直接攻击生命区成功后并不会直接获胜"
 Q_CRITICAL = "此牌直接攻击生命区成功时，额外多造成 1 点战斗伤害"
 Q_RANGED_ONLY_ATTACKING = "远程：此牌攻击时不会受到战斗伤害"
+Q_LONE_WOLF = "如果我方战斗区中只有此角色牌，此牌（攻）+1000（防）+1000"
 Q_TOUGH = "带有坚韧效果的角色牌在进行防御时不会受到由与其战斗的角色牌所造成的战斗伤害"
 BATTLE_DESTRUCTION = (Q_607_P3, Q_505_P3)
 LOST = (Q_101_P3,)
@@ -289,6 +290,19 @@ SITUATIONS: dict[str, Expect] = {
             and side(r, "B").deck.total == 9
             and any("803.p1" in gap.cites for gap in r.gaps)
         ),
+    ),
+    "battle_lone_wolf": Expect(
+        *CONTINUES,
+        decides=(Q_LONE_WOLF, *BATTLE_DESTRUCTION),
+        check=lambda r: (
+            rest(r, "B") == ["乔巴"] and r.outcome.values["路飞"] == {"attack": 4000, "defence": 4000}
+        ),
+    ),
+    "why_not_lone_wolf_not_alone": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        why_not=(Q_LONE_WOLF,),
+        check=lambda r: rest(r, "A") == ["路飞"] and field_names(r, "B") == ["乔巴"],
     ),
     "trigger_on_enter": Expect(
         *CONTINUES,

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from judge.games.zd import effects, life, timings
 from judge.games.zd.outcome import BattleRecord
 from judge.games.zd.state import Battle, ZdCard, ZdState
-from judge.games.zd.values import counted, true_value
+from judge.games.zd.values import LONE, counted, lone, true_value
 from judge.players import Player
 from judge.replay import Replay
 
@@ -90,6 +90,20 @@ class _Fight:
 
     def run(self) -> None:
         replay = self.replay
+        for card in self.fighters:
+            if not card.has("独行客"):
+                continue
+            if lone(replay.state, card):
+                replay.step(
+                    f"「{card.name}」带有独行客，我方战斗区中只有此角色牌：（攻）+{LONE}（防）+{LONE}。",
+                    "900.独行客",
+                    decisive=True,
+                )
+            else:
+                replay.not_applied(
+                    f"「{card.name}」带有独行客，但我方战斗区中还有其他角色牌（或其效果被无效）：独行客不生效。",
+                    "900.独行客",
+                )
         for card in self.opponents:
             if card.has("坚韧") and not self.battle.declared(card.name):
                 replay.not_applied(

@@ -29,7 +29,20 @@ from judge.state import Card, GameState, Mutable, PlayerState, Sides, Zone
 SEVERAL = "可以攻击多张角色牌"
 #: the attack target that is the defending player's life zone (501.p2)
 LIFE = "life"
-KEYWORDS = ("突袭", "守备", "迟缓", "远程", "先制", "贯通", "会心一击", "神速", "坚韧", "不能被防御", SEVERAL)
+KEYWORDS = (
+    "突袭",
+    "守备",
+    "迟缓",
+    "远程",
+    "先制",
+    "贯通",
+    "会心一击",
+    "神速",
+    "坚韧",
+    "独行客",
+    "不能被防御",
+    SEVERAL,
+)
 
 
 class Kind(enum.StrEnum):
