@@ -109,6 +109,8 @@ Q_607_P3 = "角色牌上大于或等于角色防御力的总伤害称为致命�
 Q_607_P4 = "受到致命伤害的角色牌将会立刻被破坏"
 Q_613_P2 = "数字 X 以下（包括 X）"
 Q_704_P5 = "反击特效发动后将会优先于其他的连锁来进行清算"
+Q_708_P1 = "如果一张牌将要失去它的效果时，它将会失去它所有的效果"
+Q_708_P2 = "它将失去的所有它本身的效果，以及其他牌或效果赋予它的效果"
 Q_801_P1 = "【登场时】为一张牌从任意区域进入战斗区时所触发的效果"
 Q_802_P1 = "【破坏时】为一张牌因为伤害或者破坏效果而离开战斗区时所触发的效果"
 Q_803_P1 = "为角色牌在战斗中因为受到了超过自身防御力的战斗伤害而被破坏时所触发的效果"
@@ -303,6 +305,13 @@ SITUATIONS: dict[str, Expect] = {
         decides=BATTLE_DESTRUCTION,
         why_not=(Q_LONE_WOLF,),
         check=lambda r: rest(r, "A") == ["路飞"] and field_names(r, "B") == ["乔巴"],
+    ),
+    "why_not_negated_first_strike": Expect(
+        *CONTINUES,
+        decides=(Q_708_P1, *BATTLE_DESTRUCTION),
+        why_not=(Q_708_P1, Q_708_P2),
+        not_cited=(Q_FIRST_STRIKE,),
+        check=lambda r: sorted(r.outcome.battles[0].destroyed) == ["罗宾", "路飞"],
     ),
     "trigger_on_enter": Expect(
         *CONTINUES,

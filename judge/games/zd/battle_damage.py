@@ -17,10 +17,11 @@ from collections.abc import Iterable
 
 from judge.games.zd import effects, life, timings
 from judge.games.zd.outcome import BattleRecord
-from judge.games.zd.state import Battle, ZdCard, ZdState
+from judge.games.zd.state import KEYWORDS, Battle, ZdCard, ZdState
 from judge.games.zd.values import LONE, counted, lone, true_value
 from judge.players import Player
 from judge.replay import Replay
+from judge.state import Card
 
 Run = Replay[ZdState]
 
@@ -91,6 +92,15 @@ class _Fight:
     def run(self) -> None:
         replay = self.replay
         for card in self.fighters:
+            void = [keyword for keyword in KEYWORDS if card.negated and Card.has(card, keyword)]
+            if void:
+                replay.not_applied(
+                    f"「{card.name}」的效果被无效：它失去所有的效果，其{'、'.join(void)}不生效。",
+                    "708.p1",
+                    "708.p2",
+                )
+                replay.log.mark_decisive("708.p1")
+        for card in self.fighters:
             if not card.has("独行客"):
                 continue
             if lone(replay.state, card):
@@ -101,7 +111,7 @@ class _Fight:
                 )
             else:
                 replay.not_applied(
-                    f"「{card.name}」带有独行客，但我方战斗区中还有其他角色牌（或其效果被无效）：独行客不生效。",
+                    f"「{card.name}」带有独行客，但我方战斗区中还有其他角色牌：独行客不生效。",
                     "900.独行客",
                 )
         for card in self.opponents:

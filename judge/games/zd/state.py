@@ -79,6 +79,11 @@ class ZdCard(Card):
     negated: Flag = Field(default=False, description="an effect made its effects void (319.p8)")
     equipment: ZdCard | None = Field(default=None, description="the equipment it carries (319)")
 
+    def has(self, keyword: str) -> bool:
+        """A card whose effects are void has none of its keyword effects, printed or given (708.p1,
+        708.p2)."""
+        return not self.negated and super().has(keyword)
+
     @field_validator("level")
     @classmethod
     def _lv1(cls, level: int) -> int:

@@ -59,9 +59,8 @@ def alone(state: ZdState, card: ZdCard) -> bool | None:
 
 
 def lone(state: ZdState, card: ZdCard) -> int:
-    """900.独行客: （攻）+1000（防）+1000 while it is the only character in its battle area, unless its
-    effects are void."""
-    return LONE if card.has("独行客") and not card.negated and alone(state, card) else 0
+    """900.独行客: （攻）+1000（防）+1000 while it is the only character in its battle area."""
+    return LONE if card.has("独行客") and alone(state, card) else 0
 
 
 def true_value(replay: Run, card: ZdCard, stat: str) -> int:
