@@ -125,9 +125,10 @@ def _boundary(replay: Run, effect: Effect) -> None:
 def _take(replay: Run, card: ZdCard) -> tuple[Player, ZdPlayer] | None:
     for player in Player:
         side = replay.state.side(player)
-        if card in side.battle.cards:
-            side.battle.cards.remove(card)
-            return player, side
+        for index, found in enumerate(side.battle.cards):
+            if found is card:  # this very card: another may be equal to it field by field
+                del side.battle.cards[index]
+                return player, side
     return None
 
 
@@ -343,21 +344,21 @@ def _zone(replay: Run, player: Player | None, name: str | None) -> ZdZone:
 def _move(replay: Run, move: Move) -> None:
     source = _zone(replay, move.from_.player, move.from_.zone)
     target = _zone(replay, move.to.player, move.to.zone)
-    moved: list[str] = []
+    cards: list[ZdCard] = []  # the very cards moved
     if move.cards:
         for name in move.cards:
             card = source.find(name)
             if card is not None:
                 source.cards.remove(card)
                 target.cards.append(card)
-                moved.append(name)
+                cards.append(card)
     else:
         count = move.count or 0
         wanted = count
         while wanted and source.cards:
             card = source.cards.pop(0 if move.from_.position == "top" else -1)
             target.cards.insert(0 if move.to.position == "top" else len(target.cards), card)
-            moved.append(card.name)
+            cards.append(card)
             wanted -= 1
         if wanted and source.unnamed is not None:
             taken = min(wanted, source.unnamed)
@@ -369,15 +370,14 @@ def _move(replay: Run, move: Move) -> None:
             wanted = 0
         if wanted:
             replay.step(f"只能移动 {count - wanted} 张：尽可能地完成该动作。", "102.p5")
+    moved = [card.name for card in cards]
     where = f"{ZONE_NAMES[move.from_.zone or '']}→{ZONE_NAMES[move.to.zone or '']}"
     replay.step(
         f"移动（{where}）：{'、'.join(f'「{n}」' for n in moved) or '张数如上'}。", "609.p1", moved=moved
     )
     if move.from_.zone == "battle" and move.to.zone != "battle":
         side = replay.state.side(move.from_.player or Player.A)
-        renewed = [
-            card.name for card in target.cards if card.name in moved and _left_field(replay, card, side)
-        ]
+        renewed = [card.name for card in cards if _left_field(replay, card, side)]
         if renewed:
             replay.step(
                 f"{'、'.join(f'「{n}」' for n in renewed)}离开战斗区，成为了一张新的牌：只在战斗区中影响它的效果和伤害不再影响它。",
@@ -385,7 +385,7 @@ def _move(replay: Run, move: Move) -> None:
                 decisive=True,
             )
     if move.from_.zone == "life" and move.to.zone == "rest":
-        _no_counter(replay, [card.name for card in target.cards if card.name in moved and card.counter])
+        _no_counter(replay, [card.name for card in cards if card.counter])
     if move.from_.zone == "battle" and move.to.zone == "rest":
         for name in moved:
             timings.timing(

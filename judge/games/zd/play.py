@@ -209,8 +209,7 @@ def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> 
             "305.p4",
         )
     )
-    discarded = replay.card(chosen)
-    assert isinstance(discarded, ZdCard)  # the state holds zd cards only
+    discarded = clash[0] if chosen == clash[0].name else card  # of two alike, the one there before
     shared = "、".join(sorted(names & set(clash[0].character_names or [])))
     replay.step(
         f"玩家 {player} 的战斗区中同时存在两张{f'角色名为『{shared}』' if shared else '角色名相同'}的牌：由该玩家选择废弃「{discarded.name}」。这个处理不进入连锁，"
