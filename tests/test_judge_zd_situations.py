@@ -137,6 +137,7 @@ Q_CRITICAL_LIFE_ONLY = "以带有会心一击效果的角色牌直接攻击生�
 Q_CRITICAL = "此牌直接攻击生命区成功时，额外多造成 1 点战斗伤害"
 Q_RANGED_ONLY_ATTACKING = "远程：此牌攻击时不会受到战斗伤害"
 Q_LONE_WOLF = "如果我方战斗区中只有此角色牌，此牌（攻）+1000（防）+1000"
+Q_SLOW = "带有迟缓效果的角色牌在登场时便已经横置"
 Q_TOUGH = "带有坚韧效果的角色牌在进行防御时不会受到由与其战斗的角色牌所造成的战斗伤害"
 BATTLE_DESTRUCTION = (Q_607_P3, Q_505_P3)
 LOST = (Q_101_P3,)
@@ -312,6 +313,12 @@ SITUATIONS: dict[str, Expect] = {
         why_not=(Q_708_P1, Q_708_P2),
         not_cited=(Q_FIRST_STRIKE,),
         check=lambda r: sorted(r.outcome.battles[0].destroyed) == ["罗宾", "路飞"],
+    ),
+    "trigger_slow_enters_by_effect": Expect(
+        *CONTINUES,
+        decides=(Q_SLOW,),
+        cited=(Q_801_P1,),
+        check=lambda r: side(r, "A").battle.cards[0].status.value == "rested",
     ),
     "trigger_on_enter": Expect(
         *CONTINUES,

@@ -397,10 +397,22 @@ def _move(replay: Run, move: Move) -> None:
                 "811.p1",
             )
     if move.to.zone == "battle" and move.from_.zone != "battle":
-        for name in moved:
-            newcomer = replay.card(name)
+        for newcomer in cards:
             newcomer.entered_turn, newcomer.status = replay.state.turn, Status.ACTIVE
-            timings.entered(replay, name, move.to.player or Player.A, f"「{name}」进入战斗区，即为登场。")
+            slow(replay, newcomer)
+            timings.entered(
+                replay,
+                newcomer.name,
+                move.to.player or Player.A,
+                f"「{newcomer.name}」进入战斗区，即为登场。",
+            )
+
+
+def slow(replay: Run, card: ZdCard) -> None:
+    """900.迟缓: a card with 迟缓 is already rested as it enters, however it enters."""
+    if card.has("迟缓"):
+        card.status = Status.RESTED
+        replay.step(f"「{card.name}」带有迟缓：登场时便已经横置。", "900.迟缓", decisive=True, card=card.name)
 
 
 def _no_counter(replay: Run, names: list[str]) -> None:

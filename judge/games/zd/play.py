@@ -165,9 +165,7 @@ def play(replay: Run, action: Play) -> None:
         "318.p3",
         card=card.name,
     )
-    if card.has("迟缓"):
-        card.status = Status.RESTED
-        replay.step(f"「{card.name}」带有迟缓：登场时便已经横置。", "900.迟缓", card=card.name)
+    effects.slow(replay, card)
     _same_name(replay, player, card, action.discard)
     timings.entered(replay, card.name, player)
 
