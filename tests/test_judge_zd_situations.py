@@ -33,6 +33,8 @@ Q_101_P7 = "如果游戏中出现了无法阻止的死循环"
 Q_102_P3 = "先由主动玩家（正在进行回合）做出选择，再由非主动玩家做出选择"
 Q_103_P4 = "则只要该数字不发生改变，都按照 0 来清算"
 Q_105_P1 = "若该玩家选择添加连锁，则在添加连锁后，主动玩家重新获得优先权"
+Q_102_P4 = "若任何效果要求作出不可能的动作时，则忽略该动作"
+Q_105_P2 = "获得优先权的玩家可以使用瞬间战术牌或者发动效果"
 Q_105_P4 = "同角色之间的废弃"
 Q_106_P2 = "每次有新的牌或效果加入连锁，就将其放置在整个连锁的最上方"
 Q_106_P3 = "当所有玩家选择让过优先权时，就开始从整个连锁的最上方开始进行清算"
@@ -40,8 +42,11 @@ Q_106_P6 = "之后由非主动玩家决定自己控制的牌或效果加入连�
 Q_200_P4 = "当一张牌从一个区域移动到另一个区域后，它就成为了一张新的牌"
 Q_202_P4 = "当生命区中只有一张牌时，无论单次攻击中造成多少点伤害都无法导致游戏出现胜负"
 Q_203_P2 = "通常每位玩家的手牌上限为六张"
+Q_206_P3 = "当一张新的事件牌进入事件区时，需要将原有的事件牌废弃"
 Q_204_P2 = "玩家在每个资源步骤中只能放置一张资源牌"
 Q_204_P3 = "资源区中的牌仅拥有颜色和它的牌名"
+Q_303_P2 = "支付费用的方式是横置资源区中相应数量和颜色的资源牌"
+Q_303_P3 = "费用中的数字为总费用，表示总共需要横置的资源牌数量"
 Q_305_P4 = "每位玩家的战斗区中不能有两张以上角色名相同的牌"
 Q_305_P5 = "则此时需要先选择其中的一张废弃，再触发其效果"
 Q_308_P3 = "即便直接攻击生命区成功，也无法对生命区造成战斗伤害"
@@ -50,14 +55,23 @@ Q_309_P3 = "若任意状况使角色牌的防御力降为 0 以下，则直接�
 Q_309_P4 = "以上两种情况角色牌都将被立即送入休息区"
 Q_310_P1 = "装备此牌的角色牌获得的攻击力与防御力的加成"
 Q_310_P3 = "攻击加成和防御加成会因为其他效果而变化"
+Q_318_P1 = "角色牌的使用时机需要同时满足以下三种条件"
 Q_318_P6 = "角色牌在其登场的回合不能攻击"
 Q_319_P4 = "清算时，将装备牌装备在被选择的角色牌上"
 Q_319_P5 = "那么装备成功后要将之前装备的装备牌废弃"
 Q_319_P8 = "装备牌的攻防加成不属于效果"
+Q_321_P3 = "清算时，放入事件区"
+Q_321_P4 = "事件牌登场后，如果事件区中已经有其他牌存在，废弃之前的那张牌"
 Q_320_P2 = "普通战术牌的使用时机需要同时满足以下三种条件"
 Q_324_P3 = "有反击效果的触发并清算反击效果，之后送入休息区"
+Q_324_P4 = "当因为效果和费用等需要废弃生命区的牌时"
+Q_400_P1 = "一个完整的回合分为三大阶段"
+Q_401_P2 = "若有效果在卡牌重置时被触发，这些效果将直接进入连锁并进行清算"
+Q_402_P1 = "触发【回合开始时】【我方回合开始时】【对方回合开始时】等效果，之后进入自由时机"
 Q_401_P1 = "重置我方战斗区和资源区中的所有牌"
 Q_403_P1 = "主动玩家从牌组抽一张牌"
+Q_405_1_P2 = "宣布攻击时主动玩家需选择自己控制的一张未横置且可以进攻的角色牌"
+Q_104_P3 = "玩家不能主动横置已横置的角色牌"
 Q_404_P1 = "主动玩家选择是否将一张手牌中的一张牌放入资源区"
 Q_404_P2 = "主动玩家可以选择不放置资源牌"
 Q_407_P1 = "回复战斗区中所有角色牌上的伤害并清除所有“本回合”的效果"
@@ -77,23 +91,29 @@ Q_507_P3 = "防御玩家可以选择最多 X 张未被攻击的角色牌进行�
 Q_507_P4 = "即攻击角色牌会受到等同于所有防御角色牌攻击力数值合计的战斗伤害"
 Q_507_P5 = "它将不会受到所有来自防御角色牌的战斗伤害"
 Q_507_P6 = "被其战斗破坏的不带有先制的防御角色牌将不能对其造成战斗伤害"
+Q_704_P9 = "先翻开主动玩家的生命牌并清算反击特效，之后翻开非主动玩家生命牌并清算反击特效"
 Q_600_P1 = "成功升级一次，升级的时机与使用普通战术牌的时机相同"
 Q_600_P3 = "这种升级方式不能在角色牌登场的回合使用"
 Q_600_P4 = "这种升级方式可以在角色牌登场的回合使用"
 Q_600_P5 = "所有角色牌在登场后即视为 LV1"
 Q_600_P9 = "使用升级的时机与使用普通战术牌的时机相同"
+Q_600_P10 = "若升级失败，费用不能倒回，但可以再次尝试升级"
 Q_600_P11 = "当角色牌次元升级成功时，抽一张牌"
 Q_605_P3 = "因受到战斗伤害导致的致命伤害而被破坏被称为战斗破坏"
 Q_605_P4 = "由此类效果产生的破坏均为效果破坏"
 Q_605_P5 = "这种情况不属于破坏或废弃"
 Q_605_P6 = "那张角会被破坏且这种情况不属于效果破坏或战斗破坏的范围内"
+Q_606_P2 = "通过废弃进入休息区的生命牌不会发动反击特效"
 Q_607_P2 = "角色牌一回合中受到的伤害会累积"
 Q_607_P3 = "角色牌上大于或等于角色防御力的总伤害称为致命伤害"
 Q_607_P4 = "受到致命伤害的角色牌将会立刻被破坏"
 Q_613_P2 = "数字 X 以下（包括 X）"
 Q_704_P5 = "反击特效发动后将会优先于其他的连锁来进行清算"
+Q_708_P1 = "如果一张牌将要失去它的效果时，它将会失去它所有的效果"
+Q_708_P2 = "它将失去的所有它本身的效果，以及其他牌或效果赋予它的效果"
 Q_801_P1 = "【登场时】为一张牌从任意区域进入战斗区时所触发的效果"
 Q_802_P1 = "【破坏时】为一张牌因为伤害或者破坏效果而离开战斗区时所触发的效果"
+Q_803_P1 = "为角色牌在战斗中因为受到了超过自身防御力的战斗伤害而被破坏时所触发的效果"
 Q_803_P6 = "战斗阶段中被效果破坏或者受到非战斗的伤害而被破坏的情况无法触发"
 Q_804_P1 = "为角色牌通过战斗伤害破坏对方的角色牌且自身未被破坏的效果"
 Q_804_P4 = "【战斗胜利时】、【攻击胜利时】、【防御胜利时】的效果只会在战斗伤害清算完毕之后才能被触发"
@@ -113,7 +133,11 @@ Q_GUARD = "此牌不能进行攻击"
 Q_RANGED = "带有远程的角色牌在攻击战斗时不会受到由与其战斗的角色牌所造成的战斗伤害"
 Q_FIRST_STRIKE = "那张角色牌将会被战斗破坏且无法再造成战斗伤害"
 Q_PIERCE = "由贯通造成的伤害无法使玩家获得游戏的胜利"
+Q_CRITICAL_LIFE_ONLY = "以带有会心一击效果的角色牌直接攻击生命区成功后并不会直接获胜"
 Q_CRITICAL = "此牌直接攻击生命区成功时，额外多造成 1 点战斗伤害"
+Q_RANGED_ONLY_ATTACKING = "远程：此牌攻击时不会受到战斗伤害"
+Q_LONE_WOLF = "如果我方战斗区中只有此角色牌，此牌（攻）+1000（防）+1000"
+Q_SLOW = "带有迟缓效果的角色牌在登场时便已经横置"
 Q_TOUGH = "带有坚韧效果的角色牌在进行防御时不会受到由与其战斗的角色牌所造成的战斗伤害"
 BATTLE_DESTRUCTION = (Q_607_P3, Q_505_P3)
 LOST = (Q_101_P3,)
@@ -163,7 +187,7 @@ SITUATIONS: dict[str, Expect] = {
         ),
     ),
     "turn_deck_out_on_draw": Expect(
-        Result.WON, "cannot_draw", decides=(Q_101_P2, *LOST), winner=Player.B, cited=(Q_401_P1,)
+        Result.WON, "cannot_draw", decides=(Q_403_P1, Q_101_P2, *LOST), winner=Player.B, cited=(Q_401_P1,)
     ),
     "turn_resource_face_up": Expect(
         *CONTINUES,
@@ -186,6 +210,56 @@ SITUATIONS: dict[str, Expect] = {
         why_not=(Q_408_P1,),
         check=lambda r: (side(r, "A").hand.total, side(r, "B").hand.total) == (6, 8),
     ),
+    "illegal_discard_not_needed": Expect(
+        Result.REFUSED,
+        decides=(Q_408_P1, Q_203_P2),
+        refused=(Q_408_P1, Q_203_P2),
+        check=lambda r: side(r, "A").hand.total == 5,
+    ),
+    "illegal_discard_too_many": Expect(
+        Result.REFUSED,
+        decides=(Q_408_P1, Q_203_P2),
+        refused=(Q_408_P1, Q_203_P2),
+        check=lambda r: side(r, "A").hand.total == 8 and "（2 张）" in r.outcome.refused.text,
+    ),
+    "illegal_attack_rested": Expect(
+        Result.REFUSED,
+        decides=(Q_405_1_P2, Q_104_P3),
+        refused=(Q_405_1_P2, Q_104_P3),
+        check=lambda r: side(r, "B").life.total == 3,
+    ),
+    "illegal_play_during_battle": Expect(
+        Result.REFUSED,
+        decides=(Q_318_P1,),
+        refused=(Q_318_P1,),
+        check=lambda r: not r.choices and field_names(r, "A") == ["路飞"],
+    ),
+    "illegal_level_up_opponent_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_600_P1,),
+        refused=(Q_600_P1,),
+        check=lambda r: side(r, "B").battle.cards[0].level == 1,
+    ),
+    "event_replaced": Expect(
+        *CONTINUES,
+        decides=(Q_206_P3, Q_321_P4),
+        cited=(Q_321_P3,),
+        check=lambda r: field_names(r, "A") == ["路飞", "空岛"] and rest(r, "A") == ["伟大航路"],
+    ),
+    "illegal_play_cost_unpaid": Expect(
+        Result.REFUSED,
+        decides=(Q_303_P2, Q_303_P3),
+        refused=(Q_303_P2, Q_303_P3),
+        check=lambda r: field_names(r, "A") == ["索隆"] and "只有 1 张" in r.outcome.refused.text,
+    ),
+    "play_cost_paid": Expect(
+        *CONTINUES,
+        decides=(Q_303_P2, Q_303_P3),
+        check=lambda r: (
+            [card.status.value for card in side(r, "A").resources.cards] == ["rested"] * 5 + ["active"]
+            and side(r, "A").battle.cards[0].equipment.name == "和道一文字"
+        ),
+    ),
     "illegal_attack_entering_turn": Expect(Result.REFUSED, decides=(Q_318_P6,), refused=(Q_318_P6,)),
     "illegal_attack_guard": Expect(Result.REFUSED, decides=(Q_GUARD,), refused=(Q_GUARD,)),
     "illegal_attack_active_target": Expect(Result.REFUSED, decides=(Q_501_P2,), refused=(Q_501_P2,)),
@@ -197,6 +271,55 @@ SITUATIONS: dict[str, Expect] = {
         check=lambda r: side(r, "B").life.total == 3,
     ),
     # -- trigger timings (ch. 8), each raised by its event ------------------------------------------
+    "why_not_ranged_defending": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        why_not=(Q_RANGED_ONLY_ATTACKING,),
+        check=lambda r: rest(r, "B") == ["乌索普"] and side(r, "B").life.total == 4,
+    ),
+    "why_not_tough_attacked": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        why_not=(Q_TOUGH,),
+        cited=(Q_503_P2,),
+        check=lambda r: rest(r, "B") == ["山治"],
+    ),
+    "damage_two_battles_accumulate": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_DESTRUCTION, Q_607_P2),
+        cited=(Q_803_P1,),
+        check=lambda r: (
+            rest(r, "B") == ["弗兰奇"]
+            and side(r, "B").deck.total == 9
+            and any("803.p1" in gap.cites for gap in r.gaps)
+        ),
+    ),
+    "battle_lone_wolf": Expect(
+        *CONTINUES,
+        decides=(Q_LONE_WOLF, *BATTLE_DESTRUCTION),
+        check=lambda r: (
+            rest(r, "B") == ["乔巴"] and r.outcome.values["路飞"] == {"attack": 4000, "defence": 4000}
+        ),
+    ),
+    "why_not_lone_wolf_not_alone": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        why_not=(Q_LONE_WOLF,),
+        check=lambda r: rest(r, "A") == ["路飞"] and field_names(r, "B") == ["乔巴"],
+    ),
+    "why_not_negated_first_strike": Expect(
+        *CONTINUES,
+        decides=(Q_708_P1, *BATTLE_DESTRUCTION),
+        why_not=(Q_708_P1, Q_708_P2),
+        not_cited=(Q_FIRST_STRIKE,),
+        check=lambda r: sorted(r.outcome.battles[0].destroyed) == ["罗宾", "路飞"],
+    ),
+    "trigger_slow_enters_by_effect": Expect(
+        *CONTINUES,
+        decides=(Q_SLOW,),
+        cited=(Q_801_P1,),
+        check=lambda r: side(r, "A").battle.cards[0].status.value == "rested",
+    ),
     "trigger_on_enter": Expect(
         *CONTINUES,
         cited=(Q_801_P1,),
@@ -306,6 +429,34 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_600_P11,),
         check=lambda r: side(r, "A").battle.cards[0].level == 2 and side(r, "A").hand.total == 2,
     ),
+    "level_up_dimension_empty_deck": Expect(
+        Result.WON,
+        "cannot_draw",
+        decides=(Q_600_P4, Q_600_P5, Q_600_P11, Q_101_P2, *LOST),
+        winner=Player.B,
+        check=lambda r: side(r, "A").battle.cards[0].level == 2,
+    ),
+    "level_up_normal_empty_deck": Expect(
+        *CONTINUES,
+        decides=(Q_600_P3, Q_102_P4, Q_600_P10, Q_600_P5),
+        why_not=(Q_101_P2,),
+        check=lambda r: (
+            side(r, "A").battle.cards[0].level == 1
+            and side(r, "A").resources.cards[0].face_up is False
+            and not r.outcome.state.levelled_up
+        ),
+    ),
+    "turn_no_priority_in_reset": Expect(
+        *CONTINUES,
+        cited=(Q_401_P2, Q_402_P1),
+        check=lambda r: before(r, "开始步骤", "瞬间战术") and side(r, "B").deck.total == 9,
+    ),
+    "illegal_activate_in_cleanup": Expect(
+        Result.REFUSED,
+        decides=(Q_400_P1, Q_407_P1, Q_408_P2, Q_105_P2),
+        refused=(Q_400_P1, Q_407_P1, Q_408_P2, Q_105_P2),
+        check=lambda r: side(r, "B").hand.total == 3,
+    ),
     "illegal_level_up_twice": Expect(
         Result.REFUSED, decides=(Q_600_P1, Q_600_P9), refused=(Q_600_P1, Q_600_P9)
     ),
@@ -409,6 +560,52 @@ SITUATIONS: dict[str, Expect] = {
     ),
     # -- the game's end (101) ------------------------------------------------------------------------
     "result": Expect(Result.WON, "empty_life_zone_hit", decides=(Q_101_P1, *LOST), winner=Player.A),
+    "result_effect_draw_short_deck": Expect(
+        Result.WON, "cannot_draw", decides=(Q_101_P2, *LOST), winner=Player.B
+    ),
+    "why_not_life_discard_counter": Expect(
+        *CONTINUES,
+        why_not=(Q_324_P4, Q_606_P2),
+        check=lambda r: side(r, "B").hand.total == 3 and side(r, "B").life.total == 3,
+    ),
+    "simultaneous_life_damage": Expect(
+        *CONTINUES,
+        decides=(Q_704_P9,),
+        cited=(Q_102_P3, Q_324_P3),
+        check=lambda r: (
+            before(r, "「火拳」", "「橡胶火箭炮」")
+            and before(r, "玩家 B 从牌组抽", "玩家 A 从牌组抽")
+            and (side(r, "A").life.total, side(r, "B").life.total) == (3, 3)
+        ),
+    ),
+    "values_left_field_new_card": Expect(
+        *CONTINUES,
+        decides=(Q_200_P4,),
+        check=lambda r: (
+            r.outcome.values["路飞"]["attack"] == 2000 and side(r, "A").battle.cards[0].damage == 0
+        ),
+    ),
+    "why_not_entered_turn_defends": Expect(
+        *CONTINUES,
+        decides=(Q_607_P3,),
+        why_not=(Q_318_P6,),
+        cited=(Q_801_P1,),
+        check=lambda r: r.outcome.battles[0].defenders == ["乔巴"] and side(r, "B").life.total == 4,
+    ),
+    "why_not_critical_on_character": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        why_not=(Q_CRITICAL_LIFE_ONLY,),
+        check=lambda r: side(r, "B").life.total == 4 and rest(r, "B") == ["乔巴"],
+    ),
+    "unknown_character_names": Expect(
+        *CONTINUES,
+        decides=(Q_305_P4, Q_305_P5, Q_105_P4),
+        check=lambda r: (
+            {c.kind for c in r.choices} == {"fact"}
+            and sorted(len(c.outcome.state.players.A.battle.cards) for c in r.choices) == [1, 2]
+        ),
+    ),
     "result_concede": Expect(Result.WON, "conceded", decides=(Q_101_P4,), winner=Player.A),
     "why_not_pierce_wins": Expect(
         *CONTINUES, decides=BATTLE_DESTRUCTION, why_not=(Q_PIERCE, Q_101_P1), cited=(Q_804_P1,)

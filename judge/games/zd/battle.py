@@ -208,6 +208,12 @@ def defend(replay: Run, action: Defend | None) -> None:
         replay.refuse(
             f"「{battle.attacker}」带有神速：攻击角色牌时只能被带有神速或守备效果的角色牌防御。", "900.神速"
         )
+    if card.entered_turn is not None and card.entered_turn == replay.state.turn:
+        replay.not_applied(
+            f"「{card.name}」本回合登场：角色牌在其登场的回合不能攻击，但可以进行防御。",
+            "318.p6",
+            card=card.name,
+        )
     replaced = _replaced(replay, battle, card.name, action.instead)
     card.status = Status.RESTED
     instead = "对方的生命区" if replaced == LIFE else f"「{replaced}」"
@@ -334,7 +340,9 @@ def progress(replay: Run) -> None:
     while replay.state.battle is not None:
         battle = replay.state.battle
         if battle.step == "defence":
-            if following is not None and following.verb in (*FREE, "pass", "defend", "no_defend"):
+            if following is not None and (
+                following.verb in (*FREE, "pass", "defend", "no_defend") or _defence_stated_later(replay)
+            ):
                 return
             if battle.defenders:  # the defends listed one after another were the whole declaration
                 _close_defence(replay, battle)
@@ -353,6 +361,18 @@ def progress(replay: Run) -> None:
         else:
             battle_end(replay)
         replay.resolve_fired()
+
+
+def _defence_stated_later(replay: Run) -> bool:
+    """Whether the timeline declares this battle's defence after the next action: that action is then
+    taken during the battle, before the defence, and is refused there if it needs the non-battle action
+    phase (318.p1, 600.p1, 405.1.p1) rather than played once the battle is over."""
+    for action in replay.timeline.actions[replay.index + 2 :]:
+        if action.verb in ("defend", "no_defend"):
+            return True
+        if action.verb == "attack":
+            return False
+    return False
 
 
 def _gone(replay: Run, battle: Battle) -> bool:
@@ -385,6 +405,12 @@ def _battle_step(replay: Run, battle: Battle) -> None:
             "504.p1",
         )
         return
+    attacker = replay.state.character(battle.attacker)
+    if attacker is not None and attacker.has("会心一击"):
+        replay.not_applied(
+            f"「{attacker.name}」带有会心一击，但它攻击的是角色牌：只有直接攻击生命区成功时才额外多造成 1 点战斗伤害。",
+            "900.会心一击",
+        )
     replay.step(
         f"战斗步骤：「{battle.attacker}」与{battle_damage.listed(opponents)}进入战斗，战斗成立。",
         "504.p2",

@@ -17,10 +17,11 @@ from collections.abc import Iterable
 
 from judge.games.zd import effects, life, timings
 from judge.games.zd.outcome import BattleRecord
-from judge.games.zd.state import Battle, ZdCard, ZdState
-from judge.games.zd.values import counted, true_value
+from judge.games.zd.state import KEYWORDS, Battle, ZdCard, ZdState
+from judge.games.zd.values import LONE, counted, lone, true_value
 from judge.players import Player
 from judge.replay import Replay
+from judge.state import Card
 
 Run = Replay[ZdState]
 
@@ -90,10 +91,38 @@ class _Fight:
 
     def run(self) -> None:
         replay = self.replay
+        for card in self.fighters:
+            void = [keyword for keyword in KEYWORDS if card.negated and Card.has(card, keyword)]
+            if void:
+                replay.not_applied(
+                    f"「{card.name}」的效果被无效：它失去所有的效果，其{'、'.join(void)}不生效。",
+                    "708.p1",
+                    "708.p2",
+                )
+                replay.log.mark_decisive("708.p1")
+        for card in self.fighters:
+            if not card.has("独行客"):
+                continue
+            if lone(replay.state, card):
+                replay.step(
+                    f"「{card.name}」带有独行客，我方战斗区中只有此角色牌：（攻）+{LONE}（防）+{LONE}。",
+                    "900.独行客",
+                    decisive=True,
+                )
+            else:
+                replay.not_applied(
+                    f"「{card.name}」带有独行客，但我方战斗区中还有其他角色牌：独行客不生效。",
+                    "900.独行客",
+                )
         for card in self.opponents:
             if card.has("坚韧") and not self.battle.declared(card.name):
                 replay.not_applied(
                     f"「{card.name}」带有坚韧，但它是被攻击而防御成立：仍然会照常受到战斗伤害。", "900.坚韧"
+                )
+            if card.has("远程"):
+                replay.not_applied(
+                    f"「{card.name}」带有远程，但它是在防御而非攻击：远程只在攻击战斗时不受战斗伤害，它仍然会照常受到战斗伤害。",
+                    "900.远程",
                 )
         first = [card for card in self.fighters if card.has("先制")]
         if first and len(first) < len(self.fighters):

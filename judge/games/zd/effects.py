@@ -125,9 +125,10 @@ def _boundary(replay: Run, effect: Effect) -> None:
 def _take(replay: Run, card: ZdCard) -> tuple[Player, ZdPlayer] | None:
     for player in Player:
         side = replay.state.side(player)
-        if card in side.battle.cards:
-            side.battle.cards.remove(card)
-            return player, side
+        for index, found in enumerate(side.battle.cards):
+            if found is card:  # this very card: another may be equal to it field by field
+                del side.battle.cards[index]
+                return player, side
     return None
 
 
@@ -137,12 +138,8 @@ def to_rest(replay: Run, card: ZdCard) -> Player | None:
     if taken is None:
         return None
     player, side = taken
-    card.damage, card.modifiers, card.grants, card.status = 0, [], [], None
-    equipment, card.equipment = card.equipment, None
     side.rest.cards.append(card)
-    if equipment is not None:
-        side.rest.cards.append(equipment)
-        replay.step(f"「{card.name}」离场，其装备的装备牌「{equipment.name}」破坏，进入休息区。", "319.p7")
+    _left_field(replay, card, side)
     timings.timing(
         replay,
         ("to_rest",),
@@ -152,6 +149,19 @@ def to_rest(replay: Run, card: ZdCard) -> Player | None:
         "811.p1",
     )
     return player
+
+
+def _left_field(replay: Run, card: ZdCard, side: ZdPlayer) -> bool:
+    """A card off the battle area is a new card (200.p4): its damage, the effects on it there and its
+    level indicators (323.p3) are gone, and its equipment is destroyed (319.p7).  Whether any damage
+    or effect was on it."""
+    had = bool(card.damage or card.modifiers or card.grants)
+    card.damage, card.modifiers, card.grants, card.status, card.level = 0, [], [], None, 1
+    equipment, card.equipment = card.equipment, None
+    if equipment is not None:
+        side.rest.cards.append(equipment)
+        replay.step(f"「{card.name}」离场，其装备的装备牌「{equipment.name}」破坏，进入休息区。", "319.p7")
+    return had
 
 
 def destroy(replay: Run, card: ZdCard, kind: str, text: str, *cites: str) -> None:
@@ -334,21 +344,21 @@ def _zone(replay: Run, player: Player | None, name: str | None) -> ZdZone:
 def _move(replay: Run, move: Move) -> None:
     source = _zone(replay, move.from_.player, move.from_.zone)
     target = _zone(replay, move.to.player, move.to.zone)
-    moved: list[str] = []
+    cards: list[ZdCard] = []  # the very cards moved
     if move.cards:
         for name in move.cards:
             card = source.find(name)
             if card is not None:
                 source.cards.remove(card)
                 target.cards.append(card)
-                moved.append(name)
+                cards.append(card)
     else:
         count = move.count or 0
         wanted = count
         while wanted and source.cards:
             card = source.cards.pop(0 if move.from_.position == "top" else -1)
             target.cards.insert(0 if move.to.position == "top" else len(target.cards), card)
-            moved.append(card.name)
+            cards.append(card)
             wanted -= 1
         if wanted and source.unnamed is not None:
             taken = min(wanted, source.unnamed)
@@ -360,10 +370,22 @@ def _move(replay: Run, move: Move) -> None:
             wanted = 0
         if wanted:
             replay.step(f"只能移动 {count - wanted} 张：尽可能地完成该动作。", "102.p5")
+    moved = [card.name for card in cards]
     where = f"{ZONE_NAMES[move.from_.zone or '']}→{ZONE_NAMES[move.to.zone or '']}"
     replay.step(
         f"移动（{where}）：{'、'.join(f'「{n}」' for n in moved) or '张数如上'}。", "609.p1", moved=moved
     )
+    if move.from_.zone == "battle" and move.to.zone != "battle":
+        side = replay.state.side(move.from_.player or Player.A)
+        renewed = [card.name for card in cards if _left_field(replay, card, side)]
+        if renewed:
+            replay.step(
+                f"{'、'.join(f'「{n}」' for n in renewed)}离开战斗区，成为了一张新的牌：只在战斗区中影响它的效果和伤害不再影响它。",
+                "200.p4",
+                decisive=True,
+            )
+    if move.from_.zone == "life" and move.to.zone == "rest":
+        _no_counter(replay, [card.name for card in cards if card.counter])
     if move.from_.zone == "battle" and move.to.zone == "rest":
         for name in moved:
             timings.timing(
@@ -375,10 +397,32 @@ def _move(replay: Run, move: Move) -> None:
                 "811.p1",
             )
     if move.to.zone == "battle" and move.from_.zone != "battle":
-        for name in moved:
-            newcomer = replay.card(name)
+        for newcomer in cards:
             newcomer.entered_turn, newcomer.status = replay.state.turn, Status.ACTIVE
-            timings.entered(replay, name, move.to.player or Player.A, f"「{name}」进入战斗区，即为登场。")
+            slow(replay, newcomer)
+            timings.entered(
+                replay,
+                newcomer.name,
+                move.to.player or Player.A,
+                f"「{newcomer.name}」进入战斗区，即为登场。",
+            )
+
+
+def slow(replay: Run, card: ZdCard) -> None:
+    """900.迟缓: a card with 迟缓 is already rested as it enters, however it enters."""
+    if card.has("迟缓"):
+        card.status = Status.RESTED
+        replay.step(f"「{card.name}」带有迟缓：登场时便已经横置。", "900.迟缓", decisive=True, card=card.name)
+
+
+def _no_counter(replay: Run, names: list[str]) -> None:
+    """324.p4, 606.p2: life cards discarded by an effect or a cost are not flipped by damage — no counter."""
+    for name in names:
+        replay.not_applied(
+            f"「{name}」是因为效果或费用被废弃而从生命区送入休息区，并非因伤害被翻开：不会发动其反击特效。",
+            "324.p4",
+            "606.p2",
+        )
 
 
 def _keyword(replay: Run, change: KeywordChange, until: Duration) -> None:

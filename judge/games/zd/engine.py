@@ -78,6 +78,11 @@ WHEN: dict[str, tuple[str, tuple[str, ...]]] = {
     "no_defend": ("宣布防御在对方角色牌攻击成立之后进行。", ("502.p2",)),
     "negate": ("效果在其清算时使牌的效果无效。", ("105.p2",)),
     "discard": ("手牌超过六张时，在结束阶段的弃牌步骤舍弃。", ("408.p1",)),
+    "activate": (
+        "清算步骤和弃牌步骤中玩家不会获得优先权，弃牌步骤之后直接进入下一回合；获得优先权的玩家才可以使用瞬间战术牌或者发动效果。",
+        ("407.p1", "408.p2", "105.p2"),
+    ),
+    "pass": ("清算步骤和弃牌步骤中玩家不会获得优先权，也没有可以让过的优先权。", ("407.p1", "408.p2")),
 }
 
 #: the events a triggered effect may wait for: the timing's name in the book, and the clause that defines it
@@ -105,6 +110,9 @@ EVENTS = {
 }
 #: actions that happen where the timeline lists them, in any free timing (105.p2)
 ANYTIME = (Activate, Pass, Concede, Simultaneous, Loop, Negate)
+#: the steps in which nobody gets priority (401.p2, 407.p1, 408.p2): using a card or an effect there
+#: waits for the next free timing of the turn — the start step's, from the reset step
+NO_PRIORITY = ("reset", "cleanup", "discard")
 
 
 class ZdRules(Rules[ZdState, ZdOutcome]):
@@ -147,6 +155,8 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
             play.concede(replay, action)
 
     def anytime(self, state: ZdState, action: Action) -> bool:
+        if isinstance(action, (Activate, Pass)) and state.step in NO_PRIORITY:
+            return False
         return isinstance(action, ANYTIME)
 
     def apply_effect(self, replay: Run, effect: Effect) -> None:

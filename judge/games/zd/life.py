@@ -63,6 +63,7 @@ def draw(replay: Run, player: Player, count: int, *cites: str) -> None:
             ZdReason.DECK_OUT,
             f"玩家 {player} 需要抽 {count} 张牌，但牌组中已经没有足够的牌：他输掉本局游戏。",
             "101.p2",
+            *cites,
         )
         return
     named = deck.cards[:count]

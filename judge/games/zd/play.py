@@ -73,6 +73,31 @@ def _from_hand(replay: Run, player: Player, card: ZdCard) -> None:
         hand.unnamed -= 1
 
 
+def _pay(replay: Run, player: Player, card: ZdCard) -> None:
+    """303.p2, 303.p3: a card's total cost is paid by resting that many resources (colours are not
+    modelled).  Refused only where the resource area cannot hold enough unrested cards."""
+    cost, resources = card.cost, replay.state.side(player).resources
+    if not cost or resources.total is None:
+        return
+    usable = [c for c in resources.cards if c.status is not Status.RESTED]
+    if len(usable) + (resources.unnamed or 0) < cost:
+        replay.refuse(
+            f"「{card.name}」的总费用为 {cost}，但玩家 {player} 的资源区中只有 {len(usable) + (resources.unnamed or 0)} 张"
+            "未横置的资源牌：支付费用需要横置总费用数量的资源牌。",
+            "303.p2",
+            "303.p3",
+        )
+    for resource in usable[:cost]:
+        resource.status = Status.RESTED
+    replay.step(
+        f"玩家 {player} 横置资源区中的 {cost} 张资源牌，支付「{card.name}」的总费用 {cost}。",
+        "303.p2",
+        "303.p3",
+        decisive=True,
+        paid=cost,
+    )
+
+
 def place_resource(replay: Run, action: PlaceResource) -> None:
     if action.player is not _turn_player(replay):
         replay.refuse("只有主动玩家在资源步骤中放置资源牌。", "404.p1")
@@ -120,48 +145,72 @@ def play(replay: Run, action: Play) -> None:
         _sorcery_timing(replay, player, "使用事件牌", "321.p1")
     else:
         _sorcery_timing(replay, player, "使用角色牌", "318.p1")
+    _pay(replay, player, card)
     _from_hand(replay, player, card)
     card.entered_turn, card.status = replay.state.turn, Status.ACTIVE
     replay.state.side(player).battle.cards.append(card)
+    if card.kind is Kind.EVENT:
+        replay.step(
+            f"玩家 {player} 使用事件牌「{card.name}」，支付费用后进入连锁；清算时放入事件区，事件牌的登场无法被响应。",
+            "321.p2",
+            "321.p3",
+            card=card.name,
+        )
+        _one_event(replay, player, card)
+        timings.entered(replay, card.name, player)
+        return
     replay.step(
         f"玩家 {player} 使用「{card.name}」，支付费用后进入连锁；清算时「{card.name}」登场，登场无法被响应。",
         "318.p2",
         "318.p3",
         card=card.name,
     )
-    if card.has("迟缓"):
-        card.status = Status.RESTED
-        replay.step(f"「{card.name}」带有迟缓：登场时便已经横置。", "900.迟缓", card=card.name)
+    effects.slow(replay, card)
     _same_name(replay, player, card, action.discard)
     timings.entered(replay, card.name, player)
+
+
+def _one_event(replay: Run, player: Player, card: ZdCard) -> None:
+    """206.p3, 321.p4: the event area holds one event — the one there before is discarded."""
+    side = replay.state.side(player)
+    for old in [c for c in side.battle.cards if c is not card and c.kind is Kind.EVENT]:
+        replay.step(
+            f"事件区中只能存在一张牌：「{card.name}」登场后，废弃之前的事件牌「{old.name}」。",
+            "206.p3",
+            "321.p4",
+            decisive=True,
+            discarded=old.name,
+        )
+        effects.to_rest(replay, old)
 
 
 def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> None:
     """305.p4: two cards of one 角色名 in a battle area — the player discards one, outside the chain."""
     names = set(card.character_names or [])
-    if not names:
-        return
     clash = [
         c
         for c in replay.state.side(player).battle.cards
-        if c is not card and names & set(c.character_names or [])
+        if c is not card and (names & set(c.character_names or []) or _may_share(replay, card, c))
     ]
     if not clash:
         return
-    options = [clash[0].name, card.name]
-    chosen: Any = replay.choose(
-        player,
-        f"same_name:{card.name}",
-        given,
-        options,
-        f"玩家 {player} 废弃哪一张角色名相同的牌",
-        "305.p4",
+    options = list(dict.fromkeys([clash[0].name, card.name]))  # two of one 牌名 are one option
+    chosen: Any = (
+        options[0]
+        if len(options) == 1
+        else replay.choose(
+            player,
+            f"same_name:{card.name}",
+            given,
+            options,
+            f"玩家 {player} 废弃哪一张角色名相同的牌",
+            "305.p4",
+        )
     )
-    discarded = replay.card(chosen)
-    assert isinstance(discarded, ZdCard)  # the state holds zd cards only
+    discarded = clash[0] if chosen == clash[0].name else card  # of two alike, the one there before
     shared = "、".join(sorted(names & set(clash[0].character_names or [])))
     replay.step(
-        f"玩家 {player} 的战斗区中同时存在两张角色名为『{shared}』的牌：由该玩家选择废弃「{discarded.name}」。这个处理不进入连锁，"
+        f"玩家 {player} 的战斗区中同时存在两张{f'角色名为『{shared}』' if shared else '角色名相同'}的牌：由该玩家选择废弃「{discarded.name}」。这个处理不进入连锁，"
         "已经触发的效果（例如登场效果）要在同名废弃之后再加入连锁并清算。",
         "305.p4",
         "305.p5",
@@ -172,6 +221,21 @@ def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> 
     effects.to_rest(replay, discarded)
 
 
+def _may_share(replay: Run, card: ZdCard, other: ZdCard) -> bool:
+    """Two characters of one 牌名 whose 角色名 the board does not give: whether they share one is a
+    fact the ruling depends on (305.p4), not one it may invent."""
+    if card.name != other.name or (card.character_names is not None and other.character_names is not None):
+        return False
+    shared: bool = replay.fact(
+        f"character_names:{card.name}",
+        None,
+        (True, False),
+        f"两张「{card.name}」是否有相同的角色名",
+        "305.p4",
+    )
+    return shared
+
+
 def _equip(replay: Run, action: Play) -> None:
     card, player = action.card, action.player
     target = replay.state.side(player).battle.find(action.to or "")
@@ -180,6 +244,7 @@ def _equip(replay: Run, action: Play) -> None:
             "使用装备牌时需选择我方战斗区中的一张角色牌；如无特殊说明，装备牌不能装备给对方的角色牌。",
             "319.p2",
         )
+    _pay(replay, player, card)
     _from_hand(replay, player, card)
     old, target.equipment = target.equipment, card
     replay.step(
@@ -224,6 +289,11 @@ def level_up(replay: Run, action: LevelUp) -> None:
     player = _turn_player(replay)
     _sorcery_timing(replay, player, "升级", "600.p1")
     card = replay.state.side(player).battle.find(action.card)
+    if card is None and replay.state.side(player.other).battle.find(action.card) is not None:
+        replay.refuse(
+            f"「{action.card}」是玩家 {player.other} 的角色牌，现在是玩家 {player} 的回合：每位玩家只能在自己的行动阶段为其战斗区中的角色牌升级。",
+            "600.p1",
+        )
     if card is None:
         replay.refuse(
             f"「{action.card}」不在玩家 {player} 的战斗区中：只能为自己战斗区中的角色牌升级。", "600.p1"
@@ -242,6 +312,21 @@ def level_up(replay: Run, action: LevelUp) -> None:
         if not face_up:
             replay.refuse("普通升级需要将我方资源区中的一张面朝上的牌翻为面朝下。", "600.p3")
         face_up[0].face_up = False
+        if side.deck.total == 0:
+            replay.step(
+                f"普通升级：玩家 {player} 将资源区中的「{face_up[0].name}」翻为面朝下支付费用，但牌组中没有牌可以放在「{card.name}」"
+                f"之下作为等级指示物：忽略该动作，升级失败，「{card.name}」仍为 LV{card.level}；费用不能倒回，但可以再次尝试升级。",
+                "600.p3",
+                "102.p4",
+                "600.p10",
+                "600.p5",
+                decisive=True,
+                level=card.level,
+            )
+            replay.not_applied(
+                f"放置等级指示物不是抽牌：玩家 {player} 不会因为牌组中没有牌而输掉游戏。", "101.p2", "602.p1"
+            )
+            return
         effects.move_top_under(replay, player)
         card.level += 1
         replay.state.levelled_up = True
@@ -285,6 +370,7 @@ def activate(replay: Run, action: Activate) -> None:
     if action.player is not holder:
         replay.step(f"玩家 {holder} 让过优先权，玩家 {action.player} 获得优先权。", "105.p1")
     if card is not None:
+        _pay(replay, action.player, card)
         _from_hand(replay, action.player, card)
     replay.step(
         f"玩家 {action.player} 使用「{action.name}」：它进入连锁，放置在整个连锁的最上方"
@@ -371,11 +457,15 @@ def discard(replay: Run, action: Discard) -> None:
     if action.player is not player:
         replay.refuse("弃牌步骤中只有主动玩家需要将手牌舍弃到六张。", "408.p1")
     hand = replay.state.side(player).hand
+    _down_to_six(replay, player, hand.total, len(action.cards) + action.count)
     for name in action.cards:
         card = hand.find(name)
         if card is not None:
             hand.cards.remove(card)
             replay.state.side(player).rest.cards.append(card)
+        elif hand.unnamed:  # a card of the hand nobody had named
+            hand.unnamed -= 1
+            replay.state.side(player).rest.cards.append(ZdCard(name=name))
     if hand.unnamed is not None:
         hand.unnamed = max(0, hand.unnamed - action.count)
     replay.notes["discarded"] = True
@@ -384,6 +474,24 @@ def discard(replay: Run, action: Discard) -> None:
         f"{'：' + '、'.join(f'「{n}」' for n in action.cards) if action.cards else ''}；这个动作不会进入连锁。",
         "408.p1",
     )
+
+
+def _down_to_six(replay: Run, player: Player, total: int | None, count: int) -> None:
+    """408.p1: the discard step takes a hand of more than six down to six — no fewer, and none from six or less."""
+    if total is None:
+        return
+    if total <= HAND_LIMIT:
+        replay.refuse(
+            f"主动玩家 {player} 的手牌为 {total} 张，没有超过六张：弃牌步骤中不需要舍弃手牌。",
+            "408.p1",
+            "203.p2",
+        )
+    if total - count < HAND_LIMIT:
+        replay.refuse(
+            f"主动玩家 {player} 的手牌为 {total} 张：只需将手牌舍弃到六张为止（{total - HAND_LIMIT} 张），不能舍弃 {count} 张。",
+            "408.p1",
+            "203.p2",
+        )
 
 
 def discard_step(replay: Run) -> None:
@@ -425,11 +533,20 @@ def discard_step(replay: Run) -> None:
 def simultaneous(replay: Run, action: Simultaneous) -> None:
     """102.p3: the active player chooses first, then the other, then the effects happen together."""
     first = _turn_player(replay)
-    ordered: list[Effect] = by_turn_order(action.effects, first, owner=lambda effect: effect.by or first)
+    ordered: list[Effect] = by_turn_order(
+        action.effects, first, owner=lambda effect: _processed_by(effect, first)
+    )
     replay.step(
         f"双方玩家需要同时处理这些效果：先由主动玩家 {first} 做出选择，再由非主动玩家 {first.other} 做出选择，之后这些效果同时处理。",
         "102.p3",
     )
+    if {_life_hit(effect) for effect in action.effects} >= {Player.A, Player.B}:
+        replay.step(
+            f"双方生命区同时受到伤害：先确定将要翻开的生命牌，然后先翻开主动玩家 {first} 的生命牌并清算反击特效，"
+            f"之后翻开非主动玩家 {first.other} 的生命牌并清算反击特效。",
+            "704.p9",
+            decisive=True,
+        )
     replay.notes[life.LOSERS] = []
     for effect in ordered:
         replay.effect(effect)
@@ -447,6 +564,17 @@ def simultaneous(replay: Run, action: Simultaneous) -> None:
             "101.p3",
         )
     replay.resolve_fired()
+
+
+def _life_hit(effect: Effect) -> Player | None:
+    """The player whose life zone the effect damages, if it damages one."""
+    return effect.damage.player if effect.damage is not None else None
+
+
+def _processed_by(effect: Effect, first: Player) -> Player:
+    """Whose turn in 102.p3's order an effect takes: damage to a life zone is flipped in its
+    player's turn (704.p9), anything else in its controller's."""
+    return _life_hit(effect) or effect.by or first
 
 
 def concede(replay: Run, action: Concede) -> None:

@@ -29,7 +29,20 @@ from judge.state import Card, GameState, Mutable, PlayerState, Sides, Zone
 SEVERAL = "可以攻击多张角色牌"
 #: the attack target that is the defending player's life zone (501.p2)
 LIFE = "life"
-KEYWORDS = ("突袭", "守备", "迟缓", "远程", "先制", "贯通", "会心一击", "神速", "坚韧", "不能被防御", SEVERAL)
+KEYWORDS = (
+    "突袭",
+    "守备",
+    "迟缓",
+    "远程",
+    "先制",
+    "贯通",
+    "会心一击",
+    "神速",
+    "坚韧",
+    "独行客",
+    "不能被防御",
+    SEVERAL,
+)
 
 
 class Kind(enum.StrEnum):
@@ -65,6 +78,11 @@ class ZdCard(Card):
     )
     negated: Flag = Field(default=False, description="an effect made its effects void (319.p8)")
     equipment: ZdCard | None = Field(default=None, description="the equipment it carries (319)")
+
+    def has(self, keyword: str) -> bool:
+        """A card whose effects are void has none of its keyword effects, printed or given (708.p1,
+        708.p2)."""
+        return not self.negated and super().has(keyword)
 
     @field_validator("level")
     @classmethod

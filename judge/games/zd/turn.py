@@ -90,7 +90,7 @@ ACTION_VERBS = ("play", "level_up", "attack", "defend", "no_defend", "negate")
 
 TURN: tuple[Procedure[ZdState], ...] = (
     Procedure(Point("start", "reset"), "401", start=reset_step),
-    Procedure(Point("start", "start"), "402", start=start_step),
+    Procedure(Point("start", "start"), "402", start=start_step, accepts=accepts("activate", "pass")),
     Procedure(Point("start", "draw"), "403", start=draw_step),
     Procedure(Point("start", "resource"), "404", accepts=accepts("place_resource"), end=play.no_resource),
     Procedure(Point("action"), "405", accepts=accepts(*ACTION_VERBS)),

@@ -11,7 +11,7 @@ effect and stays (319.p8).
 
 from __future__ import annotations
 
-from judge.games.zd.state import ZdCard, ZdState
+from judge.games.zd.state import Kind, ZdCard, ZdState
 from judge.players import Player
 from judge.replay import Replay
 
@@ -20,6 +20,8 @@ Run = Replay[ZdState]
 #: the stats a ``modify`` effect may change, with their names in the book
 STATS = {"attack": "攻击力", "defence": "防御力", "level": "等级", "damage": "伤害", "cost": "费用"}
 BONUS = {"attack": "attack_bonus", "defence": "defence_bonus"}
+#: what 独行客 adds to attack and defence (900.独行客)
+LONE = 1000
 
 
 def negated(state: ZdState) -> set[str]:
@@ -46,6 +48,21 @@ def bonus(state: ZdState, card: ZdCard, stat: str) -> int:
     return int(printed) + changes(state, equipment, stat)
 
 
+def alone(state: ZdState, card: ZdCard) -> bool | None:
+    """Whether ``card`` is the only character in its battle area — equipment and events do not count
+    (900.独行客); None off the field."""
+    for player in Player:
+        cards = state.side(player).battle.cards
+        if any(c is card for c in cards):
+            return all(c is card or c.kind in (Kind.EVENT, Kind.EQUIPMENT) for c in cards)
+    return None
+
+
+def lone(state: ZdState, card: ZdCard) -> int:
+    """900.独行客: （攻）+1000（防）+1000 while it is the only character in its battle area."""
+    return LONE if card.has("独行客") and alone(state, card) else 0
+
+
 def true_value(replay: Run, card: ZdCard, stat: str) -> int:
     """The value with every change, below 0 included (103.p4 keeps it)."""
     if stat == "level":
@@ -58,7 +75,12 @@ def true_value(replay: Run, card: ZdCard, stat: str) -> int:
     printed: int = replay.fact(
         f"{card.name}.{stat}", getattr(card, stat), None, f"「{card.name}」的{STATS[stat]}", "308.p1"
     )
-    return printed + changes(replay.state, card, stat) + bonus(replay.state, card, stat)
+    return (
+        printed
+        + changes(replay.state, card, stat)
+        + bonus(replay.state, card, stat)
+        + lone(replay.state, card)
+    )
 
 
 def counted(replay: Run, card: ZdCard, stat: str) -> int:
