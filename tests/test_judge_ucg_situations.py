@@ -58,6 +58,7 @@ Q_5_10_2 = "期限為到回合結束為止的效果將結束"
 Q_6_1_1 = "場景牌是只能在戰場上設置一張的卡牌"
 Q_6_1_2 = "每回合只能在戰場上以正面朝上的方式設置一張場景牌"
 Q_6_2_1 = "設置場景牌的玩家可抽一張牌"
+Q_6_2_2 = "透過效果等方式將場景牌設置於場景區的抽一張牌"
 Q_6_2_3 = "會先於「《當本場景出現時》」等效果說明之前進行"
 Q_6_3_1 = "不大於戰場上回合數的場景牌"
 Q_6_3_2 = "可以用具有相同或更高回合數的場景牌進行替換"
@@ -317,6 +318,11 @@ SITUATIONS: dict[str, Expect] = {
             sorted(str(c.outcome.reason) for c in r.choices) == ["cannot_set_character", "game_continues"]
         ),
     ),
+    "unknown_scene_set_matters": Expect(
+        Result.DEPENDS,
+        decides=(Q_5_4_2, Q_6_1_2, Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_6_3_2, Q_6_1_1),
+        check=lambda r: sorted(c.outcome.result.value for c in r.choices) == ["continues", "refused"],
+    ),
     # -- illegal actions, refused with the clause that forbids them --------------------------------
     "illegal_scene_second_player": Expect(Result.REFUSED, decides=(Q_5_4_1,), refused=(Q_5_4_1,)),
     "illegal_second_scene": Expect(Result.REFUSED, decides=(Q_5_4_2, Q_6_1_2), refused=(Q_5_4_2, Q_6_1_2)),
@@ -324,6 +330,12 @@ SITUATIONS: dict[str, Expect] = {
         Result.REFUSED, decides=(Q_6_3_1, Q_2_4_2_3), refused=(Q_6_3_1, Q_2_4_2_3)
     ),
     "illegal_scene_first_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_6_3_1, Q_2_4_2_3),
+        refused=(Q_6_3_1, Q_2_4_2_3),
+        check=lambda r: r.choices == (),
+    ),
+    "illegal_scene_by_effect_round": Expect(
         Result.REFUSED,
         decides=(Q_6_3_1, Q_2_4_2_3),
         refused=(Q_6_3_1, Q_2_4_2_3),
@@ -512,6 +524,14 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_11_6_3,),
         next_first=Player.B,
         check=lambda r: r.outcome.battles[2].bp == {Player.A: 9000, Player.B: 9500} and r.gaps == (),
+    ),
+    "effect_scene_set_later": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        why_not=(Q_5_4_2, Q_6_3_2),
+        cited=(Q_6_2_2, Q_6_2_1),
+        check=lambda r: r.choices == () and (state(r).scene.owner, state(r).players.B.hand.total) == (Player.B, 1),
     ),
     "effect_condition_at_least": Expect(
         Result.CONTINUES,
