@@ -226,7 +226,22 @@ def _charge(replay: Run, name: str, count: int, unknown: bool) -> None:
     )
 
 
-def first_players_first(replay: Run, owners: list[Player | None]) -> None:
-    """Say so when both players' triggered effects wait together (10.1.3.4)."""
+def say_order(replay: Run, waiting: list[Effect]) -> None:
+    """Say who orders triggered effects that wait together: both players' go the first player's
+    first (10.1.3.4); several of one player's go in the order that player chooses (10.1.3.2; of
+    one card, its owner's choice, 10.2.1), which the timeline states by listing them so."""
+    first = replay.state.turn_player
+    owners = [effect.by or first for effect in waiting]
     if all(player in owners for player in PLAYERS):
         replay.step("雙方同時觸發的效果，從先攻方玩家開始依次結算。", "10.1.3.4")
+    for player in PLAYERS:
+        own = [effect for effect, owner in zip(waiting, owners, strict=True) if owner is player]
+        if len(own) < 2:
+            continue
+        sources = {effect.source for effect in own}
+        one_card = len(sources) == 1 and None not in sources
+        replay.step(
+            f"{_name(player)}的 {len(own)} 個效果同時發揮，由{_name(player)}選擇發揮的順序："
+            "依時間軸列出的順序結算。",
+            "10.2.1" if one_card else "10.1.3.2",
+        )

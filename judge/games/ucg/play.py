@@ -23,8 +23,9 @@ from typing import TypeVar
 
 from judge.board import BoardError, BoardProblem
 from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene, Swap
+from judge.games.ucg.battle import first_player
 from judge.games.ucg.state import Character, Scene, Stack, UcgCard, UcgState
-from judge.games.ucg.turn import draw_one, empty_slots, first_player, place, step_player
+from judge.games.ucg.turn import draw_one, empty_slots, place, step_player
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Status, Zone
@@ -427,6 +428,11 @@ def activate(replay: Run, action: Activate) -> None:
     if action.limit is not None and times >= action.limit:
         replay.refuse(
             f"{action.card} 的 [發動] 效果每回合只能使用 {action.limit} 次，本回合已使用 {times} 次。",
+            "9.4.2",
+        )
+    if action.limit is not None:
+        replay.not_applied(
+            f"{action.card} 的 [發動] 效果每回合可使用 {action.limit} 次，本回合已使用 {times} 次，未達上限。",
             "9.4.2",
         )
     paid = replay.fact(

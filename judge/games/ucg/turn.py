@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from judge.action import Action
-from judge.games.ucg.battle import judge
+from judge.games.ucg.battle import first_player, judge
 from judge.games.ucg.state import Area, Character, PrintedBP, UcgCard, UcgState
 from judge.outcome import Result
 from judge.players import PLAYERS, Player, turn_order
@@ -21,15 +21,6 @@ from judge.replay import Point, Procedure, Replay, accepts
 from judge.state import Duration, Status
 
 Run = Replay[UcgState]
-
-
-def first_player(replay: Run) -> Player:
-    """This turn's first player (先攻方), asked for if the board does not say."""
-    found: Player = replay.fact(
-        "turn_player", replay.state.turn_player, (Player.A, Player.B), "本回合的先攻方", "5.2.1"
-    )
-    replay.state.turn_player = found
-    return found
 
 
 def step_player(replay: Run) -> Player:
