@@ -217,6 +217,14 @@ SITUATIONS: dict[str, Expect] = {
             and {c.player for c in r.choices} == {Player.A}
         ),
     ),
+    "choice_scene_draw_empty_deck": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        why_not=(Q_1_3_6, Q_5_4_2),
+        cited=(Q_6_2_1, Q_1_2_3),
+        check=lambda r: (state(r).scene.name, state(r).players.A.hand.total) == ("光之國", 0),
+    ),
     "choice_optional_effect_open": Expect(
         Result.DEPENDS,
         decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
@@ -506,7 +514,7 @@ SITUATIONS: dict[str, Expect] = {
         next_first=Player.B,
         check=lambda r: r.outcome.battles[1].bp == {Player.A: 4000, Player.B: 6000},
     ),
-    "level_up_two_characters": Expect(
+    "level_up_two_characters": Expect(  # its phase's step left out: the first player's, at its start
         Result.CONTINUES,
         "game_continues",
         decides=(Q_5_6_1, Q_2_3_2_2),
