@@ -569,6 +569,14 @@ SITUATIONS: dict[str, Expect] = {
         next_first=Player.B,
         check=lambda r: state(r).areas[0].A.charges == 2 and state(r).players.A.deck.total == 18,
     ),
+    "effect_charge_short_deck": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        cited=(Q_11_17_1,),
+        next_first=Player.A,
+        check=lambda r: (state(r).players.A.deck.total, r.outcome.battles[0].bp[Player.A]) == (0, 5000),
+    ),
     "effect_bp_floor_draw": Expect(
         Result.CONTINUES,
         "game_continues",

@@ -152,9 +152,19 @@ def _move(replay: Run, move: Move) -> None:
     taken = _take(source, move, wanted)
     moved = len(taken.named) + taken.unnamed
     where = f"{move.from_.player}.{move.from_.zone}"
-    replay.done = None if taken.unknown else moved == wanted
+    charge = move.to.card is not None and move.from_.zone == "deck"
+    if charge:  # 「最多(X)張」 (11.17.1): any card charged is the charge done
+        replay.done = True if moved else (None if taken.unknown else False)
+    else:
+        replay.done = None if taken.unknown else moved == wanted
     if taken.unknown:
         replay.step(f"自 {where} 移動 {wanted} 張牌（盡可能執行；該領域張數未知）。", "1.2.3", count=wanted)
+    elif charge and 0 < moved < wanted:
+        replay.step(
+            f"充能為公開牌組上方最多 {wanted} 張牌並放置；牌組只有 {moved} 張，放置 {moved} 張即已執行充能。",
+            "11.17.1",
+            moved=moved,
+        )
     elif moved < wanted:
         replay.step(
             f"自 {where} 應移動 {wanted} 張牌，但只有 {moved} 張：可以執行的部分照常執行。",
