@@ -72,6 +72,7 @@ Q_9_2_2 = "即使不是在登場時效果步驟中登場"
 Q_9_4_2 = "並記述每回合可以使用的次數"
 Q_9_4_4 = "如果無法支付所記述的全部消耗，則無法使用該[發動]型效果"
 Q_10_1_3_1 = "只有最上面的那張正面朝上的卡牌的效果說明會發揮效果"
+Q_10_1_2 = "否則卡牌在戰場上時會發揮效果"
 Q_10_1_3_4 = "則從先攻方玩家開始依次結算"
 Q_10_1_3_2 = "在該能力結算的時間點，該卡牌必須位於角色的最上方且為正面朝上"
 Q_11_3_2 = "也可以選擇不發揮「(A)」中記述的效果"
@@ -613,7 +614,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_return_ends_own_text": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, *BATTLE),
+        decides=(Q_5_9_6_1, *BATTLE, Q_10_1_2),
         cited=(Q_11_12_1,),
         next_first=Player.B,
         check=lambda r: r.outcome.battles[0].bp == {Player.A: 4000, Player.B: 5000},
@@ -675,6 +676,14 @@ SITUATIONS: dict[str, Expect] = {
         why_not=(Q_1_3_6,),
         cited=(Q_11_10_1, Q_1_2_3),
         check=lambda r: (state(r).players.A.hand.names(), state(r).players.A.deck.total) == (["甲"], 0),
+    ),
+    "effect_scene_replaced_text_ends": Expect(
+        Result.WON,
+        "three_battles_won",
+        decides=(Q_1_3_2, *BATTLE, Q_10_1_2),
+        cited=(Q_6_3_2,),
+        winner=Player.B,
+        check=lambda r: r.outcome.battles[2].bp == {Player.A: 3000, Player.B: 4000},
     ),
     "effect_returned_card_is_new": Expect(
         Result.CONTINUES,

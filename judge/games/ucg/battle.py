@@ -81,8 +81,9 @@ AREA_BASIS = {
     AreaReason.ASSUMED: (),
 }
 
-#: clauses that change a BP or a result; each is tried away to see if it decides
-MODIFIERS = ("8.1.2", "11.17.2", "11.6.1", "11.7.1", "11.7.3", "11.7.2", "11.16.1")
+#: clauses that change a BP or a result (10.1.2, 10.1.3.1: by ending a lasting effect whose source
+#: left or was covered); each is tried away to see if it decides
+MODIFIERS = ("8.1.2", "11.17.2", "11.6.1", "11.7.1", "11.7.3", "11.7.2", "11.16.1", "10.1.2", "10.1.3.1")
 
 
 @dataclass(frozen=True, slots=True)

@@ -71,24 +71,62 @@ def _name(player: Player) -> str:
 
 
 def source_works(replay: Run, effect: Effect) -> bool:
-    """A triggered effect's source must be a face-up top card when it resolves (10.1.3.2)."""
+    """A triggered effect's source must be a face-up top card when it resolves (10.1.3.2); a
+    face-down card's effect does not work (10.1.1)."""
     if effect.source is None:
         return True
-    scene = replay.state.scene
-    if scene is not None and scene.name == effect.source:
-        return True  # a scene's effect works while it is in the scene area (6.3.3)
-    found = replay.state.locate(effect.source)
-    if found is None or found[2].name != effect.source:
-        if effect.when is not None:
-            replay.not_applied(
-                f"{effect.source} 已不在角色的最上方（或已不在戰場上），其觸發型效果不予結算。", "10.1.3.2"
-            )
-            return False
-        return True
-    if found[2].face_down:
+    gone = _works(replay.state, effect.source)
+    if gone == "10.1.1":
         replay.not_applied(f"{effect.source} 背面朝上，不會發揮效果說明。", "10.1.1")
         return False
+    if gone is not None and effect.when is not None:
+        replay.not_applied(
+            f"{effect.source} 已不在角色的最上方（或已不在戰場上），其觸發型效果不予結算。", "10.1.3.2"
+        )
+        return False
     return True
+
+
+def _works(state: UcgState, name: str) -> str | None:
+    """Why the card ``name`` works no more (the clause), or None if it still does: the scene in
+    the scene area (6.3.3), or a character's face-up top card (10.1.3.1, 10.1.1)."""
+    if state.scene is not None and state.scene.name == name:
+        return None
+    found = state.locate(name)
+    if found is None:
+        return "10.1.2"
+    if found[2].name != name:
+        return "10.1.3.1"
+    return "10.1.1" if found[2].face_down else None
+
+
+#: why a lasting effect's source has gone, in words, by the clause that says its text works no more
+_GONE = {"10.1.2": "已不在戰場上", "10.1.3.1": "已不在角色的最上方"}
+
+
+def end_lost_sources(replay: Run) -> None:
+    """A lasting effect (one without an end, a card's own constant text) works only while its source
+    card is on the field (10.1.2) as a character's top card (10.1.3.1): it ends once that card has
+    left or been covered.  A source the board names nowhere is not known to have gone, and stays;
+    so does one face down (10.1.1), whose text works again once it is face up.  Not modelled: a
+    covered card's text coming back when the cards above it leave."""
+    state = replay.state
+    named = {card.name for card in state.all_cards()}
+    for _, _, character in state.characters():
+        for modifier in [m for m in character.modifiers if m.until is Duration.PERMANENT and m.source]:
+            assert modifier.source is not None  # the filter's
+            gone = _works(state, modifier.source) if modifier.source in named else None
+            if gone in _GONE:
+                character.modifiers.remove(modifier)
+                lost = replay.notes.setdefault("lost", [])
+                lost.append((character.name, gone, modifier.stat, modifier.by))
+                assert gone is not None  # a key of _GONE
+                replay.step(
+                    f"{modifier.source} {_GONE[gone]}，其效果（{character.name} {modifier.stat}{modifier.by:+d}）"
+                    "不再發揮。",
+                    gone,
+                    card=character.name,
+                )
 
 
 def apply(replay: Run, effect: Effect) -> None:

@@ -105,6 +105,10 @@ class UcgRules(Rules[UcgState, UcgOutcome]):
     def apply_effect(self, replay: Run, effect: Effect) -> None:
         effects.apply(replay, effect)
 
+    def process(self, replay: Run) -> None:
+        """Lasting effects whose source card works no more end (10.1.2, 10.1.3.1, 10.1.1)."""
+        effects.end_lost_sources(replay)
+
     def order(self, replay: Run, waiting: list[Effect]) -> list[Effect]:
         effects.say_order(replay, waiting)
         return super().order(replay, waiting)

@@ -336,7 +336,7 @@ def level_up(replay: Run, action: LevelUp) -> None:
             "status": top.status,
             "entered_turn": top.entered_turn,
             "face_down": top.face_down,
-            "modifiers": [m.model_dump() for m in top.modifiers if m.source != top.name],
+            "modifiers": [m.model_dump() for m in top.modifiers],
             "grants": [g.model_dump() for g in top.grants],
         }
     )
@@ -350,11 +350,6 @@ def level_up(replay: Run, action: LevelUp) -> None:
         "8.1.1",
         state=stack,
     )
-    for modifier in top.modifiers:
-        if modifier.source == top.name:
-            replay.step(
-                f"{top.name} 已不在最上方，其效果（{modifier.stat}{modifier.by:+d}）不再發揮。", "10.1.3.1"
-            )
 
 
 #: what a refused level up comes to if the card was stacked anyway and play went on (12.1.1)
