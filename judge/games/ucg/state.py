@@ -181,7 +181,8 @@ class UcgState(GameState):
     @classmethod
     def _phase_start(cls, data: Any) -> Any:
         """A phase with steps, its step not given, is taken at its start: the first player's step."""
-        if isinstance(data, dict) and data.get("phase") in STEPPED and data.get("step") is None:
+        phase = data.get("phase") if isinstance(data, dict) else None
+        if isinstance(phase, str) and phase in STEPPED and data.get("step") is None:
             return {**data, "step": "first"}
         return data
 
