@@ -111,22 +111,27 @@ def end_lost_sources(replay: Run) -> None:
     so does one face down (10.1.1), whose text works again once it is face up.  Not modelled: a
     covered card's text coming back when the cards above it leave."""
     state = replay.state
-    named = {card.name for card in state.all_cards()}
-    for _, _, character in state.characters():
-        for modifier in [m for m in character.modifiers if m.until is Duration.PERMANENT and m.source]:
-            assert modifier.source is not None  # the filter's
-            gone = _works(state, modifier.source) if modifier.source in named else None
-            if gone in _GONE:
-                character.modifiers.remove(modifier)
-                lost = replay.notes.setdefault("lost", [])
-                lost.append((character.name, gone, modifier.stat, modifier.by))
-                assert gone is not None  # a key of _GONE
-                replay.step(
-                    f"{modifier.source} {_GONE[gone]}，其效果（{character.name} {modifier.stat}{modifier.by:+d}）"
-                    "不再發揮。",
-                    gone,
-                    card=character.name,
-                )
+    lasting = [
+        (character, modifier, modifier.source)
+        for _, _, character in state.characters()
+        for modifier in character.modifiers
+        if modifier.until is Duration.PERMANENT and modifier.source
+    ]
+    gone = [(c, m, source, why) for c, m, source in lasting if (why := _works(state, source)) in _GONE]
+    named = (
+        {card.name for card in state.all_cards()} if gone else set()
+    )  # run on every action: only if needed
+    for character, modifier, source, why in gone:
+        if source not in named:
+            continue
+        assert why is not None  # a key of _GONE
+        character.modifiers.remove(modifier)
+        replay.notes.setdefault("lost", []).append((character.name, why, modifier.stat, modifier.by))
+        replay.step(
+            f"{source} {_GONE[why]}，其效果（{character.name} {modifier.stat}{modifier.by:+d}）不再發揮。",
+            why,
+            card=character.name,
+        )
 
 
 def apply(replay: Run, effect: Effect) -> None:
