@@ -377,6 +377,16 @@ SITUATIONS: dict[str, Expect] = {
         next_first=Player.B,
         check=lambda r: r.choices == () and clause(Q_5_2_1) not in r.cited,
     ),
+    "unknown_turn_does_not_matter": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        why_not=(Q_5_3_1,),
+        cited=(Q_5_3_2,),
+        check=lambda r: (
+            r.choices == ()
+            and (state(r).players.A.hand.names(), state(r).players.B.hand.names()) == (["甲"], ["乙"])
+        ),
+    ),
     "unknown_first_player_matters": Expect(
         Result.DEPENDS,
         decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_5_4_1),
