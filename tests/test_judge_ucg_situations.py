@@ -58,16 +58,22 @@ Q_5_10_2 = "期限為到回合結束為止的效果將結束"
 Q_6_1_1 = "場景牌是只能在戰場上設置一張的卡牌"
 Q_6_1_2 = "每回合只能在戰場上以正面朝上的方式設置一張場景牌"
 Q_6_2_1 = "設置場景牌的玩家可抽一張牌"
+Q_6_2_2 = "透過效果等方式將場景牌設置於場景區的抽一張牌"
 Q_6_2_3 = "會先於「《當本場景出現時》」等效果說明之前進行"
 Q_6_3_1 = "不大於戰場上回合數的場景牌"
 Q_6_3_2 = "可以用具有相同或更高回合數的場景牌進行替換"
 Q_6_3_3 = "設置於場景區的場景牌效果只能由該場景牌的持有者使用"
+Q_3_2_3 = "該卡牌先前在舊領域中所受到的效果將不再適用"
+Q_5_2_1 = "是確認先攻和後攻的階段"
+Q_8_1_2 = "「EXTRA」的數值將成為 BP"
 Q_8_1_1 = "BP 參照的是疊加在最上方的角色牌的 BP"
 Q_9_2_1 = "會在滿足各自的觸發條件"
 Q_9_2_2 = "即使不是在登場時效果步驟中登場"
 Q_9_4_2 = "並記述每回合可以使用的次數"
 Q_9_4_4 = "如果無法支付所記述的全部消耗，則無法使用該[發動]型效果"
 Q_10_1_3_1 = "只有最上面的那張正面朝上的卡牌的效果說明會發揮效果"
+Q_10_1_2 = "否則卡牌在戰場上時會發揮效果"
+Q_10_1_3_4 = "則從先攻方玩家開始依次結算"
 Q_10_1_3_2 = "在該能力結算的時間點，該卡牌必須位於角色的最上方且為正面朝上"
 Q_11_3_2 = "也可以選擇不發揮「(A)」中記述的效果"
 Q_11_4_2 = "若未執行(A)中記述的條件，則無法發揮後述的(B)效果"
@@ -157,6 +163,14 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_1_2_3, Q_5_3_2),
         check=lambda r: (state(r).players.A.hand.total, state(r).players.B.hand.total) == (4, 2),
     ),
+    "turn_draw_both_players": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        cited=(Q_5_3_2,),
+        check=lambda r: (
+            (state(r).players.A.hand.names(), state(r).players.B.hand.names()) == (["乙"], ["甲"])
+        ),
+    ),
     # -- two battles, the second seeing the first's result ----------------------------------------
     "two_turns_lead_passes": Expect(
         Result.CONTINUES,
@@ -175,6 +189,17 @@ SITUATIONS: dict[str, Expect] = {
         winner=Player.A,
         check=lambda r: [b.result.value for b in r.outcome.battles] == ["A", "A", "B", "A"],
     ),
+    "two_turns_activate_again": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        why_not=(Q_9_4_2,),
+        cited=(Q_5_10_2,),
+        check=lambda r: (
+            [t for t in texts(r) if "[發動]" in t] == ["玩家 A 支付消耗，使用 賽羅 的 [發動] 效果。"] * 2
+            and state(r).areas[1].A.modifiers[0].by == 1000
+        ),
+    ),
     # -- a fixed choice and an open one -----------------------------------------------------------
     "choice_scene_draw_fixed": Expect(
         Result.CONTINUES,
@@ -192,6 +217,14 @@ SITUATIONS: dict[str, Expect] = {
             sorted(c.outcome.state.players.A.hand.total for c in r.choices) == [2, 3]
             and {c.player for c in r.choices} == {Player.A}
         ),
+    ),
+    "choice_scene_draw_empty_deck": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        why_not=(Q_1_3_6, Q_5_4_2),
+        cited=(Q_6_2_1, Q_1_2_3),
+        check=lambda r: (state(r).scene.name, state(r).players.A.hand.total) == ("光之國", 0),
     ),
     "choice_optional_effect_open": Expect(
         Result.DEPENDS,
@@ -283,6 +316,33 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_6_2_3, Q_6_2_1, Q_11_10_1),
         check=lambda r: state(r).players.A.hand.names() == ["甲", "乙"],
     ),
+    "trigger_turn_end": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        cited=(Q_9_2_1, Q_5_10_2, Q_11_10_1),
+        check=lambda r: state(r).players.A.hand.names() == ["甲"] and state(r).areas[0].A.modifiers == [],
+    ),
+    "trigger_battle_won": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_9_2_1, Q_11_10_1),
+        next_first=Player.B,
+        check=lambda r: state(r).players.B.hand.names() == ["甲"],
+    ),
+    "trigger_own_two_order": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_5_7_1, Q_10_1_3_2, Q_11_7_1, Q_11_10_1),
+        next_first=Player.B,
+        check=lambda r: (
+            texts(r).index("迪卡2 BP+1000（在此回合期間）。")
+            < texts(r).index("玩家 A 從牌組最上方抽一張牌（甲）加入手牌。")
+            and r.outcome.battles[0].bp[Player.A] == 7000
+        ),
+    ),
     # -- a missing fact that matters, and one that does not ---------------------------------------
     "unknown_bp_matters": Expect(
         Result.DEPENDS,
@@ -304,6 +364,29 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_5_3_2,),
         check=lambda r: r.choices == () and r.gaps == (),
     ),
+    "unknown_lead_draw_newest": Expect(
+        Result.DEPENDS,
+        decides=(Q_5_9_6_2, Q_8_1_1, Q_5_9_5_1),
+        cited=(Q_5_2_1,),
+        check=lambda r: sorted(c.outcome.next_first_player.value for c in r.choices) == ["A", "B"],
+    ),
+    "unknown_lead_does_not_matter": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        next_first=Player.B,
+        check=lambda r: r.choices == () and clause(Q_5_2_1) not in r.cited,
+    ),
+    "unknown_turn_does_not_matter": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        why_not=(Q_5_3_1,),
+        cited=(Q_5_3_2,),
+        check=lambda r: (
+            r.choices == ()
+            and (state(r).players.A.hand.names(), state(r).players.B.hand.names()) == (["甲"], ["乙"])
+        ),
+    ),
     "unknown_first_player_matters": Expect(
         Result.DEPENDS,
         decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_5_4_1),
@@ -317,6 +400,11 @@ SITUATIONS: dict[str, Expect] = {
             sorted(str(c.outcome.reason) for c in r.choices) == ["cannot_set_character", "game_continues"]
         ),
     ),
+    "unknown_scene_set_matters": Expect(
+        Result.DEPENDS,
+        decides=(Q_5_4_2, Q_6_1_2, Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_6_3_2, Q_6_1_1),
+        check=lambda r: sorted(c.outcome.result.value for c in r.choices) == ["continues", "refused"],
+    ),
     # -- illegal actions, refused with the clause that forbids them --------------------------------
     "illegal_scene_second_player": Expect(Result.REFUSED, decides=(Q_5_4_1,), refused=(Q_5_4_1,)),
     "illegal_second_scene": Expect(Result.REFUSED, decides=(Q_5_4_2, Q_6_1_2), refused=(Q_5_4_2, Q_6_1_2)),
@@ -324,6 +412,12 @@ SITUATIONS: dict[str, Expect] = {
         Result.REFUSED, decides=(Q_6_3_1, Q_2_4_2_3), refused=(Q_6_3_1, Q_2_4_2_3)
     ),
     "illegal_scene_first_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_6_3_1, Q_2_4_2_3),
+        refused=(Q_6_3_1, Q_2_4_2_3),
+        check=lambda r: r.choices == (),
+    ),
+    "illegal_scene_by_effect_round": Expect(
         Result.REFUSED,
         decides=(Q_6_3_1, Q_2_4_2_3),
         refused=(Q_6_3_1, Q_2_4_2_3),
@@ -344,6 +438,16 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_activate_not_top": Expect(Result.REFUSED, decides=(Q_10_1_3_1,), refused=(Q_10_1_3_1,)),
     "illegal_no_single_bp": Expect(Result.REFUSED, decides=(Q_11_15_1,), refused=(Q_11_15_1,)),
     "illegal_two_new_characters": Expect(Result.REFUSED, decides=(Q_5_5_3_1,), refused=(Q_5_5_3_1,)),
+    "illegal_level_past_quad": Expect(Result.REFUSED, decides=(Q_8_1_1,), refused=(Q_8_1_1,)),
+    "illegal_level_up_out_of_order": Expect(
+        Result.REFUSED,
+        decides=(Q_5_1_2, Q_5_6_1),
+        refused=(Q_5_1_2, Q_5_6_1),
+        check=lambda r: state(r).areas[0].B.cards == 2 and state(r).areas[0].A.cards == 1,
+    ),
+    "illegal_scene_after_character": Expect(
+        Result.REFUSED, decides=(Q_5_1_2, Q_5_4_1), refused=(Q_5_1_2, Q_5_4_1)
+    ),
     "illegal_level_opponent": Expect(
         Result.REFUSED, decides=(Q_5_6_1, Q_12_1_1), refused=(Q_5_6_1, Q_12_1_1)
     ),
@@ -385,8 +489,63 @@ SITUATIONS: dict[str, Expect] = {
         check=lambda r: state(r).areas[0].B.name == "艾雷王",
     ),
     "loss_cannot_set_new": Expect(Result.WON, "cannot_set_character", decides=(Q_1_3_4,), winner=Player.A),
+    "loss_first_player_first": Expect(
+        Result.WON,
+        "cannot_set_character",
+        decides=(Q_1_3_4,),
+        winner=Player.B,
+        check=lambda r: state(r).step == "first",
+    ),
+    "loss_cannot_fill_empty": Expect(
+        Result.WON, "cannot_fill_empty_area", decides=(Q_12_4_3,), winner=Player.A
+    ),
+    "loss_empty_deck_then_hand": Expect(
+        Result.WON,
+        "cannot_set_character",
+        decides=(Q_1_3_4,),
+        why_not=(Q_1_3_6,),
+        cited=(Q_5_3_2,),
+        winner=Player.B,
+    ),
     "win_more_battles": Expect(
         Result.WON, "more_battles_won", decides=(Q_1_3_2, Q_1_3_3, *BATTLE), winner=Player.A
+    ),
+    "judgment_extra_bp": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_8_1_2),
+        next_first=Player.A,
+        check=lambda r: r.outcome.battles[2].bp == {Player.A: 7000, Player.B: 5000},
+    ),
+    "level_up_set_this_turn": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_5_6_1, Q_5_7_1),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[1].bp == {Player.A: 4000, Player.B: 6000},
+    ),
+    "level_up_two_characters": Expect(  # its phase's step left out: the first player's, at its start
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_6_1, Q_2_3_2_2),
+        check=lambda r: (state(r).areas[0].A.cards, state(r).areas[1].A.cards) == (2, 2),
+    ),
+    "level_up_charged": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_17_2),
+        next_first=Player.B,
+        check=lambda r: (state(r).areas[0].A.cards, state(r).areas[0].A.charges) == (2, 2),
+    ),
+    "scene_replace_same_round": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_6_3_2, Q_6_1_1),
+        why_not=(Q_5_4_2,),
+        check=lambda r: (
+            (state(r).scene.owner, state(r).players.B.discard.names()) == (Player.A, ["怪獸墓場"])
+        ),
     ),
     # -- effects from the shared primitives ----------------------------------------------------------
     "effect_destroy_empty_slot": Expect(
@@ -420,6 +579,14 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_11_17_1,),
         next_first=Player.B,
         check=lambda r: state(r).areas[0].A.charges == 2 and state(r).players.A.deck.total == 18,
+    ),
+    "effect_charge_short_deck": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        cited=(Q_11_17_1,),
+        next_first=Player.A,
+        check=lambda r: (state(r).players.A.deck.total, r.outcome.battles[0].bp[Player.A]) == (0, 5000),
     ),
     "effect_bp_floor_draw": Expect(
         Result.CONTINUES,
@@ -457,7 +624,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_return_ends_own_text": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, *BATTLE),
+        decides=(Q_5_9_6_1, *BATTLE, Q_10_1_2),
         cited=(Q_11_12_1,),
         next_first=Player.B,
         check=lambda r: r.outcome.battles[0].bp == {Player.A: 4000, Player.B: 5000},
@@ -512,6 +679,39 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_11_6_3,),
         next_first=Player.B,
         check=lambda r: r.outcome.battles[2].bp == {Player.A: 9000, Player.B: 9500} and r.gaps == (),
+    ),
+    "effect_draw_runs_out": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        why_not=(Q_1_3_6,),
+        cited=(Q_11_10_1, Q_1_2_3),
+        check=lambda r: (state(r).players.A.hand.names(), state(r).players.A.deck.total) == (["甲"], 0),
+    ),
+    "effect_scene_replaced_text_ends": Expect(
+        Result.WON,
+        "three_battles_won",
+        decides=(Q_1_3_2, *BATTLE, Q_10_1_2),
+        cited=(Q_6_3_2,),
+        winner=Player.B,
+        check=lambda r: r.outcome.battles[2].bp == {Player.A: 3000, Player.B: 4000},
+    ),
+    "effect_returned_card_is_new": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_12_1, Q_3_2_3, Q_11_8_1),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[2].bp == {Player.A: 4000, Player.B: 5000},
+    ),
+    "effect_scene_set_later": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        why_not=(Q_5_4_2, Q_6_3_2),
+        cited=(Q_6_2_2, Q_6_2_1),
+        check=lambda r: (
+            r.choices == () and (state(r).scene.owner, state(r).players.B.hand.total) == (Player.B, 1)
+        ),
     ),
     "effect_condition_at_least": Expect(
         Result.CONTINUES,

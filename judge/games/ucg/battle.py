@@ -81,8 +81,9 @@ AREA_BASIS = {
     AreaReason.ASSUMED: (),
 }
 
-#: clauses that change a BP or a result; each is tried away to see if it decides
-MODIFIERS = ("8.1.2", "11.17.2", "11.6.1", "11.7.1", "11.7.3", "11.7.2", "11.16.1")
+#: clauses that change a BP or a result (10.1.2, 10.1.3.1: by ending a lasting effect whose source
+#: left or was covered); each is tried away to see if it decides
+MODIFIERS = ("8.1.2", "11.17.2", "11.6.1", "11.7.1", "11.7.3", "11.7.2", "11.16.1", "10.1.2", "10.1.3.1")
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +224,15 @@ def _name(player: Player) -> str:
     return f"玩家 {player.value} "
 
 
+def first_player(replay: Replay[UcgState]) -> Player:
+    """This turn's first player (先攻方), asked for if the board does not say."""
+    found: Player = replay.fact(
+        "turn_player", replay.state.turn_player, (Player.A, Player.B), "本回合的先攻方", "5.2.1"
+    )
+    replay.state.turn_player = found
+    return found
+
+
 def judge(replay: Replay[UcgState]) -> None:
     """The judgment phase's automatic part: fight, place, decide, name the next first player."""
     state = replay.state
@@ -234,6 +244,9 @@ def judge(replay: Replay[UcgState]) -> None:
         for area in state.areas
     ]
     found, asked = _settle_undecided(replay, decide_game(fighters, first), fighters, first)
+    if first is None and found.lead in (NextLead.EQUAL_BP_DRAW, NextLead.NO_RESULT):
+        first = first_player(replay)  # this turn's first player leads the next: who is it?
+        found = replace(found, next_first=first)
     for number, (sides, decided) in enumerate(zip(fighters, found.areas, strict=True), start=1):
         _explain_area(replay, number, sides, decided, asked)
     _place(replay, state.areas, found)
@@ -426,7 +439,7 @@ def _explain_game(replay: Replay[UcgState], found: Judgment) -> list[int]:
 def _explain_next(replay: Replay[UcgState], found: Judgment, first: Player | None, number: int) -> None:
     lead = found.lead
     log = replay.log
-    who = _name(first) if first else "本回合的先攻方"
+    who = _name(first) if first else ""
     if lead is NextLead.WON_NEWEST and found.next_first is not None:
         log.step(
             f"最新一輪戰鬥（戰鬥區 {number}）由{_name(found.next_first)}獲勝，"

@@ -11,7 +11,7 @@ the level and BP changes in force on it (11.6, 11.7), in the order they came.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
@@ -46,6 +46,8 @@ class Fighter:
     level_changes: tuple[LevelChange, ...]
     bp_changes: tuple[int, ...]
     forced: Forced | None
+    #: lasting effects ended because their source card left or was covered: (clause, stat, by)
+    lost: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def stack(self) -> Stack | None:
@@ -59,7 +61,20 @@ class Fighter:
         touched |= {"11.6.1", "11.7.3"} if self.level_changes else set()
         touched |= {"11.7.1", "11.7.2", "11.7.3"} if self.bp_changes else set()
         touched |= {"11.16.1"} if self.forced else set()
+        touched |= {clause for clause, _, _ in self.lost}
         return frozenset(touched)
+
+    def restored(self, ignore: frozenset[str]) -> Fighter:
+        """The character as if the lost effects whose clause is ignored were still in force."""
+        back = [(stat, by) for clause, stat, by in self.lost if clause in ignore]
+        if not back:
+            return self
+        levels = [LevelChange.UP if by > 0 else LevelChange.DOWN for stat, by in back if stat == "level"]
+        return replace(
+            self,
+            level_changes=self.level_changes + tuple(levels),
+            bp_changes=self.bp_changes + tuple(by for stat, by in back if stat == "bp"),
+        )
 
 
 def fighter(replay: Replay[Any], character: Character) -> Fighter:
@@ -94,6 +109,11 @@ def fighter(replay: Replay[Any], character: Character) -> Fighter:
         level_changes=tuple(levels),
         bp_changes=tuple(m.by for m in character.modifiers if m.stat == "bp"),
         forced=forced,
+        lost=tuple(
+            (clause, stat, by)
+            for name, clause, stat, by in replay.notes.get("lost", [])
+            if name == character.name
+        ),
     )
 
 
@@ -124,6 +144,7 @@ class BattlePoint:
 
 
 def battle_point(ch: Fighter, ignore: frozenset[str] = frozenset()) -> BattlePoint:
+    ch = ch.restored(ignore)
     if ch.cards is None:
         return BattlePoint(None, None, False, 0, None, None, (), None, None, Missing.STACK)
     cards = ch.cards + (ch.charges if "11.17.2" in ignore else 0)

@@ -71,24 +71,67 @@ def _name(player: Player) -> str:
 
 
 def source_works(replay: Run, effect: Effect) -> bool:
-    """A triggered effect's source must be a face-up top card when it resolves (10.1.3.2)."""
+    """A triggered effect's source must be a face-up top card when it resolves (10.1.3.2); a
+    face-down card's effect does not work (10.1.1)."""
     if effect.source is None:
         return True
-    scene = replay.state.scene
-    if scene is not None and scene.name == effect.source:
-        return True  # a scene's effect works while it is in the scene area (6.3.3)
-    found = replay.state.locate(effect.source)
-    if found is None or found[2].name != effect.source:
-        if effect.when is not None:
-            replay.not_applied(
-                f"{effect.source} 已不在角色的最上方（或已不在戰場上），其觸發型效果不予結算。", "10.1.3.2"
-            )
-            return False
-        return True
-    if found[2].face_down:
+    gone = _works(replay.state, effect.source)
+    if gone == "10.1.1":
         replay.not_applied(f"{effect.source} 背面朝上，不會發揮效果說明。", "10.1.1")
         return False
+    if gone is not None and effect.when is not None:
+        replay.not_applied(
+            f"{effect.source} 已不在角色的最上方（或已不在戰場上），其觸發型效果不予結算。", "10.1.3.2"
+        )
+        return False
     return True
+
+
+def _works(state: UcgState, name: str) -> str | None:
+    """Why the card ``name`` works no more (the clause), or None if it still does: the scene in
+    the scene area (6.3.3), or a character's face-up top card (10.1.3.1, 10.1.1)."""
+    if state.scene is not None and state.scene.name == name:
+        return None
+    found = state.locate(name)
+    if found is None:
+        return "10.1.2"
+    if found[2].name != name:
+        return "10.1.3.1"
+    return "10.1.1" if found[2].face_down else None
+
+
+#: why a lasting effect's source has gone, in words, by the clause that says its text works no more
+_GONE = {"10.1.2": "已不在戰場上", "10.1.3.1": "已不在角色的最上方"}
+
+
+def end_lost_sources(replay: Run) -> None:
+    """A lasting effect (one without an end, a card's own constant text) works only while its source
+    card is on the field (10.1.2) as a character's top card (10.1.3.1): it ends once that card has
+    left or been covered.  A source the board names nowhere is not known to have gone, and stays;
+    so does one face down (10.1.1), whose text works again once it is face up.  Not modelled: a
+    covered card's text coming back when the cards above it leave."""
+    state = replay.state
+    lasting = [
+        (character, modifier, modifier.source)
+        for _, _, character in state.characters()
+        for modifier in character.modifiers
+        if modifier.until is Duration.PERMANENT and modifier.source
+    ]
+    gone = [(c, m, source, why) for c, m, source in lasting if (why := _works(state, source)) in _GONE]
+    named = (
+        {card.name for card in state.all_cards()} if gone else set()
+    )  # run on every action: only if needed
+    for character, modifier, source, why in gone:
+        if source not in named:
+            continue
+        assert why is not None  # a key of _GONE
+        character.modifiers.remove(modifier)
+        replay.notes.setdefault("lost", []).append((character.name, why, modifier.stat, modifier.by))
+        replay.step(
+            f"{source} {_GONE[why]}，其效果（{character.name} {modifier.stat}{modifier.by:+d}）不再發揮。",
+            why,
+            card=character.name,
+        )
 
 
 def apply(replay: Run, effect: Effect) -> None:
@@ -152,9 +195,19 @@ def _move(replay: Run, move: Move) -> None:
     taken = _take(source, move, wanted)
     moved = len(taken.named) + taken.unnamed
     where = f"{move.from_.player}.{move.from_.zone}"
-    replay.done = None if taken.unknown else moved == wanted
+    charge = move.to.card is not None and move.from_.zone == "deck"
+    if charge:  # 「最多(X)張」 (11.17.1): any card charged is the charge done
+        replay.done = True if moved else (None if taken.unknown else False)
+    else:
+        replay.done = None if taken.unknown else moved == wanted
     if taken.unknown:
         replay.step(f"自 {where} 移動 {wanted} 張牌（盡可能執行；該領域張數未知）。", "1.2.3", count=wanted)
+    elif charge and 0 < moved < wanted:
+        replay.step(
+            f"充能為公開牌組上方最多 {wanted} 張牌並放置；牌組只有 {moved} 張，放置 {moved} 張即已執行充能。",
+            "11.17.1",
+            moved=moved,
+        )
     elif moved < wanted:
         replay.step(
             f"自 {where} 應移動 {wanted} 張牌，但只有 {moved} 張：可以執行的部分照常執行。",
@@ -226,7 +279,22 @@ def _charge(replay: Run, name: str, count: int, unknown: bool) -> None:
     )
 
 
-def first_players_first(replay: Run, owners: list[Player | None]) -> None:
-    """Say so when both players' triggered effects wait together (10.1.3.4)."""
+def say_order(replay: Run, waiting: list[Effect]) -> None:
+    """Say who orders triggered effects that wait together: both players' go the first player's
+    first (10.1.3.4); several of one player's go in the order that player chooses (10.1.3.2; of
+    one card, its owner's choice, 10.2.1), which the timeline states by listing them so."""
+    first = replay.state.turn_player
+    owners = [effect.by or first for effect in waiting]
     if all(player in owners for player in PLAYERS):
         replay.step("雙方同時觸發的效果，從先攻方玩家開始依次結算。", "10.1.3.4")
+    for player in PLAYERS:
+        own = [effect for effect, owner in zip(waiting, owners, strict=True) if owner is player]
+        if len(own) < 2:
+            continue
+        sources = {effect.source for effect in own}
+        one_card = len(sources) == 1 and None not in sources
+        replay.step(
+            f"{_name(player)}的 {len(own)} 個效果同時發揮，由{_name(player)}選擇發揮的順序："
+            "依時間軸列出的順序結算。",
+            "10.2.1" if one_card else "10.1.3.2",
+        )

@@ -61,6 +61,16 @@ WHEN: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 
+#: the events a triggered effect may wait for, as the card text words them
+EVENTS = {
+    "enters": "《當本角色登場時》",
+    "scene_set": "《當本場景出現時》",
+    "battle_won": "「在對戰中獲勝時」",
+    "battle_lost": "「在對戰中敗北時」",
+    "turn_end": "「回合結束時」",
+}
+
+
 class UcgRules(Rules[UcgState, UcgOutcome]):
     game = "ucg"
     citations = CITE
@@ -69,8 +79,11 @@ class UcgRules(Rules[UcgState, UcgOutcome]):
     turn = TURN
     phrases = PHRASES
     times = WHEN
-    events = frozenset({"enters", "scene_set", "battle_won", "battle_lost", "turn_end"})
+    events = frozenset(EVENTS)
     stats = frozenset({"bp", "level"})
+
+    def event_name(self, event: str) -> str:
+        return EVENTS.get(event, event)
 
     def act(self, replay: Run, action: Action) -> None:
         if isinstance(action, SetScene):
@@ -92,8 +105,12 @@ class UcgRules(Rules[UcgState, UcgOutcome]):
     def apply_effect(self, replay: Run, effect: Effect) -> None:
         effects.apply(replay, effect)
 
+    def process(self, replay: Run) -> None:
+        """Lasting effects whose source card works no more end (10.1.2, 10.1.3.1, 10.1.1)."""
+        effects.end_lost_sources(replay)
+
     def order(self, replay: Run, waiting: list[Effect]) -> list[Effect]:
-        effects.first_players_first(replay, [effect.by for effect in waiting])
+        effects.say_order(replay, waiting)
         return super().order(replay, waiting)
 
     def next_turn(self, replay: Run) -> None:

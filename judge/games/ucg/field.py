@@ -131,8 +131,6 @@ def off_character(replay: Run, move: Move) -> None:
         replay.done = False
         return
     moved = top_first[:count]
-    gone = {card.name for card in moved}
-    kept = [m for m in character.modifiers if m.source not in gone]  # a text that left works no more
     _put(replay.state.players[owner].zone(move.to.zone), moved, move.to.position)
     remaining = cards - count
     top = below or UcgCard(name=f"{character.name}下方的牌", kind="character")
@@ -145,7 +143,7 @@ def off_character(replay: Run, move: Move) -> None:
             "status": character.status,
             "entered_turn": character.entered_turn,
             "face_down": character.face_down,
-            "modifiers": [m.model_dump() for m in kept],
+            "modifiers": [m.model_dump() for m in character.modifiers],
             "grants": [g.model_dump() for g in character.grants],
         }
     )
@@ -164,10 +162,3 @@ def off_character(replay: Run, move: Move) -> None:
         "10.1.3.1",
         cards=remaining,
     )
-    for modifier in character.modifiers:
-        if modifier not in kept:
-            replay.step(
-                f"{modifier.source} 的效果（{modifier.stat}{modifier.by:+d}）隨該卡牌離開而不再發揮。",
-                "10.1.2",
-                "3.2.3",
-            )

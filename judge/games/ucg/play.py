@@ -23,8 +23,9 @@ from typing import TypeVar
 
 from judge.board import BoardError, BoardProblem
 from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene, Swap
+from judge.games.ucg.battle import first_player
 from judge.games.ucg.state import Character, Scene, Stack, UcgCard, UcgState
-from judge.games.ucg.turn import draw_one, empty_slots, first_player, place, step_player
+from judge.games.ucg.turn import draw_one, empty_slots, place, step_player
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Status, Zone
@@ -73,6 +74,8 @@ def _take_from_hand(replay: Run, player: Player, name: str) -> UcgCard | None:
 
 
 def set_scene(replay: Run, action: SetScene) -> None:
+    """The scene's own conditions come first (6.3.1, 6.3.2), then the once-a-turn limit (5.4.2):
+    a scene refused on its round needs no word on whether one was set before it."""
     state, player = replay.state, action.player
     scene = take_from_hand(replay, player, action.card)
     first = first_player(replay)
@@ -81,9 +84,6 @@ def set_scene(replay: Run, action: SetScene) -> None:
             f"場景牌設置階段是先攻方玩家 {first.value} 設置場景牌的階段，玩家 {player.value} 不能在此階段設置。",
             "5.4.1",
         )
-    already = replay.fact("scene_set", state.scene_set, (True, False), "本回合是否已設置過場景牌", "5.4.2")
-    if already:
-        replay.refuse("本回合已設置過場景牌，場景牌每回合只能設置一張。", "5.4.2", "6.1.2")
     rounds = len(state.areas)
     icon = replay.fact(f"{scene.name}.round", scene.round, None, f"場景牌 {scene.name} 的回合圖標", "2.4.2.2")
     if icon > rounds:
@@ -92,20 +92,9 @@ def set_scene(replay: Run, action: SetScene) -> None:
             "6.3.1",
             "2.4.2.3",
         )
-    replay.step(
-        f"戰場上有 {rounds} 個戰鬥區，回合數為 {rounds}；「{scene.name}」的回合圖標為 {icon}，可以放置。",
-        "2.4.2.3",
-        "2.4.2.2",
-        "6.3.1",
-        decisive=True,
-        rounds=rounds,
-        icon=icon,
-    )
     current = state.scene
-    placed = scene.model_copy(update={"owner": player, "round": icon})
-    if current is None:
-        replay.step(f"場景區沒有場景，「{scene.name}」以正面朝上設置於場景區。", "6.1.1", "6.1.2")
-    else:
+    current_round = None
+    if current is not None:
         current_round = replay.fact(
             f"{current.name}.round", current.round, None, f"現有場景 {current.name} 的回合圖標", "6.3.2"
         )
@@ -115,6 +104,20 @@ def set_scene(replay: Run, action: SetScene) -> None:
                 f"「{scene.name}」為 {icon}。",
                 "6.3.2",
             )
+    _first_scene_this_turn(replay)
+    replay.step(
+        f"戰場上有 {rounds} 個戰鬥區，回合數為 {rounds}；「{scene.name}」的回合圖標為 {icon}，可以放置。",
+        "2.4.2.3",
+        "2.4.2.2",
+        "6.3.1",
+        decisive=True,
+        rounds=rounds,
+        icon=icon,
+    )
+    placed = scene.model_copy(update={"owner": player, "round": icon})
+    if current is None:
+        replay.step(f"場景區沒有場景，「{scene.name}」以正面朝上設置於場景區。", "6.1.1", "6.1.2")
+    else:
         owner = replay.fact(
             f"{current.name}.owner",
             current.owner,
@@ -136,6 +139,27 @@ def set_scene(replay: Run, action: SetScene) -> None:
     state.scene_set = True
     _scene_draw(replay, action)
     replay.event("scene_set", card=scene.name, player=player)
+
+
+def _first_scene_this_turn(replay: Run) -> None:
+    """Refuse a second scene this turn (5.4.2, 6.1.2).  An empty scene area answers the question
+    when the board does not: a scene once set stays there, and leaves only when a newly set one
+    replaces it (6.3.2), so none was set this turn.  Only a scene in the area leaves it open."""
+    state = replay.state
+    known = state.scene_set
+    if known is None and state.scene is None:
+        known = False
+    already = replay.fact("scene_set", known, (True, False), "本回合是否已設置過場景牌", "5.4.2")
+    if already:
+        replay.refuse("本回合已設置過場景牌，場景牌每回合只能設置一張。", "5.4.2", "6.1.2")
+    if state.scene_set is None and state.scene is None:
+        replay.not_applied(
+            "場景區沒有場景：設置的場景牌會留在場景區，只會被新設置的場景牌替換，因此本回合尚未設置過場景牌。",
+            "5.4.2",
+            "6.3.2",
+        )
+    else:
+        replay.not_applied("本回合尚未設置過場景牌，不受每回合只能設置一張的限制。", "5.4.2")
 
 
 def _scene_draw(replay: Run, action: SetScene) -> None:
@@ -312,7 +336,7 @@ def level_up(replay: Run, action: LevelUp) -> None:
             "status": top.status,
             "entered_turn": top.entered_turn,
             "face_down": top.face_down,
-            "modifiers": [m.model_dump() for m in top.modifiers if m.source != top.name],
+            "modifiers": [m.model_dump() for m in top.modifiers],
             "grants": [g.model_dump() for g in top.grants],
         }
     )
@@ -326,11 +350,6 @@ def level_up(replay: Run, action: LevelUp) -> None:
         "8.1.1",
         state=stack,
     )
-    for modifier in top.modifiers:
-        if modifier.source == top.name:
-            replay.step(
-                f"{top.name} 已不在最上方，其效果（{modifier.stat}{modifier.by:+d}）不再發揮。", "10.1.3.1"
-            )
 
 
 #: what a refused level up comes to if the card was stacked anyway and play went on (12.1.1)
@@ -404,6 +423,11 @@ def activate(replay: Run, action: Activate) -> None:
     if action.limit is not None and times >= action.limit:
         replay.refuse(
             f"{action.card} 的 [發動] 效果每回合只能使用 {action.limit} 次，本回合已使用 {times} 次。",
+            "9.4.2",
+        )
+    if action.limit is not None:
+        replay.not_applied(
+            f"{action.card} 的 [發動] 效果每回合可使用 {action.limit} 次，本回合已使用 {times} 次，未達上限。",
             "9.4.2",
         )
     paid = replay.fact(

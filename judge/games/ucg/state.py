@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from judge.board import Path, impossible
 from judge.bounds import UCG_DECK_SIZE, UCG_MOST_STACKED, Flag, SmallPositive, Stat, UcgCards
@@ -149,6 +149,8 @@ class UcgPlayer(PlayerState):
 
 
 UcgPhase = Literal["start", "draw", "scene", "character", "level_up", "open", "effect", "judgment", "end"]
+#: the phases split into the first player's step and the second player's (5.5.1, 5.6.1, 5.7.1, 5.8.1)
+STEPPED = frozenset({"character", "level_up", "open", "effect"})
 
 
 class UcgState(GameState):
@@ -174,6 +176,15 @@ class UcgState(GameState):
     next_first_player: Player | None = Field(
         default=None, description="decided by this turn's judgment (5.9.6)"
     )
+
+    @model_validator(mode="before")
+    @classmethod
+    def _phase_start(cls, data: Any) -> Any:
+        """A phase with steps, its step not given, is taken at its start: the first player's step."""
+        phase = data.get("phase") if isinstance(data, dict) else None
+        if isinstance(phase, str) and phase in STEPPED and data.get("step") is None:
+            return {**data, "step": "first"}
+        return data
 
     def characters(self) -> Iterator[tuple[int, Player, Character]]:
         """Every character on the field: (area number from 1, player, character)."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from judge.action import Action
-from judge.games.ucg.battle import judge
+from judge.games.ucg.battle import first_player, judge
 from judge.games.ucg.state import Area, Character, PrintedBP, UcgCard, UcgState
 from judge.outcome import Result
 from judge.players import PLAYERS, Player, turn_order
@@ -21,15 +21,6 @@ from judge.replay import Point, Procedure, Replay, accepts
 from judge.state import Duration, Status
 
 Run = Replay[UcgState]
-
-
-def first_player(replay: Run) -> Player:
-    """This turn's first player (先攻方), asked for if the board does not say."""
-    found: Player = replay.fact(
-        "turn_player", replay.state.turn_player, (Player.A, Player.B), "本回合的先攻方", "5.2.1"
-    )
-    replay.state.turn_player = found
-    return found
 
 
 def step_player(replay: Run) -> Player:
@@ -77,14 +68,16 @@ def draw_one(replay: Run, player: Player, *cites: str) -> None:
 
 
 def draw_phase(replay: Run) -> None:
-    turn = replay.state.turn
-    first_turn = replay.fact(
-        "first_turn",
-        None if turn is None else turn == 1,
-        (True, False),
-        "本回合是否為遊戲的初始回合",
-        "5.3.1",
-    )
+    """No draw in the game's first turn (5.3.1).  A battle area on the field before this turn's
+    character phase answers that when the board gives no turn number: each turn's character phase
+    opens one (5.5.5), so the first turn begins with none."""
+    turn, areas = replay.state.turn, replay.state.areas
+    known = turn == 1 if turn is not None else (False if areas else None)
+    first_turn = replay.fact("first_turn", known, (True, False), "本回合是否為遊戲的初始回合", "5.3.1")
+    if turn is None and areas:
+        replay.not_applied(
+            f"戰場上已有 {len(areas)} 個之前回合展開的戰鬥區，本回合不是遊戲的初始回合，照常抽牌。", "5.3.1"
+        )
     if first_turn:
         replay.step("遊戲的初始回合不進行抽牌。", "5.3.1")
         return
