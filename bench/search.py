@@ -123,10 +123,11 @@ def whoosh_engine(searcher):
     def run(text: str, game: str | None, limit: int = 10) -> list[tuple[str, str]]:
         filters = Filters(games=(game,) if game else ())
         share = functools.partial(runner.share, filters=filters)
+        sections = functools.partial(runner.sections, filters=filters)
         parsed = without_question_words(parse_query(text))
-        plan = QueryBuilder(opened.analysis, backend.ranking, share, lambda: opened.glosses).build(
-            SearchQuery(parsed, {})
-        )
+        plan = QueryBuilder(
+            opened.analysis, backend.ranking, share, lambda: opened.glosses, sections=sections
+        ).build(SearchQuery(parsed, {}))
         query = wq.Or([*plan.scored, *plan.pinned])
         if plan.boosting:
             query = wq.AndMaybe(query, wq.Or(list(plan.boosting)))

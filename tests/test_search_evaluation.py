@@ -79,7 +79,12 @@ def plan_for(searcher: Searcher, text: str, game: str):
     def share(fieldname, term):
         return index_searcher.share(fieldname, term, Filters(games=(game,)))
 
-    builder = QueryBuilder(opened.analysis, searcher.backend.ranking, share, lambda: opened.glosses)
+    def sections(fieldname, term):
+        return index_searcher.sections(fieldname, term, Filters(games=(game,)))
+
+    builder = QueryBuilder(
+        opened.analysis, searcher.backend.ranking, share, lambda: opened.glosses, sections=sections
+    )
     return builder.build(SearchQuery(parsed, synonyms)), index_searcher
 
 

@@ -38,6 +38,10 @@ class Ranking:
     gloss: float = 1.0  # an English word meeting a Chinese word's dictionary gloss
     translation: float = 0.25  # an English word's Chinese translations (win: 赢得, 获胜) as words of the text
     related: float = 0.25  # the English words that translate the same Chinese words (win: victory)
+    #: how far an English word's translation that shares no section with the query's other words
+    #: counts less than the one that shares most (0: all alike; below 1, so it still counts)
+    cohesion: float = 0.9
+    cohesion_prior: float = 0.05  # added to every translation's cohesion: how little evidence counts
     pivot: float = 0.1  # a Chinese word's own glosses meeting another Chinese word's (朝下 ~ 暗盖)
     characters: float = 0.5  # a character of a word nothing in the book spells that way
     titled: float = 50.0  # the clause whose title was typed (above any match of words)

@@ -73,7 +73,7 @@ from corpus.storage import arbiter_home, atomic_directory, file_signature, toler
 MANIFEST = "arbiter-index.json"
 #: The dictionary glosses of the index's words and of every character, for glossing query words.
 GLOSSES = "glosses.pickle"
-FORMAT = "arbiter-whoosh-5"
+FORMAT = "arbiter-whoosh-6"
 _NEVER = object()
 
 
@@ -422,7 +422,10 @@ class WhooshBackend:
             raise RuntimeError("the search index has not been built")
         searcher = self._searcher(opened)
         share = functools.partial(searcher.share, filters=filters)  # the searched books' statistics
-        builder = QueryBuilder(opened.analysis, self.ranking, share, lambda: opened.glosses)
+        sections = functools.partial(searcher.sections, filters=filters)
+        builder = QueryBuilder(
+            opened.analysis, self.ranking, share, lambda: opened.glosses, sections=sections
+        )
         plan = builder.build(query)
         # a game's synonym files are in its own language: a translation is searched without them
         without_synonyms = replace(query, synonyms={})

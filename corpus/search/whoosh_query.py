@@ -23,7 +23,7 @@ has one segment per rulebook version, so that scoping costs nothing).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass, field
 from itertools import pairwise
 
@@ -40,6 +40,7 @@ from corpus.search.analysis import (
 )
 from corpus.search.backend import SearchQuery
 from corpus.search.bilingual import Glosses
+from corpus.search.cohesion import weights
 from corpus.search.folding import fold
 from corpus.search.query import Part
 from corpus.search.ranking import Ranking
@@ -47,6 +48,8 @@ from corpus.search.ranking import Ranking
 #: How many glosses of a Chinese word, translations and relatives of an English one a search tries:
 #: each is a posting list to read, and the first are the likeliest senses.
 PIVOT_STEMS, TRANSLATIONS, RELATED = 6, 16, 4
+#: How many of an English word's translations the book uses most are weighed (see ``senses``).
+SENSES = 8
 #: Only a part with a digit or a slash can be a clause id (5.9.4, 101.p5, 用語集/…).
 _ID_LIKE = re.compile(r"[0-9０-９/]")
 
@@ -78,6 +81,44 @@ class Plan:
     languages: Mapping[str, Plan] = field(default_factory=dict)
 
 
+class Disambiguated(wq.WrappingQuery):  # type: ignore[misc]  # whoosh ships no type information
+    """An English word against the glosses, its matches counted by the sense they are in.
+
+    ``term`` is the word in the ``glosses`` field; ``senses`` are the Chinese
+    words it translates with their factors, highest first.  A document's
+    match counts times the highest factor of the translations it holds (1
+    when it holds none of them: its match is through a word's pieces).  As
+    whoosh queries (the ``child`` whoosh evaluates), the term boosted by each
+    factor where the translation is and no higher one is, and the term alone
+    where none is; :mod:`~corpus.search.whoosh_search` runs the same
+    directly, from the postings it reads anyway.
+    """
+
+    def __init__(self, term: wq.Term, senses: tuple[tuple[str, float], ...]):
+        self.term, self.senses = term, senses
+        branches: list[wq.Query] = []
+        higher: list[wq.Query] = []  # the words of the factors above the one at hand
+        for factor in sorted({factor for _word, factor in senses}, reverse=True):
+            words = [wq.Term("words", word) for word, f in senses if f == factor]
+            weighed = term.with_boost(term.boost * factor)
+            # excluded before required: whoosh lets through documents it should not exclude from a
+            # ``Require`` (its skipping past the excluded ones loses the required side's place)
+            branches.append(
+                wq.Require(wq.AndNot(weighed, wq.Or(higher)) if higher else weighed, wq.Or(words))
+            )
+            higher = [*higher, *words]
+        super().__init__(wq.Or([*branches, wq.AndNot(term, wq.Or(higher))]))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Disambiguated) and (self.term, self.senses) == (other.term, other.senses)
+
+    def __hash__(self) -> int:
+        return hash((self.term, self.senses))
+
+    def __repr__(self) -> str:
+        return f"Disambiguated({self.term!r}, {self.senses!r})"
+
+
 class QueryBuilder:
     """Builds the :class:`Plan` for one search.
 
@@ -94,17 +135,21 @@ class QueryBuilder:
         share: Callable[[str, str], float],
         glosses: Callable[[], Glosses] | None = None,
         language: str = DEFAULT_LANGUAGE,
+        sections: Callable[[str, str], Collection[object]] | None = None,
     ):
         self.analysis = analysis
         self.language = language  # how the query's Latin words are analysed (see ``word_language``)
         self.ranking = ranking
         self._share = share
         self._shares: dict[tuple[str, str], float] = {}
+        self._sections = sections  # where in the searched books a word occurs (see ``cohesion``)
         self.glosses = glosses  # the index's table of dictionary glosses, read when first needed
         self._boosting: list[wq.Query] = []  # per build: the common words left to boost
         self._widen = True  # per build: whether to search words the user did not type
         self._english: list[str] = []  # per build: the English stems searched (typed or glossed)
         self._characters: list[str] = []  # per build: the characters searched on their own
+        #: per build: each English word's translations in the book, with their factors (see ``senses``)
+        self._senses: dict[str, tuple[tuple[str, float], ...]] = {}
 
     def widened(self) -> tuple[str, ...]:
         """What the last plan searched beyond the typed words, as words a snippet can show: the
@@ -138,6 +183,7 @@ class QueryBuilder:
         self._boosting, self._english, self._characters = [], [], []
         parts = query.parsed.parts
         positive = query.parsed.positive
+        self._senses = self.senses([part.text for part in positive if not part.phrase])
         # a query with operators or quotes asks for exactly what it says: no words it did not type
         self._widen = not any(p.phrase or p.required or p.excluded for p in parts)
         scored: list[wq.Query] = []
@@ -211,7 +257,12 @@ class QueryBuilder:
         if not english or not self.ranking.gloss:
             return []
         self._english += english
-        found: list[wq.Query] = [wq.Term("glosses", w, boost=self.ranking.gloss) for w in english]
+        found: list[wq.Query] = [
+            Disambiguated(wq.Term("glosses", w, boost=self.ranking.gloss), self._senses[w])
+            if w in self._senses
+            else wq.Term("glosses", w, boost=self.ranking.gloss)
+            for w in english
+        ]
         if self.ranking.translation and self.glosses is not None:
             found += self.translated(english)
         if self.ranking.related and self.glosses is not None and self._widen:
@@ -237,6 +288,35 @@ class QueryBuilder:
                 field = "words" if len(word) > 1 else "grams"
                 if 0 < self.share(field, word) <= self.ranking.common:
                     found.append(wq.Term(field, word, boost=self.ranking.translation / (1 + rank)))
+        return found
+
+    def senses(self, texts: list[str]) -> dict[str, tuple[tuple[str, float], ...]]:
+        """For the query's English words, when there are two or more: each word's translations the
+        book uses (the words it glosses), each with the factor its matches count by — 1 for the
+        translation that occurs most in the same sections as the other words' translations, less
+        for the rest (:mod:`~corpus.search.cohesion`, scaled by :attr:`Ranking.cohesion`).  Only
+        the words with a translation weighed down are given."""
+        if not self.ranking.cohesion or self.glosses is None or self._sections is None:
+            return {}
+        english = dict.fromkeys(
+            w
+            for t in texts
+            for w in self.analysis.query_words(fold(t), DEFAULT_LANGUAGE)
+            if not han_runs(w) and not w[0].isdigit() and self.share("glosses", w)
+        )
+        if len(english) < 2:
+            return {}
+        glosses, sections = self.glosses(), self._sections
+        translations = {}
+        for stem in english:  # the translations the book uses most, and the sections they are in
+            used = [word for word in glosses.glossing(stem) if han_runs(word) and self.share("words", word)]
+            used = sorted(used, key=lambda word: -self.share("words", word))[:SENSES]
+            translations[stem] = {word: sections("words", word) for word in used}
+        found = {}
+        for stem, weighed in weights(translations, self.ranking.cohesion_prior).items():
+            factors = {word: 1 - self.ranking.cohesion * (1 - weight) for word, weight in weighed.items()}
+            if any(factor < 1 for factor in factors.values()):
+                found[stem] = tuple(sorted(factors.items(), key=lambda item: (-item[1], item[0])))
         return found
 
     def pivoted(self, words: list[str]) -> list[wq.Query]:

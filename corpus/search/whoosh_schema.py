@@ -11,6 +11,9 @@ Fields
   it, see ``whoosh_writing``), for the query that is that term;
   ``heading`` — ``1`` for a clause that is only a title (a heading without
   text of its own), a column read for ranking (see ``Ranking.heading``);
+  ``section`` — the clause's parent's normalised id (its own for a clause
+  at the top), a column: which translations of a query's English words occur
+  in the same sections (:mod:`~corpus.search.cohesion`);
   ``ids`` / ``lineage`` — the clause's own normalised ids and its ancestors',
   for clause-number jumps;
   ``words`` — the *words* stream of title, heading path (ancestor titles)
@@ -127,6 +130,7 @@ def build_schema(analysis: Analysis | None = None, ranking: Ranking = DEFAULT_RA
         language=STORED,
         kind=ID(stored=True, sortable=True),
         heading=ID(sortable=True),
+        section=ID(sortable=True),
         titled=KEYWORD(scorable=False),
         defines=KEYWORD(scorable=False),
         book=ID,
@@ -150,6 +154,7 @@ def whoosh_fields(doc: IndexDocument) -> dict[str, Any]:
         "language": word_language(doc.language),
         "kind": doc.kind,
         "heading": "0" if doc.text.strip() else "1",
+        "section": (doc.lineage or doc.ids)[-1],
         "book": doc.book,
         "id": doc.id,
         "ids": list(doc.ids),

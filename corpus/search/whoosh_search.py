@@ -52,7 +52,7 @@ from whoosh.scoring import BM25F
 from corpus.search.analysis import DEFAULT_LANGUAGE
 from corpus.search.backend import Filters
 from corpus.search.ranking import Ranking
-from corpus.search.whoosh_query import Plan
+from corpus.search.whoosh_query import Disambiguated, Plan
 
 if TYPE_CHECKING:
     from whoosh.index import Index
@@ -82,6 +82,13 @@ class _Segment:
         self.game: str | None = first.get("game")
         self.version: str | None = first.get("version")
         self.language: str = first.get("language", DEFAULT_LANGUAGE)  # how its Latin words were analysed
+        self._sections: Any = None
+
+    def sections(self) -> Any:
+        """Each document's section (the ``section`` column), opened when first asked for."""
+        if self._sections is None:
+            self._sections = self.reader.column_reader("section")
+        return self._sections
 
     def holds(self, filters: Filters, newest: Collection[str]) -> bool:
         """Whether the segment's version passes the game and version parts of ``filters``."""
@@ -111,6 +118,8 @@ class IndexSearcher:
         self._synonym_matches: dict[tuple[str, wq.Query], Postings] = {}
         self._norms_memory: dict[tuple[str, str], _Norms] = {}
         self._factors_memory: dict[str, _Factors] = {}
+        self._sections_memory: dict[tuple[str, str, str], frozenset[tuple[int, str]]] = {}
+        self._containing_memory: dict[tuple[str, str, str], frozenset[int]] = {}
 
     def share(self, fieldname: str, term: str, filters: Filters | None = None) -> float:
         """The fraction of the documents of the segments ``filters`` searches (all: None) that contain ``term``."""
@@ -133,6 +142,40 @@ class IndexSearcher:
             self._frequencies,
             (fieldname, term),
             lambda: tuple(segment.reader.doc_frequency(fieldname, term) for segment in self._segments),
+        )
+
+    def sections(self, fieldname: str, term: str, filters: Filters) -> frozenset[tuple[int, str]]:
+        """The sections (segment position, parent clause) of the documents ``filters`` searches
+        that contain ``term``: where in the books a word occurs, for :mod:`~corpus.search.cohesion`."""
+        allowed = self.allowed(filters)
+        found: set[tuple[int, str]] = set()
+        for segment in self._segments:
+            if segment.offset in allowed and self.frequencies(fieldname, term)[segment.position]:
+                found.update(self._sections_in(segment, fieldname, term))
+        return frozenset(found)
+
+    def _sections_in(self, segment: _Segment, fieldname: str, term: str) -> frozenset[tuple[int, str]]:
+        """The sections of the segment's documents that contain ``term`` (remembered)."""
+
+        def compute() -> frozenset[tuple[int, str]]:
+            column = segment.sections()
+            return frozenset(
+                (segment.position, column[d]) for d in self._containing(segment, fieldname, term)
+            )
+
+        return _remember(self._sections_memory, (segment.id, fieldname, term), compute)
+
+    def _containing(self, segment: _Segment, fieldname: str, term: str) -> frozenset[int]:
+        """The segment's documents that contain ``term`` (remembered: the same few translations
+        come back in every search of their English word)."""
+        return _remember(
+            self._containing_memory,
+            (segment.id, fieldname, term),
+            lambda: (
+                frozenset(segment.reader.postings(fieldname, term).all_ids())
+                if self.frequencies(fieldname, term)[segment.position]
+                else frozenset()
+            ),
         )
 
     def allowed(self, filters: Filters) -> dict[int, set[int] | None]:
@@ -244,6 +287,8 @@ class IndexSearcher:
             if query.boost != 1.0:  # whoosh wraps the matcher: score times boost
                 scores = [score * query.boost for score in scores]
             return ids, scores
+        if kind is Disambiguated:
+            return self._disambiguated(segment, query, read)
         matcher = query.matcher(segment.searcher, self._context)
         ids, scores = [], []
         while matcher.is_active():
@@ -251,6 +296,16 @@ class IndexSearcher:
             scores.append(matcher.score())
             matcher.next()
         return ids, scores
+
+    def _disambiguated(self, segment: _Segment, query: Disambiguated, read: Read) -> Postings:
+        """The glosses term's scores, each times the factor of the best sense the document holds."""
+        ids, scores = self._scored(segment, query.term, read)
+        senses = [(self._containing(segment, "words", word), factor) for word, factor in query.senses]
+        senses = [(documents, factor) for documents, factor in senses if documents]
+        return ids, [
+            score * next((factor for documents, factor in senses if docnum in documents), 1.0)
+            for docnum, score in zip(ids, scores, strict=True)
+        ]
 
     def _term(self, segment: _Segment, fieldname: str, text: str, read: Read) -> Postings:
         """A term's documents and BM25F scores (see :meth:`_bm25`), read once per search."""

@@ -1,0 +1,62 @@
+"""An English word's translations are weighed by the query's other words, on the real books.
+
+"condition" translates both 条件 and 状态; uhb's 全力状态和衰弱状态 section says 状态 over and
+over, and its rules on how a game ends (结束游戏) say 赢 and 条件.  With the query's other word
+("win") the search must take the sense the book uses beside it.  Expected clauses are found in
+the parsed books by a phrase of their text, not through the index; each test also runs the
+search with the weighing switched off, so that it shows what the weighing does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from corpus.library import load_book
+from corpus.search.ranking import DEFAULT_RANKING
+from corpus.search.service import Searcher
+
+
+@pytest.fixture(scope="module")
+def searcher() -> Searcher:
+    searcher = Searcher(synonyms=False)  # the synonym files must not be why these pass
+    searcher.refresh()
+    return searcher
+
+
+@pytest.fixture
+def unweighed(searcher) -> Iterator[Searcher]:
+    """The same searcher with every translation of a word counted alike."""
+    searcher.backend.ranking = DEFAULT_RANKING.with_(cohesion=0.0)
+    try:
+        yield searcher
+    finally:
+        searcher.backend.ranking = DEFAULT_RANKING
+
+
+def clauses_with(game: str, phrase: str) -> set[str]:
+    found = {clause.id for clause in load_book(game).clauses if phrase in clause.text}
+    assert found, phrase
+    return found
+
+
+def ranked(searcher: Searcher, query: str, game: str, limit: int = 10) -> list[str]:
+    return [hit.id for hit in searcher.search(query, game=game, limit=limit).hits]
+
+
+def test_the_other_word_of_the_query_picks_the_sense_the_book_uses_beside_it(searcher, unweighed):
+    # the 全力状态和衰弱状态 section and what cites it
+    weakened = clauses_with("uhb", "衰弱状态") | clauses_with("uhb", "全力状态")
+    (ending,) = clauses_with("uhb", "当任何一位玩家输、任何一位玩家赢或一局游戏平手时")
+    before = ranked(unweighed, "win condition", "uhb")
+    assert set(before[:3]) <= weakened and before.index(ending) > 3, before
+    searcher.backend.ranking = DEFAULT_RANKING
+    after = ranked(searcher, "win condition", "uhb")
+    assert after[0] == ending and not weakened & set(after[:3]), after
+
+
+def test_a_word_alone_keeps_all_its_senses(searcher, unweighed):
+    before = ranked(unweighed, "condition", "uhb", limit=20)
+    searcher.backend.ranking = DEFAULT_RANKING
+    assert ranked(searcher, "condition", "uhb", limit=20) == before
