@@ -16,6 +16,8 @@ cause (``keep_brave``, ``soul``); left out, each is an open choice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from judge.games.bs import bursts
 from judge.games.bs.actions import KeepBrave, Soul
 from judge.games.bs.rules import (
@@ -123,7 +125,7 @@ def leave(replay: Run, name: str, way: str, by: Player | None, *cites: str, to: 
 
 
 def leave_together(
-    replay: Run, leaving: list[tuple[str, Player | None]], way: str, *cites: str, to: str = "trash"
+    replay: Run, leaving: Sequence[tuple[str, Player | None]], way: str, *cites: str, to: str = "trash"
 ) -> None:
     """Cards leaving the field at once (both spirits of a tied battle): each enters standby first, then
     what their leaving triggered resolves together, in the turn player's order (常見問題 › 狀態 Q1,
