@@ -99,6 +99,12 @@ U_TRIGGER = "請翻開對手牌組最上方的卡牌，並將其放置於廢棄�
 U_HIT = "視為「命中」，並發揮「U 觸發命中時」之後的效果"
 U_GUARD = "視為「防禦」，且不會發揮「U 觸發命中時」之後的效果"
 RESOLUTION_FIRST = "若有在「戰鬥結算時」發生的效果，請在減少生命值或比較 BP 前的階段解決效果"
+PAY_SHORT = "若無論如何都無法支付費用，請將該卡牌放回手牌"
+ULTIMATE_SYMBOL = "此標誌可用於減輕持有「究極」減輕標誌的卡牌費用"
+BATTLE_END = "「本次戰鬥期間」等的效果，會在此時失效"
+EFFECT_ORDER = "若有多個效果同時發揮，請由回合玩家決定結算的順序"
+ALREADY_EXHAUSTED = "處於疲勞狀態的靈魂卡不會因「疲勞」效果而進入"
+NOT_EXHAUSTED_BY_IT = "但不視為因該效果而疲勞"
 
 BATTLE_BP = (BLOCKED, DESTROY)
 LIFE = (UNBLOCKED, CORES_GO)
@@ -516,6 +522,75 @@ SITUATIONS: dict[str, Expect] = {
     "unknown_life": Expect(Result.DEPENDS, check=lambda r: bool(r.outcome.depends_on) and not r.choices),
     "unknown_status": Expect(
         Result.DEPENDS, decides=(*LIFE, EXHAUSTED, EXHAUST_TERM, DECLARE), check=lambda r: len(r.choices) == 2
+    ),
+    # -- ordinary play: costs, durations, several triggers, exhaustion ------------------------------
+    "cost_paid_from_the_reducing_spirit": Expect(
+        *CONTINUES,
+        decides=(COST_1, COST_2, COST_3, DEPLETION),
+        check=lambda r: (
+            in_trash(r, "B") == ["紅鳥"]
+            and on_field(r, "B", "大龍").cores == 1
+            and side(r, "B").reserve == 0
+            and side(r, "B").trash_cores == 2
+        ),
+    ),
+    "illegal_summon_cannot_pay": Expect(
+        Result.REFUSED,
+        decides=(PAY_SHORT, COST_4),
+        refused=(PAY_SHORT, COST_4),
+        check=lambda r: side(r, "B").hand.names() == ["巨龍"] and side(r, "B").reserve == 2,
+    ),
+    "cost_six_colour_reduction": Expect(
+        *CONTINUES, decides=(COST_1, COST_2, COST_3), check=lambda r: side(r, "B").reserve == 1
+    ),
+    "cost_ultimate_symbol_reduces_no_colour": Expect(
+        *CONTINUES,
+        decides=(ULTIMATE_SYMBOL,),
+        check=lambda r: side(r, "B").reserve == 0 and side(r, "B").trash_cores == 3,
+    ),
+    "duration_bp_this_battle": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(BATTLE_END,),
+        check=lambda r: in_trash(r, "B") == ["乙獸"] and in_trash(r, "A") == ["甲龍"],
+    ),
+    "illegal_summon_after_the_attack_step_began": refusal(TURN, MAIN_ACTIONS),
+    "illegal_attack_heavy_refreshed_once": Expect(
+        Result.REFUSED,
+        decides=(EXHAUSTED, EXHAUST_TERM, DECLARE),
+        refused=(EXHAUSTED, EXHAUST_TERM, DECLARE),
+        cited=(HEAVY,),
+    ),
+    "battle_tie_triggers_order": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(EFFECT_ORDER, STANDBY),
+        check=lambda r: (
+            texts(r).index("玩家 B 從牌組抽")
+            < texts(r).index("玩家 A 從牌組抽")
+            < texts(r).index("「甲龍」置入廢棄區")
+            and in_trash(r, "A") == ["甲龍"]
+            and in_trash(r, "B") == ["乙獸"]
+        ),
+    ),
+    "turn_opponent_deck_empty_at_own_start": Expect(
+        *CONTINUES, why_not=(WIN,), check=lambda r: r.outcome.state.turn_player is Player.B
+    ),
+    "exhaust_already_exhausted_no_trigger": Expect(
+        *CONTINUES,
+        decides=(ALREADY_EXHAUSTED, NOT_EXHAUSTED_BY_IT),
+        why_not=(NOT_EXHAUSTED_BY_IT,),
+        check=lambda r: side(r, "B").hand.total == 2 and not on_field(r, "B", "乙獸").heavy,
+    ),
+    "trigger_when_exhausted": Expect(
+        *CONTINUES, cited=(EFFECT_TIMING, EXHAUST_TERM), check=lambda r: side(r, "B").hand.total == 3
+    ),
+    "battle_life_zero_ends_the_attack_step": Expect(
+        Result.WON,
+        "life_zero",
+        decides=(*LIFE, WIN, WIN_BY_LIFE),
+        winner=Player.A,
+        check=lambda r: on_field(r, "A", "乙龍").status is Status.ACTIVE,
     ),
 }
 

@@ -128,6 +128,7 @@ def declare(replay: Run, action: Attack) -> None:
         f"①宣告攻擊：攻擊方（回合玩家）{player} 選擇回復狀態的「{card.name}」宣告攻擊，並將其轉為疲勞狀態（橫置）。",
         DECLARE,
     )
+    bursts.happen(replay, "exhausted", card.name, player)
     bursts.happen(replay, "attack", card.name, player)
     bursts.happen(replay, "attacked", None, player.other)
     replay.resolve_fired()
@@ -307,6 +308,7 @@ def block(replay: Run, action: Block) -> None:
     replay.notes["battle.blocker"] = card.name
     _record(replay).blocked_by = card.name
     replay.step(f"③宣告阻擋：防禦方 {defender} 以「{card.name}」阻擋，並將其轉為疲勞狀態。", BLOCK)
+    bursts.happen(replay, "exhausted", card.name, defender)
     bursts.happen(replay, "block", card.name, defender)
     replay.resolve_fired()
     _open_flash(replay, battle, FLASH_2)
@@ -424,8 +426,7 @@ def _compare(replay: Run, battle: Battle, player: Player) -> None:
     else:
         replay.step(f"⑥BP 較低的「{losers[0][0]}」被破壞。", DESTROY, decisive=True)
     _record(replay).destroyed = [name for name, _ in losers]
-    for name, by in losers:
-        field.leave(replay, name, field.DESTROYED, by, DESTROY)
+    field.leave_together(replay, losers, field.DESTROYED, DESTROY)
 
 
 def end(replay: Run) -> None:

@@ -167,10 +167,15 @@ def _zone(name: str) -> str:
 
 
 def order(replay: Run, waiting: list[Effect]) -> list[Effect]:
-    """Effects triggered together: the turn player decides their order (as listed, a step says so)."""
-    if len(waiting) > 1:
-        replay.step(
-            f"{len(waiting)} 個效果同時發揮：由回合玩家決定結算的順序（依時間軸所列順序）；因先結算的效果而發揮的新效果優先結算。",
-            EFFECT_ORDER,
-        )
-    return list(waiting)
+    """Effects triggered together: the turn player decides their order, stated as the order the timeline
+    lists them in (whatever order their events came in); a step says so."""
+    if len(waiting) <= 1:
+        return list(waiting)
+    listed = {id(action): index for index, action in enumerate(replay.timeline.actions)}
+    ordered = sorted(waiting, key=lambda effect: listed.get(id(effect), len(listed)))
+    replay.step(
+        f"{len(waiting)} 個效果同時發揮：由回合玩家 {replay.state.turn_player} 決定結算的順序（依時間軸所列順序）；"
+        "因先結算的效果而發揮的新效果優先結算。",
+        EFFECT_ORDER,
+    )
+    return ordered

@@ -112,6 +112,7 @@ EVENTS = frozenset(
     {
         "turn_start",
         "refreshed",
+        "exhausted",
         "summoned",
         "attack",
         "attacked",

@@ -16,6 +16,8 @@ cause (``keep_brave``, ``soul``); left out, each is an open choice.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from judge.games.bs import bursts
 from judge.games.bs.actions import KeepBrave, Soul
 from judge.games.bs.rules import (
@@ -119,19 +121,37 @@ def add_cores(replay: Run, player: Player, zone: str, count: int) -> None:
 def leave(replay: Run, name: str, way: str, by: Player | None, *cites: str, to: str = "trash") -> None:
     """``name`` leaves the field (``way``: destroyed, depleted, removed or moved ``to`` a zone), ``by`` whose
     doing."""
-    found = replay.state.on_field(name)
-    if found is None:
-        return
-    owner, card = found
-    words = WAYS[way]
-    replay.step(f"玩家 {owner} 的「{card.name}」{words}。", *cites, decisive=True, card=card.name)
-    replay.notes.setdefault(way, []).append(card.name)
-    replay.event(way, card.name, owner)
-    if way == DEPLETED:
-        _not_destroyed(replay, owner, card.name)
+    leave_together(replay, [(name, by)], way, *cites, to=to)
+
+
+def leave_together(
+    replay: Run, leaving: Sequence[tuple[str, Player | None]], way: str, *cites: str, to: str = "trash"
+) -> None:
+    """Cards leaving the field at once (both spirits of a tied battle): each enters standby first, then
+    what their leaving triggered resolves together, in the turn player's order (常見問題 › 狀態 Q1,
+    關於效果的發揮 › 多個效果同時發揮時), and only then does each go where it goes."""
+    gone = []
+    for name, by in leaving:
+        found = replay.state.on_field(name)
+        if found is None:
+            continue
+        owner, card = found
+        replay.step(f"玩家 {owner} 的「{card.name}」{WAYS[way]}。", *cites, decisive=True, card=card.name)
+        replay.notes.setdefault(way, []).append(card.name)
+        replay.event(way, card.name, owner)
+        if way == DEPLETED:
+            _not_destroyed(replay, owner, card.name)
+        gone.append((owner, card, by))
     if replay.fired:
-        replay.step(f"「{card.name}」先進入待機狀態，在置入廢棄區前先解決因此誘發的效果。", STANDBY, DESTROY)
+        names = "」「".join(card.name for _, card, _ in gone)
+        replay.step(f"「{names}」先進入待機狀態，在置入廢棄區前先解決因此誘發的效果。", STANDBY, DESTROY)
         replay.resolve_fired()
+    for owner, card, by in gone:
+        _finish_leaving(replay, owner, card, way, by, to)
+
+
+def _finish_leaving(replay: Run, owner: Player, card: BsCard, way: str, by: Player | None, to: str) -> None:
+    """After standby: soul state or the card's zone, the battle, a brave left behind, bursts."""
     opponent = by is not None and by is not owner
     soul = card.contract and _soul_state(replay, owner, card, by)
     if not soul:

@@ -27,8 +27,9 @@ from judge.games.bs.actions import (
     Unite,
 )
 from judge.games.bs.battle import turn_player
-from judge.games.bs.reduction import describe, reduce
+from judge.games.bs.reduction import WORDS, Colour, describe, idle_special, reduce
 from judge.games.bs.rules import (
+    ALREADY_EXHAUSTED,
     BP_ORDER,
     BP_ZERO,
     BRAVE,
@@ -43,6 +44,7 @@ from judge.games.bs.rules import (
     DIRECT_UNION,
     EFFECTS,
     EXHAUST_TERM,
+    GOD_SYMBOL,
     HEAVY_EXHAUST,
     IMA,
     IMA_UNITE,
@@ -51,6 +53,7 @@ from judge.games.bs.rules import (
     MAIN_ACTIONS,
     MOVE_CORES,
     MOVE_IN_OWN_MAIN,
+    NOT_EXHAUSTED_BY_IT,
     OWN_RESERVE,
     PAY_FROM_FIELD,
     PAY_FROM_RESERVE,
@@ -58,6 +61,7 @@ from judge.games.bs.rules import (
     SET_BURST_ONCE,
     SETUP,
     SUMMON,
+    ULTIMATE_SYMBOL,
     UNION,
     UNITE,
 )
@@ -87,6 +91,10 @@ def _from_hand(replay: Run, player: Player, card: str | BsCard, why: str, *cites
         replay.refuse(f"「{card}」不在玩家 {player} 的手牌中，無法{why}。", *cites)
     hand.cards.remove(found)
     return found
+
+
+#: the clause saying a special symbol reduces only its own kind
+SPECIAL_SYMBOL = {Colour.GOD: GOD_SYMBOL, Colour.ULTIMATE: ULTIMATE_SYMBOL}
 
 
 def _own_main_step(replay: Run, player: Player, what: str, *cites: str) -> None:
@@ -130,6 +138,12 @@ def summon(replay: Run, action: Summon) -> None:
         reduction=reduction,
         pay=to_pay,
     )
+    for kind in idle_special(card.reduction, reduced, symbols):
+        replay.step(
+            f"場地上的{WORDS[kind]}標誌只能減輕持有「{WORDS[kind]}」減輕標誌的卡牌費用，無法用於一般 6 種屬性的費用減輕。",
+            SPECIAL_SYMBOL[kind],
+            decisive=True,
+        )
     _pay(replay, player, card, action, to_pay)
     if action.unite is not None:
         _direct_union(replay, player, card, action)
@@ -527,14 +541,31 @@ def exhaust(replay: Run, action: Exhaust) -> None:
     found = _affected(replay, action.card)
     if found is None:
         return
-    _, card = found
+    owner, card = found
     if card.ima:
         replay.not_applied(f"處於靈魂卡狀態的異魔神合體卡「{card.name}」不會因各種效果而疲勞。", IMA)
         return
+    if card.status is Status.RESTED and not action.heavy:
+        waited = replay.unfired(
+            "exhausted",
+            f"「{card.name}」不視為因該效果而疲勞：「疲勞時」的效果不會發揮。",
+            NOT_EXHAUSTED_BY_IT,
+            card=card.name,
+        )
+        replay.step(
+            f"「{card.name}」已處於疲勞狀態：可以被「疲勞」效果指定，但不會因此進入重疲勞狀態，也不視為因該效果而疲勞。",
+            ALREADY_EXHAUSTED,
+            NOT_EXHAUSTED_BY_IT,
+            decisive=waited,
+        )
+        return
+    was_refreshed = card.status is Status.ACTIVE
     card.status, card.heavy = Status.RESTED, action.heavy
     cites = (HEAVY_EXHAUST,) if action.heavy else (EXHAUST_TERM,)
     field.rested_by(replay, card.name, EFFECTS, *cites)
     replay.step(f"效果使「{card.name}」{'進入重疲勞狀態' if action.heavy else '疲勞'}。", EFFECTS, *cites)
+    if was_refreshed and not action.heavy:
+        bursts.happen(replay, "exhausted", card.name, owner)
 
 
 def refresh(replay: Run, action: Refresh) -> None:

@@ -129,6 +129,29 @@ def reduce(reduction: Mapping[Reduction, int], symbols: Sequence[frozenset[Colou
     return Reduced(by_kind, _matched(units, symbols))
 
 
+def idle_special(
+    reduction: Mapping[Reduction, int], reduced: Reduced, symbols: Sequence[frozenset[Colour]]
+) -> list[Colour]:
+    """The god or ultimate kinds of field symbols with none of the six colours that the card's reduction
+    cannot use, while a colour reduction symbol of it is left short: they reduce only their own kind
+    (究極 and 神 symbols: 無法用於一般 6 種屬性的費用減輕), so they are why the cost is not lower.
+
+    >>> idle_special({Reduction.RED: 1}, reduce({Reduction.RED: 1}, [frozenset({Colour.ULTIMATE})]), [frozenset({Colour.ULTIMATE})])
+    [<Colour.ULTIMATE: 'ultimate'>]
+    """
+    short = any(
+        kind not in (Reduction.GOD, Reduction.ULTIMATE) and reduced.by_kind[kind] < n
+        for kind, n in reduction.items()
+    )
+    if not short:
+        return []
+    return [
+        kind
+        for kind in (Colour.GOD, Colour.ULTIMATE)
+        if Reduction(kind.value) not in reduction and any(kind in s and not s & SIX for s in symbols)
+    ]
+
+
 def _matched(units: list[Reduction], symbols: Sequence[frozenset[Colour]]) -> int:
     """How many reduction symbols can each take a field symbol of its own (augmenting paths)."""
     holder: list[int | None] = [None] * len(symbols)

@@ -66,6 +66,11 @@ def start_step(replay: Run) -> None:
             START_STEP,
         )
     replay.not_applied(f"玩家 {player} 的開始階段時牌組不為 0 張，不會因此敗北。", WIN)
+    if replay.state.side(player.other).deck.total == 0:
+        replay.not_applied(
+            f"玩家 {player.other} 的牌組為 0 張，但現在是玩家 {player} 的開始階段：牌組 0 張只在自己的開始階段才會敗北。",
+            WIN,
+        )
     bursts.happen(replay, "turn_start", None, player)
 
 
