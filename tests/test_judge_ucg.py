@@ -551,6 +551,26 @@ def test_damage_and_ko_are_not_ucg_and_say_what_to_write_instead():
     assert [p.path for p in error.value.problems] == ["actions[0].effect.damage", "actions[1].effect.ko"]
 
 
+def test_a_card_the_listed_hand_does_not_hold_is_a_board_problem_naming_the_hand():
+    board = {
+        "game": "ucg",
+        "state": {
+            "turn": 3,
+            "turn_player": "A",
+            "phase": "character",
+            "players": {"A": {"hand": [{"name": "甲", "kind": "scene", "round": 1}]}},
+            "areas": [{"A": ch(1000), "B": ch(1000)}],
+        },
+        "actions": [{"set_character": {"player": "A", "card": {"name": "乙", "bp": {"SINGLE": 3000}}}}],
+    }
+    with pytest.raises(BoardError) as error:
+        rule(board)
+    [problem] = error.value.problems
+    assert problem.path == "actions[0].set_character" and "乙" in problem.message and "甲" in problem.message
+    board["state"]["players"]["A"]["hand"] = 2  # two cards nobody named: 乙 may be one of them
+    assert rule(board).outcome.result is Result.CONTINUES
+
+
 # --- deck (4.1.1–4.1.3, 2.3.9.1) ---------------------------------------------
 
 

@@ -56,12 +56,14 @@ def _take_from_hand(replay: Run, player: Player, name: str) -> UcgCard | None:
     if card is not None:
         hand.cards.remove(card)
         return card
-    if hand.unnamed == 0 and not hand.cards:
+    if hand.unnamed == 0:  # the board lists the whole hand, and not this card
         action = replay.timeline.actions[replay.index]
+        held = "、".join(card.name for card in hand.cards) or "沒有牌"
         raise BoardError(
             [
                 BoardProblem(
-                    f"actions[{replay.index}].{action.verb}", f"{_name(player)}的手牌中沒有卡牌 {name}"
+                    f"actions[{replay.index}].{action.verb}",
+                    f"{_name(player)}的手牌中沒有卡牌 {name}（手牌：{held}）",
                 )
             ]
         )
