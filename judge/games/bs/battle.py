@@ -35,6 +35,7 @@ from judge.games.bs.rules import (
     FLASH_2,
     FLASH_NO_INTERRUPT,
     FLASH_RULES,
+    FLASH_TERM,
     FLASH_TIMING,
     HEAVY_EXHAUST,
     IMA,
@@ -167,7 +168,13 @@ def flash(replay: Run, action: Flash) -> None:
         if state.phase != "main" or player is not turn_player(replay):
             if action.main:
                 replay.refuse("魔法卡的主要效果僅能於自己的主要階段使用。", MAGIC_MAIN, MAGIC)
-            replay.refuse("靈動效果在自己的主要階段或戰鬥的靈動時機中使用。", MAGIC, FLASH_TIMING)
+            replay.refuse(
+                f"現在是玩家 {turn_player(replay)} 的{'主要階段' if state.phase == 'main' else '回合，不在戰鬥的靈動時機中'}："
+                f"靈動效果只能在自己的主要階段與雙方的靈動時機中使用。",
+                FLASH_TERM,
+                MAGIC,
+                FLASH_TIMING,
+            )
         card = _used_card(replay, player, action)
         what, cites = ("主要效果", (MAGIC_MAIN,)) if action.main else ("靈動效果", (FLASH_NO_INTERRUPT,))
         replay.step(f"主要階段：玩家 {player} 使用{what}{_of(card)}，該效果立即結算。", MAGIC, *cites)
