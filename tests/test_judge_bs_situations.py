@@ -619,6 +619,8 @@ SITUATIONS: dict[str, Expect] = {
         winner=Player.A,
         check=lambda r: side(r, "B").reserve == 1,
     ),
+    "illegal_flash_after_no_block": refusal(FLASH_TERM, FLASH_TIMING, FLASH_2),
+    "illegal_move_cores_from_life": refusal(MOVE_CORES, OWN_RESERVE),
 }
 
 

@@ -168,9 +168,16 @@ def flash(replay: Run, action: Flash) -> None:
         if state.phase != "main" or player is not turn_player(replay):
             if action.main:
                 replay.refuse("魔法卡的主要效果僅能於自己的主要階段使用。", MAGIC_MAIN, MAGIC)
+            if state.phase == "attack":
+                replay.refuse(
+                    "攻擊階段中，靈動時機只在戰鬥中出現（第 2 次靈動時機僅在宣告阻擋時才會發生）：現在沒有靈動時機。",
+                    FLASH_TERM,
+                    FLASH_TIMING,
+                    FLASH_2,
+                )
             replay.refuse(
-                f"現在是玩家 {turn_player(replay)} 的{'主要階段' if state.phase == 'main' else '回合，不在戰鬥的靈動時機中'}："
-                f"靈動效果只能在自己的主要階段與雙方的靈動時機中使用。",
+                f"現在是玩家 {turn_player(replay)} 的{'主要階段' if state.phase == 'main' else '回合'}："
+                "靈動效果只能在自己的主要階段與雙方的靈動時機中使用。",
                 FLASH_TERM,
                 MAGIC,
                 FLASH_TIMING,
