@@ -378,6 +378,7 @@ def _unblocked(replay: Run, battle: Battle, player: Player) -> None:
     found = replay.state.on_field(battle.attacker)
     assert found is not None  # the attacker is on the field, or battle.attacker is None
     count = symbols(replay, found[1])
+    brave = brave_of(replay.state, found[1])
     side = replay.state.side(defender)
     life: int = replay.fact(f"{defender}.life", side.life, None, f"玩家 {defender} 的生命值", UNBLOCKED)
     lost = min(count, life)
@@ -386,9 +387,11 @@ def _unblocked(replay: Run, battle: Battle, player: Player) -> None:
     _record(replay).life_reduced = lost
     replay.step(
         f"⑤戰鬥結算：未宣告阻擋，依照「{battle.attacker}」的標誌數量 {count}，減少防禦方 {defender} 的生命值 {lost}"
-        f"（{life} → {side.life}），並將這些能量移至預備區。",
+        f"（{life} → {side.life}），並將這些能量移至預備區"
+        + ("。" if brave is None else f"；其標誌數量含合體卡「{brave.name}」追加的標誌。"),
         UNBLOCKED,
         CORES_GO,
+        *(() if brave is None else (UNION,)),
         decisive=True,
         life=side.life,
     )
