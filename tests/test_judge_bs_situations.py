@@ -635,6 +635,13 @@ SITUATIONS: dict[str, Expect] = {
         cited=(START, EFFECT_TIMING),
         check=lambda r: side(r, "B").hand.total == 4 and side(r, "B").deck.total == 9,
     ),
+    "burst_too_late_at_life_zero": Expect(
+        Result.WON,
+        "life_zero",
+        decides=(*LIFE, WIN, WIN_BY_LIFE),
+        winner=Player.A,
+        check=lambda r: side(r, "B").burst.names() == ["絕甲冰盾"],
+    ),
 }
 
 
