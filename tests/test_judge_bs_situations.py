@@ -101,10 +101,15 @@ U_GUARD = "視為「防禦」，且不會發揮「U 觸發命中時」之後的�
 RESOLUTION_FIRST = "若有在「戰鬥結算時」發生的效果，請在減少生命值或比較 BP 前的階段解決效果"
 PAY_SHORT = "若無論如何都無法支付費用，請將該卡牌放回手牌"
 ULTIMATE_SYMBOL = "此標誌可用於減輕持有「究極」減輕標誌的卡牌費用"
+GOD_SYMBOL = "此標誌可用於減輕持有「神」減輕標誌的卡牌費用"
+UNION_SYMBOLS = "合體卡的屬性、標誌及【合體中】效果，將分別追加至合體對象上"
 BATTLE_END = "「本次戰鬥期間」等的效果，會在此時失效"
 EFFECT_ORDER = "若有多個效果同時發揮，請由回合玩家決定結算的順序"
 ALREADY_EXHAUSTED = "處於疲勞狀態的靈魂卡不會因「疲勞」效果而進入"
 NOT_EXHAUSTED_BY_IT = "但不視為因該效果而疲勞"
+AS_FAR_AS_POSSIBLE = "已發揮的效果會盡可能地結算"
+FLASH_TERM = "可在自己的主要階段與雙方的靈動時機中任意使用的效果"
+FLASH_TIMING = "在戰鬥中最多 2 次的靈動時機中，可使用魔法卡的靈動效果"
 
 BATTLE_BP = (BLOCKED, DESTROY)
 LIFE = (UNBLOCKED, CORES_GO)
@@ -591,6 +596,51 @@ SITUATIONS: dict[str, Expect] = {
         decides=(*LIFE, WIN, WIN_BY_LIFE),
         winner=Player.A,
         check=lambda r: on_field(r, "A", "乙龍").status is Status.ACTIVE,
+    ),
+    "draw_effect_more_than_the_deck": Expect(
+        Result.WON,
+        "deck_out_at_start_step",
+        decides=(AS_FAR_AS_POSSIBLE, WIN, START),
+        winner=Player.B,
+        check=lambda r: side(r, "A").hand.total == 3 and r.outcome.state.turn == 7,
+    ),
+    "illegal_flash_in_opponent_main": refusal(FLASH_TERM, MAGIC_TO_TRASH, FLASH_TIMING),
+    "trigger_when_attacks": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(EFFECT_TIMING, BATTLE_END),
+        check=lambda r: in_trash(r, "B") == ["乙獸"],
+    ),
+    "trigger_when_blocks": Expect(
+        *CONTINUES, decides=BATTLE_BP, cited=(EFFECT_TIMING,), check=lambda r: in_trash(r, "A") == ["甲龍"]
+    ),
+    "battle_more_symbols_than_life": Expect(
+        Result.WON,
+        "life_zero",
+        decides=(*LIFE, WIN, WIN_BY_LIFE),
+        winner=Player.A,
+        check=lambda r: side(r, "B").reserve == 1,
+    ),
+    "illegal_flash_after_no_block": refusal(FLASH_TERM, FLASH_TIMING, FLASH_2),
+    "illegal_move_cores_from_life": refusal(MOVE_CORES, OWN_RESERVE),
+    "brave_unblocked_symbols_added": Expect(
+        *CONTINUES, decides=(*LIFE, UNION_SYMBOLS), check=lambda r: side(r, "B").life == 3
+    ),
+    "cost_god_symbol_reduces_no_colour": Expect(
+        *CONTINUES, decides=(GOD_SYMBOL,), check=lambda r: side(r, "B").reserve == 0
+    ),
+    "trigger_at_turn_start": Expect(
+        *CONTINUES,
+        why_not=(WIN,),
+        cited=(START, EFFECT_TIMING),
+        check=lambda r: side(r, "B").hand.total == 4 and side(r, "B").deck.total == 9,
+    ),
+    "burst_too_late_at_life_zero": Expect(
+        Result.WON,
+        "life_zero",
+        decides=(*LIFE, WIN, WIN_BY_LIFE),
+        winner=Player.A,
+        check=lambda r: side(r, "B").burst.names() == ["絕甲冰盾"],
     ),
 }
 

@@ -35,6 +35,7 @@ from judge.games.bs.rules import (
     FLASH_2,
     FLASH_NO_INTERRUPT,
     FLASH_RULES,
+    FLASH_TERM,
     FLASH_TIMING,
     HEAVY_EXHAUST,
     IMA,
@@ -167,7 +168,20 @@ def flash(replay: Run, action: Flash) -> None:
         if state.phase != "main" or player is not turn_player(replay):
             if action.main:
                 replay.refuse("魔法卡的主要效果僅能於自己的主要階段使用。", MAGIC_MAIN, MAGIC)
-            replay.refuse("靈動效果在自己的主要階段或戰鬥的靈動時機中使用。", MAGIC, FLASH_TIMING)
+            if state.phase == "attack":
+                replay.refuse(
+                    "攻擊階段中，靈動時機只在戰鬥中出現（第 2 次靈動時機僅在宣告阻擋時才會發生）：現在沒有靈動時機。",
+                    FLASH_TERM,
+                    FLASH_TIMING,
+                    FLASH_2,
+                )
+            replay.refuse(
+                f"現在是玩家 {turn_player(replay)} 的{'主要階段' if state.phase == 'main' else '回合'}："
+                "靈動效果只能在自己的主要階段與雙方的靈動時機中使用。",
+                FLASH_TERM,
+                MAGIC,
+                FLASH_TIMING,
+            )
         card = _used_card(replay, player, action)
         what, cites = ("主要效果", (MAGIC_MAIN,)) if action.main else ("靈動效果", (FLASH_NO_INTERRUPT,))
         replay.step(f"主要階段：玩家 {player} 使用{what}{_of(card)}，該效果立即結算。", MAGIC, *cites)
@@ -364,6 +378,7 @@ def _unblocked(replay: Run, battle: Battle, player: Player) -> None:
     found = replay.state.on_field(battle.attacker)
     assert found is not None  # the attacker is on the field, or battle.attacker is None
     count = symbols(replay, found[1])
+    brave = brave_of(replay.state, found[1])
     side = replay.state.side(defender)
     life: int = replay.fact(f"{defender}.life", side.life, None, f"玩家 {defender} 的生命值", UNBLOCKED)
     lost = min(count, life)
@@ -372,9 +387,11 @@ def _unblocked(replay: Run, battle: Battle, player: Player) -> None:
     _record(replay).life_reduced = lost
     replay.step(
         f"⑤戰鬥結算：未宣告阻擋，依照「{battle.attacker}」的標誌數量 {count}，減少防禦方 {defender} 的生命值 {lost}"
-        f"（{life} → {side.life}），並將這些能量移至預備區。",
+        f"（{life} → {side.life}），並將這些能量移至預備區"
+        + ("。" if brave is None else f"；其標誌數量含合體卡「{brave.name}」追加的標誌。"),
         UNBLOCKED,
         CORES_GO,
+        *(() if brave is None else (UNION,)),
         decisive=True,
         life=side.life,
     )

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from judge.games.bs import bursts
 from judge.games.bs.actions import KeepBrave, Soul
 from judge.games.bs.rules import (
+    AS_FAR_AS_POSSIBLE,
     CORES_GO,
     DEPLETION,
     DEPLETION_TERM,
@@ -37,6 +38,7 @@ from judge.games.bs.rules import (
     UNION_GO,
     UNION_KEEP,
     UNION_LEAVES,
+    WIN,
 )
 from judge.games.bs.state import BsCard, BsState, Kind
 from judge.games.bs.stated import stated
@@ -83,6 +85,14 @@ def draw(replay: Run, player: Player, count: int, *cites: str, lead: str = "") -
         drawn=drawn,
         deck=left,
     )
+    if drawn < count:
+        replay.step(
+            f"要抽 {count} 張，但牌組只有 {drawn} 張：已發揮的效果會盡可能地結算；牌組變為 0 張不會立即敗北，"
+            f"只在玩家 {player} 自己的開始階段時才會敗北。",
+            AS_FAR_AS_POSSIBLE,
+            WIN,
+            decisive=True,
+        )
 
 
 def rested_by(replay: Run, name: str, *cites: str) -> None:

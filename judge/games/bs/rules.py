@@ -95,6 +95,7 @@ FLASH_NO_INTERRUPT = "遊戲開始前/使用魔法卡/無法中斷魔法卡的�
 EXHAUST_TERM = "用語集/疲勞"
 NEXUS_NO_FIGHT = "遊戲開始前/配置核心卡"
 REFRESH_TERM = "用語集/回復"
+FLASH_TERM = "用語集/靈動"
 
 # -- the main step -------------------------------------------------------------------
 MAIN_ACTIONS = "主要階段的行動"
@@ -114,6 +115,7 @@ THEN = "常見問題/關於效果通則/Q7"
 LASTS = "常見問題/關於效果通則/Q9"
 STANDBY = "常見問題/關於靈魂卡或核心卡等的狀態/Q1"
 DESTROY_TERM = "用語集/破壞"
+AS_FAR_AS_POSSIBLE = "常見問題/關於指定效果/Q1"
 ALREADY_EXHAUSTED = "常見問題/關於靈魂卡或核心卡等的狀態/Q4"
 NOT_EXHAUSTED_BY_IT = "常見問題/關於指定效果/Q3"
 LEAVE_TERM = "用語集/離開場地"
@@ -234,6 +236,8 @@ CITE = Citations(
         THEN: "「之後」是在前述效果結算後，不會被其他效果插入而直接發揮的效果",
         LASTS: "一旦發揮後便會持續有效",
         STANDBY: "該靈魂卡會先進入「待機狀態」",
+        FLASH_TERM: "可在自己的主要階段與雙方的靈動時機中任意使用的效果",
+        AS_FAR_AS_POSSIBLE: "已發揮的效果會盡可能地結算",
         ALREADY_EXHAUSTED: "處於疲勞狀態的靈魂卡不會因「疲勞」效果而進入",
         NOT_EXHAUSTED_BY_IT: "但不視為因該效果而疲勞",
         DESTROY_TERM: "因效果或 BP 比較，將靈魂卡、終極靈魂卡、合體卡、核心卡從場地放置到廢棄區",
