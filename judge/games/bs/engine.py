@@ -56,6 +56,7 @@ from judge.games.bs.rules import (
     TURN,
     UNION_LEAVES,
     UNITE,
+    WIN,
 )
 from judge.games.bs.state import BsCard, BsState
 from judge.games.bs.turn import TURN_STEPS
@@ -80,7 +81,7 @@ class BsTimeline(Timeline):
 PHRASES = Phrases.chinese(
     "zh-Hant",
     not_now=("{verb} 不能在本回合剩下的階段進行（目前為 {point}）。", (TURN,)),
-    game_over=("遊戲已結束；第 {index} 個動作（從 0 起算）起不再重演。", ()),
+    game_over=("遊戲已結束；第 {index} 個動作（從 0 起算）起不再重演。", (WIN,)),
     declined=("{effect} 是「可以」的效果，玩家選擇不發動。", (OPTIONAL,)),
     optional=("是否發動 {effect}", (OPTIONAL,)),
     condition_fails=("{effect} 的條件（{condition}）在其發揮的當下不成立，後續效果不會發揮。", (EFFECTS,)),
