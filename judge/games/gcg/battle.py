@@ -27,7 +27,7 @@ from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect
 from judge.games.gcg import effects, processing
-from judge.games.gcg.actions import BY_EFFECT, PLAYER, Attack, Block, Command, Pair, Pass
+from judge.games.gcg.actions import BY_EFFECT, PLAYER, Attack, Block, Command, Pair, Pass, Support
 from judge.games.gcg.outcome import BattleRecord
 from judge.games.gcg.state import Battle, GcgCard, GcgState, Timing
 from judge.games.gcg.values import at_least, change_text, instances, is_link, remaining, stacked, stat
@@ -401,6 +401,14 @@ def _flash(state: GcgState, action: Action) -> bool:
     return isinstance(action, (Effect, Pass, *BY_EFFECT)) or action.verb == "concede"
 
 
+def _main_in_step(replay: Run, following: Action) -> bool:
+    """A 《支援》 listed while the action step is under way (just after a pass or a command in it) is
+    taken there, to be refused (13-2-1-1: not while a unit attacks), not after the battle."""
+    if not isinstance(following, Support) or replay.index < 0:
+        return False
+    return isinstance(replay.timeline.actions[replay.index], (Pass, Command))
+
+
 def progress(replay: Run) -> None:
     """Run the battle's steps that need nobody's decision, up to the next one the timeline states."""
     battle = replay.state.battle
@@ -419,7 +427,7 @@ def progress(replay: Run) -> None:
     battle = replay.state.battle
     if battle is None or battle.step != "action":
         return
-    if following is not None and _flash(replay.state, following):
+    if following is not None and (_flash(replay.state, following) or _main_in_step(replay, following)):
         if not isinstance(following, Pass):
             battle.passes = 0  # an action taken: the right to act goes round again (9-4-1)
         return
@@ -614,6 +622,12 @@ def _hit_base(replay: Run, attacker: GcgCard, base: GcgCard) -> None:
                 f"基地「{base.name}」剩餘 HP {_shown(remaining(base))}，未被破壞。", "8-5-2-4-1", "11-3-1"
             )
         if base.name in destroyed and first:
+            if stat(base, "ap"):
+                replay.not_applied(
+                    f"「{attacker.name}」擁有《先制攻擊》，其戰鬥傷害先破壞了基地「{base.name}」："
+                    f"不會受到來自基地「{base.name}」的戰鬥傷害。",
+                    "13-1-5-2",
+                )
             return
     strength = stat(base, "ap")
     if strength:
