@@ -115,10 +115,13 @@ Q_13_2_7_1 = "【攻擊時】是指"
 Q_13_2_8_1 = "【破壞時】是指"
 Q_5_6_1 = "則移除等同於其回復數值的表示傷害的計數器"
 Q_5_6_2 = "剩餘數值不會疊加到 HP 上"
+Q_2_10_1 = "將我方能源區中所需數量的活躍狀態的能源轉為休息狀態就能支付費用"
 Q_3_3_1 = "使用即可疊放在戰鬥區中的機體下方進行搭乘"
 Q_5_17_2_2 = "機體替代卡跟通常機體一樣，可以被駕駛員搭乘"
 Q_10_1_6_5 = "需要決定解決順序並依次處理"
 Q_11_5_2_1 = "透過此處理被置於廢棄區的基地不視為被破壞"
+Q_13_1_2_3 = "即便雙方的機體均因戰鬥被破壞，也會發動"
+Q_13_1_2_4 = "若對方護盾區中沒有任何 1 張基地或護盾，則不發動《突破》效果"
 Q_13_2_1_1 = "只能在機體進行攻擊期間以外的我方主要階段可以發動"
 WON_BY_BATTLE_DAMAGE = (Q_8_5_2_2, Q_1_2_2_1, Q_11_2_1, Q_1_2_1)
 UNIT_DESTROYED = (Q_8_5_3_2, Q_11_3_1)
@@ -815,6 +818,57 @@ SITUATIONS: dict[str, Expect] = {
             and side(r, "B").shields.total == 4
             and "「緊急迴避」同時標注【主要】/【瞬動】：在任意時機都可以發動。" in texts(r)
         ),
+    ),
+    "breach_both_destroyed": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_13_1_2_3, Q_13_1_2_1, Q_13_1_2_2, Q_3_5_3),
+        check=lambda r: (
+            sorted(r.outcome.destroyed) == ["吉姆", "薩克II"]
+            and side(r, "B").base.cards[0].damage == 1
+            and side(r, "B").shields.total == 4
+        ),
+    ),
+    "why_not_breach_nothing_left": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        why_not=(Q_13_1_2_4,),
+        check=lambda r: r.outcome.winner is None and r.outcome.destroyed == ["薩克II"],
+    ),
+    "illegal_block_twice": Expect(
+        Result.REFUSED,
+        decides=(Q_8_3_2,),
+        refused=(Q_8_3_2,),
+        check=lambda r: state(r).battle is not None and unit(r, "B", "吉姆").damage == 0,
+    ),
+    "illegal_block_rested": Expect(
+        Result.REFUSED, decides=(Q_8_3_1, Q_13_1_4_1), refused=(Q_8_3_1, Q_13_1_4_1)
+    ),
+    "illegal_support_in_opponents_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_13_1_3_1, Q_13_2_1_1),
+        refused=(Q_13_1_3_1, Q_13_2_1_1),
+        check=lambda r: unit(r, "B", "吉姆").status is Status.ACTIVE,
+    ),
+    "battle_blocker_destroyed_in_action_step": Expect(
+        *CONTINUES,
+        decides=(Q_8_3_1, Q_13_1_4_1, Q_11_3_1, Q_8_4_2),
+        check=lambda r: (
+            r.outcome.destroyed == ["吉姆"]
+            and side(r, "B").shields.total == 2
+            and battles(r)[0].shields_destroyed == 0
+        ),
+    ),
+    "illegal_cost_not_payable": Expect(
+        Result.REFUSED,
+        decides=(Q_2_10_1, Q_7_5_2_2),
+        refused=(Q_2_10_1, Q_7_5_2_2),
+        check=lambda r: side(r, "A").hand.total == 3 and side(r, "A").energy.rested == 3,
+    ),
+    "illegal_pair_enemy_unit": Expect(
+        Result.REFUSED,
+        decides=(Q_3_3_1,),
+        refused=(Q_3_3_1,),
+        check=lambda r: unit(r, "B", "薩克II").pilot is None and side(r, "A").energy.rested == 0,
     ),
 }
 

@@ -314,7 +314,14 @@ def support(replay: Run, action: Support) -> None:
             "《支援》是【啟動·主要】：只能在機體進行攻擊期間以外的我方主要階段發動。", "13-1-3-1", "13-2-1-1"
         )
     found, target = state.unit(action.by), state.unit(action.target)
-    if found is None or found[0] is not player:
+    if found is not None and found[0] is not player:
+        replay.refuse(
+            f"「{action.by}」是玩家 {found[0]} 的機體，現在是玩家 {player} 的回合：《支援》是【啟動·主要】，"
+            "只在我方的主要階段發動。",
+            "13-1-3-1",
+            "13-2-1-1",
+        )
+    if found is None:
         replay.refuse(f"「{action.by}」不是回合玩家戰鬥區中的機體。", "13-1-3-1")
     unit = found[1]
     if not instances(unit, "support"):
