@@ -119,6 +119,7 @@ Q_2_10_1 = "將我方能源區中所需數量的活躍狀態的能源轉為休�
 Q_3_3_1 = "使用即可疊放在戰鬥區中的機體下方進行搭乘"
 Q_5_17_2_2 = "機體替代卡跟通常機體一樣，可以被駕駛員搭乘"
 Q_10_1_6_5 = "需要決定解決順序並依次處理"
+Q_10_1_6_8 = "在被誘發的多個效果中若有【爆發】效果，則優先解決【爆發】效果"
 Q_11_5_2_1 = "透過此處理被置於廢棄區的基地不視為被破壞"
 Q_13_1_2_3 = "即便雙方的機體均因戰鬥被破壞，也會發動"
 Q_13_1_2_4 = "若對方護盾區中沒有任何 1 張基地或護盾，則不發動《突破》效果"
@@ -869,6 +870,22 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_3_3_1,),
         refused=(Q_3_3_1,),
         check=lambda r: unit(r, "B", "薩克II").pilot is None and side(r, "A").energy.rested == 0,
+    ),
+    "trigger_burst_before_turn_players": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1),
+        cited=(Q_10_1_6_8, Q_13_2_5_1),
+        check=lambda r: (
+            unit(r, "A", "鋼彈").damage == 3
+            and side(r, "A").deck.total == 19
+            and texts(r).index("「鋼彈」受到 2 點效果傷害（計數器 3）。")
+            < texts(r).index("玩家 A 從卡組最上方抽 1 張卡牌加入手牌（1 張）。")
+        ),
+    ),
+    "trigger_on_pair": Expect(
+        *CONTINUES,
+        cited=(Q_5_14_1_1,),
+        check=lambda r: side(r, "A").hand.total == 3 and unit(r, "A", "鋼彈").pilot.name == "阿姆羅·雷",
     ),
 }
 
