@@ -887,6 +887,13 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_5_14_1_1,),
         check=lambda r: side(r, "A").hand.total == 3 and unit(r, "A", "鋼彈").pilot.name == "阿姆羅·雷",
     ),
+    "trigger_attack_empties_deck": Expect(
+        Result.WON,
+        "deck_of_zero_cards",
+        decides=(Q_1_2_2_2, Q_11_2_1, Q_1_2_1),
+        winner=Player.B,
+        check=lambda r: side(r, "B").shields.total == 2 and side(r, "A").deck.total == 0,
+    ),
 }
 
 
