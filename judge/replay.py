@@ -412,6 +412,14 @@ class Replay(Generic[S]):
         while not self.procedure.accepts(self.state, action):
             self.advance()
 
+    def _end_phase(self, action: EndPhase) -> None:
+        """End the current phase; in a game whose player declares the end of one phase only (a
+        procedure that accepts ``end_phase``: gcg's 主要階段結束), play on to that phase first."""
+        if any(p.accepts(self.state, action) for p in self.rules.turn[self.position :]):
+            while not self.procedure.accepts(self.state, action):
+                self.advance()
+        self.advance()
+
     def _finish(self, until: Until) -> None:
         if until is Until.END_OF_PHASE:
             phase, turn = self.state.phase, self.state.turn
@@ -630,7 +638,7 @@ class Replay(Generic[S]):
                     return None, None
                 self.index = index
                 if isinstance(action, EndPhase):
-                    self.advance()
+                    self._end_phase(action)
                 elif isinstance(action, NextTurn):
                     self._finish(Until.END_OF_TURN)
                     self._enter()

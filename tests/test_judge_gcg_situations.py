@@ -115,6 +115,15 @@ Q_13_2_7_1 = "【攻擊時】是指"
 Q_13_2_8_1 = "【破壞時】是指"
 Q_5_6_1 = "則移除等同於其回復數值的表示傷害的計數器"
 Q_5_6_2 = "剩餘數值不會疊加到 HP 上"
+Q_2_10_1 = "將我方能源區中所需數量的活躍狀態的能源轉為休息狀態就能支付費用"
+Q_3_3_1 = "使用即可疊放在戰鬥區中的機體下方進行搭乘"
+Q_5_17_2_2 = "機體替代卡跟通常機體一樣，可以被駕駛員搭乘"
+Q_10_1_6_5 = "需要決定解決順序並依次處理"
+Q_10_1_6_8 = "在被誘發的多個效果中若有【爆發】效果，則優先解決【爆發】效果"
+Q_11_5_2_1 = "透過此處理被置於廢棄區的基地不視為被破壞"
+Q_13_1_2_3 = "即便雙方的機體均因戰鬥被破壞，也會發動"
+Q_13_1_2_4 = "若對方護盾區中沒有任何 1 張基地或護盾，則不發動《突破》效果"
+Q_13_2_1_1 = "只能在機體進行攻擊期間以外的我方主要階段可以發動"
 WON_BY_BATTLE_DAMAGE = (Q_8_5_2_2, Q_1_2_2_1, Q_11_2_1, Q_1_2_1)
 UNIT_DESTROYED = (Q_8_5_3_2, Q_11_3_1)
 BLOCKED = (Q_8_3_1, Q_13_1_4_1, *UNIT_DESTROYED)
@@ -704,6 +713,186 @@ SITUATIONS: dict[str, Expect] = {
         "every_player_lost",
         decides=(Q_1_2_2_2, Q_11_2_1),
         check=lambda r: r.outcome.losers == [Player.A, Player.B] and r.gaps[0].kind is StepKind.SILENT,
+    ),
+    # -- ordinary play: AP 0, links, 《支援》, tokens, bases replaced, the energy deck -------------
+    "battle_ap_zero_shield": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_3, Q_5_5_5),
+        check=lambda r: battles(r)[0].shields_destroyed == 0 and side(r, "B").shields.total == 3,
+    ),
+    "why_not_ap_zero_player": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_2, Q_5_5_5),
+        why_not=(Q_5_5_5, Q_1_2_2_1),
+        check=lambda r: r.outcome.winner is None,
+    ),
+    "illegal_attack_link_not_met": Expect(
+        Result.REFUSED,
+        decides=(Q_3_2_4,),
+        refused=(Q_3_2_4,),
+        not_cited=(Q_3_2_6_3,),
+        check=lambda r: unit(r, "A", "鋼彈").pilot.name == "賽拉·瑪斯",
+    ),
+    "link_by_trait_attacks_on_deploy": Expect(
+        *CONTINUES,
+        decides=(Q_3_2_6_2, Q_3_2_6_3, *UNIT_DESTROYED),
+        check=lambda r: r.outcome.destroyed == ["薩克II"],
+    ),
+    "support_by_unit_deployed_this_turn": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        cited=(Q_13_1_3_1, Q_3_2_4),
+        check=lambda r: r.outcome.destroyed == ["薩克II"] and unit(r, "A", "吉姆").status is Status.RESTED,
+    ),
+    "illegal_support_self": Expect(Result.REFUSED, decides=(Q_13_1_3_1,), refused=(Q_13_1_3_1,)),
+    "illegal_support_in_action_step": Expect(
+        Result.REFUSED,
+        decides=(Q_13_1_3_1, Q_13_2_1_1),
+        refused=(Q_13_1_3_1, Q_13_2_1_1),
+        check=lambda r: state(r).battle is not None and unit(r, "A", "吉姆").status is Status.ACTIVE,
+    ),
+    "illegal_support_in_end_phase": Expect(
+        Result.REFUSED,
+        decides=(Q_7_1_1, Q_13_1_3_1, Q_13_2_1_1),
+        refused=(Q_7_1_1, Q_13_1_3_1, Q_13_2_1_1),
+    ),
+    "why_not_base_replaced": Expect(
+        *CONTINUES,
+        decides=(Q_11_5_2,),
+        why_not=(Q_11_5_2_1, Q_5_10_4),
+        check=lambda r: (
+            side(r, "A").base.names() == ["賈布羅"]
+            and side(r, "A").trash.names() == ["白色基地"]
+            and side(r, "A").hand.total == 3
+        ),
+    ),
+    "turn_energy_deck_empty": Expect(
+        *CONTINUES,
+        why_not=(Q_7_4_1, Q_1_3_2, Q_7_3_1_1),
+        check=lambda r: (
+            (state(r).phase, state(r).step) == ("end", "action")
+            and side(r, "A").energy.total == 10
+            and side(r, "A").hand.total == 5
+        ),
+    ),
+    "pilot_boards_token": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        cited=(Q_5_17_2_2, Q_5_17_2_5, Q_3_3_6),
+        check=lambda r: (
+            sorted(r.outcome.destroyed) == sorted(["鋼彈(代幣)", "薩克II"])
+            and side(r, "A").trash.names() == ["阿姆羅·雷"]
+        ),
+    ),
+    "trigger_two_own_on_deploy": Expect(
+        *CONTINUES,
+        decides=(Q_11_3_1,),
+        cited=(Q_10_1_6_5, Q_5_14_1_1),
+        check=lambda r: r.outcome.destroyed == ["吉姆"] and side(r, "A").hand.total == 4,
+    ),
+    "why_not_first_strike_base_destroyed": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_4, Q_3_5_3, Q_11_3_1),
+        why_not=(Q_13_1_5_2,),
+        cited=(Q_13_1_5_2,),
+        check=lambda r: unit(r, "A", "鋼彈").damage == 0 and not r.gaps,
+    ),
+    "block_attack_on_unit": Expect(
+        *CONTINUES,
+        decides=BLOCKED,
+        check=lambda r: (
+            sorted(r.outcome.destroyed) == ["吉姆", "德姆"] and unit(r, "B", "薩克II").damage == 0
+        ),
+    ),
+    "trigger_burst_from_breach": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_13_1_2_1, Q_13_1_2_2, Q_5_10_1),
+        cited=(Q_13_2_5_1, Q_5_10_3),
+        check=lambda r: unit(r, "A", "鋼彈") is None and side(r, "B").shields.total == 2,
+    ),
+    "command_main_and_action_in_battle": Expect(
+        *CONTINUES,
+        decides=(Q_11_3_1, Q_8_4_2),
+        cited=(Q_5_5_4,),
+        check=lambda r: (
+            r.outcome.destroyed == ["薩克II"]
+            and side(r, "B").shields.total == 4
+            and "「緊急迴避」同時標注【主要】/【瞬動】：在任意時機都可以發動。" in texts(r)
+        ),
+    ),
+    "breach_both_destroyed": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_13_1_2_3, Q_13_1_2_1, Q_13_1_2_2, Q_3_5_3),
+        check=lambda r: (
+            sorted(r.outcome.destroyed) == ["吉姆", "薩克II"]
+            and side(r, "B").base.cards[0].damage == 1
+            and side(r, "B").shields.total == 4
+        ),
+    ),
+    "why_not_breach_nothing_left": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        why_not=(Q_13_1_2_4,),
+        check=lambda r: r.outcome.winner is None and r.outcome.destroyed == ["薩克II"],
+    ),
+    "illegal_block_twice": Expect(
+        Result.REFUSED,
+        decides=(Q_8_3_2,),
+        refused=(Q_8_3_2,),
+        check=lambda r: state(r).battle is not None and unit(r, "B", "吉姆").damage == 0,
+    ),
+    "illegal_block_rested": Expect(
+        Result.REFUSED, decides=(Q_8_3_1, Q_13_1_4_1), refused=(Q_8_3_1, Q_13_1_4_1)
+    ),
+    "illegal_support_in_opponents_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_13_1_3_1, Q_13_2_1_1),
+        refused=(Q_13_1_3_1, Q_13_2_1_1),
+        check=lambda r: unit(r, "B", "吉姆").status is Status.ACTIVE,
+    ),
+    "battle_blocker_destroyed_in_action_step": Expect(
+        *CONTINUES,
+        decides=(Q_8_3_1, Q_13_1_4_1, Q_11_3_1, Q_8_4_2),
+        check=lambda r: (
+            r.outcome.destroyed == ["吉姆"]
+            and side(r, "B").shields.total == 2
+            and battles(r)[0].shields_destroyed == 0
+        ),
+    ),
+    "illegal_cost_not_payable": Expect(
+        Result.REFUSED,
+        decides=(Q_2_10_1, Q_7_5_2_2),
+        refused=(Q_2_10_1, Q_7_5_2_2),
+        check=lambda r: side(r, "A").hand.total == 3 and side(r, "A").energy.rested == 3,
+    ),
+    "illegal_pair_enemy_unit": Expect(
+        Result.REFUSED,
+        decides=(Q_3_3_1,),
+        refused=(Q_3_3_1,),
+        check=lambda r: unit(r, "B", "薩克II").pilot is None and side(r, "A").energy.rested == 0,
+    ),
+    "trigger_burst_before_turn_players": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1),
+        cited=(Q_10_1_6_8, Q_13_2_5_1),
+        check=lambda r: (
+            unit(r, "A", "鋼彈").damage == 3
+            and side(r, "A").deck.total == 19
+            and texts(r).index("「鋼彈」受到 2 點效果傷害（計數器 3）。")
+            < texts(r).index("玩家 A 從卡組最上方抽 1 張卡牌加入手牌（1 張）。")
+        ),
+    ),
+    "trigger_on_pair": Expect(
+        *CONTINUES,
+        cited=(Q_5_14_1_1,),
+        check=lambda r: side(r, "A").hand.total == 3 and unit(r, "A", "鋼彈").pilot.name == "阿姆羅·雷",
+    ),
+    "trigger_attack_empties_deck": Expect(
+        Result.WON,
+        "deck_of_zero_cards",
+        decides=(Q_1_2_2_2, Q_11_2_1, Q_1_2_1),
+        winner=Player.B,
+        check=lambda r: side(r, "B").shields.total == 2 and side(r, "A").deck.total == 0,
     ),
 }
 

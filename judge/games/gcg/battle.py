@@ -27,7 +27,7 @@ from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect
 from judge.games.gcg import effects, processing
-from judge.games.gcg.actions import BY_EFFECT, PLAYER, Attack, Block, Command, Pair, Pass
+from judge.games.gcg.actions import BY_EFFECT, PLAYER, Attack, Block, Command, Pair, Pass, Support
 from judge.games.gcg.outcome import BattleRecord
 from judge.games.gcg.state import Battle, GcgCard, GcgState, Timing
 from judge.games.gcg.values import at_least, change_text, instances, is_link, remaining, stacked, stat
@@ -236,6 +236,11 @@ def _end_attack_step(replay: Run) -> Battle | None:
 def block(replay: Run, action: Block | None) -> None:
     """The block step as the timeline states it: a block by a unit, or none (8-3-4)."""
     battle = replay.state.battle
+    if battle is not None and battle.blocker is not None and action is not None:
+        replay.refuse(
+            f"「{battle.blocker}」已對這次攻擊發動《阻擋者》：針對每次攻擊只能發動 1 次《阻擋者》效果。",
+            "8-3-2",
+        )
     if battle is None or battle.step not in ("attack", "block"):
         replay.refuse(
             "現在沒有等待阻擋的攻擊：《阻擋者》在攻擊的阻擋步驟中發動，阻擋步驟在攻擊步驟之後、瞬動步驟之前，"
@@ -401,6 +406,18 @@ def _flash(state: GcgState, action: Action) -> bool:
     return isinstance(action, (Effect, Pass, *BY_EFFECT)) or action.verb == "concede"
 
 
+def _refused_in_step(replay: Run, following: Action) -> bool:
+    """What the timeline lists where the battle has not moved on, taken there to be refused rather
+    than after the battle: a 《支援》 just after a pass or a command in the action step (13-2-1-1:
+    not while a unit attacks), a second block just after a block (8-3-2: one per attack)."""
+    if replay.index < 0:
+        return False
+    previous = replay.timeline.actions[replay.index]
+    if isinstance(following, Support):
+        return isinstance(previous, (Pass, Command))
+    return isinstance(following, Block) and isinstance(previous, Block)
+
+
 def progress(replay: Run) -> None:
     """Run the battle's steps that need nobody's decision, up to the next one the timeline states."""
     battle = replay.state.battle
@@ -419,7 +436,7 @@ def progress(replay: Run) -> None:
     battle = replay.state.battle
     if battle is None or battle.step != "action":
         return
-    if following is not None and _flash(replay.state, following):
+    if following is not None and (_flash(replay.state, following) or _refused_in_step(replay, following)):
         if not isinstance(following, Pass):
             battle.passes = 0  # an action taken: the right to act goes round again (9-4-1)
         return
@@ -614,6 +631,12 @@ def _hit_base(replay: Run, attacker: GcgCard, base: GcgCard) -> None:
                 f"基地「{base.name}」剩餘 HP {_shown(remaining(base))}，未被破壞。", "8-5-2-4-1", "11-3-1"
             )
         if base.name in destroyed and first:
+            if stat(base, "ap"):
+                replay.not_applied(
+                    f"「{attacker.name}」擁有《先制攻擊》，其戰鬥傷害先破壞了基地「{base.name}」："
+                    f"不會受到來自基地「{base.name}」的戰鬥傷害。",
+                    "13-1-5-2",
+                )
             return
     strength = stat(base, "ap")
     if strength:

@@ -441,19 +441,21 @@ def destroy_shield(replay: Run, player: Player, name: str | None, *cites: str) -
     waiting = len(replay.fired)
     if card is None or card.burst is not False:
         replay.event("burst", card=None if card is None else card.name, player=player)
-    if card is not None and card.burst and len(replay.fired) == waiting:
+    burst = len(replay.fired) > waiting
+    replay.event("shield_destroyed", card=None if card is None else card.name, player=player)
+    if card is not None and card.burst and not burst:
         replay.log.unknown(
             f"「{card.name}」擁有【爆發】：玩家 {player} 可以不支付費用發動（也可以不發動），但時間軸沒有陳述其效果。",
             "13-2-5-1",
             "13-2-5-2",
         )
-    if len(replay.fired) > waiting:
+    if burst:
         replay.step(
             f"{shown}作為護盾被破壞而正面朝上：其【爆發】效果可以不支付費用發動，在被置於廢棄區前發動。",
             "13-2-5-1",
             "13-2-5-3",
         )
-        replay.resolve_fired()  # before it is put into the trash (13-2-5-3)
+        replay.resolve_fired()  # before it is put into the trash (13-2-5-3), with what fired beside it
     processing.put(replay.state.side(player).trash, None if card is None else processing.fresh(card))
 
 

@@ -249,10 +249,12 @@ def pair(replay: Run, action: Pair) -> None:
         replay.refuse(f"玩家 {player} 不是回合玩家：只有回合玩家可以在主要階段使用手牌。", "7-5-2-1")
     pay(replay, player, card, action.ex)
     unit.pilot = processing.fresh(used.take())
+    token = f"（「{unit.name}」是機體替代卡，跟通常機體一樣可以被駕駛員搭乘）" if unit.token else ""
     replay.step(
-        f"駕駛員「{card.name}」疊放在「{unit.name}」下方搭乘，其 AP {_signed(card.ap)}、HP {_signed(card.hp)} 疊加在機體上。",
+        f"駕駛員「{card.name}」疊放在「{unit.name}」下方搭乘{token}，其 AP {_signed(card.ap)}、HP {_signed(card.hp)} 疊加在機體上。",
         "5-9-1",
         "3-3-8-1",
+        *(("5-17-2-2",) if unit.token else ()),
     )
     replay.event("paired", card=unit.name, player=player)
     if is_link(unit):
@@ -288,6 +290,11 @@ def command(replay: Run, action: Command) -> None:
         replay.refuse(
             f"「{card.name}」沒有【主要】：在機體進行攻擊期間以外的主要階段只能使用【主要】指令。", "13-2-3-1"
         )
+    if card.timing is not None and set(card.timing) == set(Timing):
+        replay.step(
+            f"「{card.name}」同時標注【主要】/【瞬動】：在任意時機都可以發動。",
+            "13-2-4-3" if in_battle else "13-2-3-2",
+        )
     pay(replay, player, card, action.ex)
     if in_battle:
         battle.acted(replay, player)
@@ -302,8 +309,19 @@ def command(replay: Run, action: Command) -> None:
 def support(replay: Run, action: Support) -> None:
     state = replay.state
     player = processing.turn_player(replay)
+    if state.battle is not None or state.phase != "main":
+        replay.refuse(
+            "《支援》是【啟動·主要】：只能在機體進行攻擊期間以外的我方主要階段發動。", "13-1-3-1", "13-2-1-1"
+        )
     found, target = state.unit(action.by), state.unit(action.target)
-    if found is None or found[0] is not player:
+    if found is not None and found[0] is not player:
+        replay.refuse(
+            f"「{action.by}」是玩家 {found[0]} 的機體，現在是玩家 {player} 的回合：《支援》是【啟動·主要】，"
+            "只在我方的主要階段發動。",
+            "13-1-3-1",
+            "13-2-1-1",
+        )
+    if found is None:
         replay.refuse(f"「{action.by}」不是回合玩家戰鬥區中的機體。", "13-1-3-1")
     unit = found[1]
     if not instances(unit, "support"):

@@ -128,7 +128,7 @@ TURN: tuple[Procedure[GcgState], ...] = (
     Procedure(Point("start", "start"), "7-2-4", start=start_step),
     Procedure(Point("draw"), "7-3", start=draw_phase),
     Procedure(Point("energy"), "7-4", accepts=accepts("place_energy"), end=energy_phase_end),
-    Procedure(Point("main"), "7-5", accepts=accepts(*MAIN_ACTIONS)),
+    Procedure(Point("main"), "7-5", accepts=accepts(*MAIN_ACTIONS, "end_phase")),  # 主要階段結束 (7-5-5)
     Procedure(Point("end", "action"), "7-6-3", accepts=_in_end_action_step, start=battle.begin_action_step),
     Procedure(Point("end", "end"), "7-6-4", start=end_step),
     Procedure(Point("end", "hand"), "7-6-5", accepts=accepts("discard"), end=play.hand_step),
