@@ -18,6 +18,8 @@ others' is left alone — no evidence is not evidence against a sense.
 
 >>> weights({"win": {"赢": {"1.3"}}, "condit": {"条件": {"1.1", "1.3"}, "状态": {"5.11"}}})
 {'win': {'赢': 1.0}, 'condit': {'条件': 1.0, '状态': 0.0}}
+>>> {word: round(w, 2) for word, w in weights({"win": {"赢": {"1.3"}}, "condit": {"条件": {"1.1", "1.3"}, "状态": {"5.11"}}}, prior=0.05)["condit"].items()}
+{'条件': 1.0, '状态': 0.07}
 >>> weights({"win": {"赢": {"1.3"}}, "condit": {"状态": {"5.11"}}})
 {'win': {'赢': 1.0}, 'condit': {'状态': 1.0}}
 """
