@@ -71,13 +71,6 @@ ANSWERS = {
 }
 
 
-#: Where the dictionary does not get there yet: reported by bench/search.py, and strict, so that a
-#: fix shows up as an unexpected pass to be recorded here.  (uhb's "win condition" was one until the
-#: translations of an English word were weighed by the query's other words: "condition" met the many
-#: 状态 of uhb's 全力状态和衰弱状态 section first.)
-NOT_YET: set[tuple[str, str]] = set()
-
-
 def answering(game: str, phrases: list[str]) -> set[str]:
     """The ids of the game's clauses whose text holds one of ``phrases`` (each must name one clause,
     or a rule the book prints twice word for word)."""
@@ -97,18 +90,7 @@ def searcher() -> Searcher:
 
 
 @pytest.mark.parametrize(
-    ("query", "game"),
-    [
-        pytest.param(
-            query,
-            game,
-            marks=[pytest.mark.xfail(strict=True, reason="not found yet")]
-            if (query, game) in NOT_YET
-            else [],
-        )
-        for query, games in ANSWERS.items()
-        for game in games
-    ],
+    ("query", "game"), [(query, game) for query, games in ANSWERS.items() for game in games]
 )
 def test_an_everyday_question_in_english_finds_the_answer_in_the_top_3(searcher, query, game):
     top = [hit.id for hit in searcher.search(query, game=game, limit=3).hits]
