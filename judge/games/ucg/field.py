@@ -134,19 +134,7 @@ def off_character(replay: Run, move: Move) -> None:
     _put(replay.state.players[owner].zone(move.to.zone), moved, move.to.position)
     remaining = cards - count
     top = below or UcgCard(name=f"{character.name}下方的牌", kind="character")
-    rest = Character.model_validate(
-        {
-            **top.model_dump(),
-            "cards": remaining,
-            "under": [card.model_dump() for card in character.under[: max(len(character.under) - count, 0)]],
-            "charges": character.charges,
-            "status": character.status,
-            "entered_turn": character.entered_turn,
-            "face_down": character.face_down,
-            "modifiers": [m.model_dump() for m in character.modifiers],
-            "grants": [g.model_dump() for g in character.grants],
-        }
-    )
+    rest = character.topped_by(top, remaining, character.under[: max(len(character.under) - count, 0)])
     replay.state.areas[number - 1].put(owner, rest)
     zone, clause = WHERE[move.to.zone]
     replay.step(

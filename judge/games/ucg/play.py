@@ -329,19 +329,7 @@ def level_up(replay: Run, action: LevelUp) -> None:
     _same_name(replay, top, card)
     _one_level_higher(replay, top, card)
     under = [*top.under, UcgCard.model_validate(top.model_dump(include=set(UcgCard.model_fields)))]
-    stacked = Character.model_validate(
-        {
-            **card.model_dump(),
-            "cards": cards + 1,
-            "under": [c.model_dump() for c in under],
-            "charges": top.charges,
-            "status": top.status,
-            "entered_turn": top.entered_turn,
-            "face_down": top.face_down,
-            "modifiers": [m.model_dump() for m in top.modifiers],
-            "grants": [g.model_dump() for g in top.grants],
-        }
-    )
+    stacked = top.topped_by(card, cards + 1, under)
     state.areas[number - 1].put(owner, stacked)
     state.leveled.append(stacked.name)
     state.placed.append(stacked.name)

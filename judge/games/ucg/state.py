@@ -113,6 +113,24 @@ class Character(UcgCard):
     def stack(self) -> Stack | None:
         return None if self.cards is None else Stack.of(self.cards)
 
+    def topped_by(self, top: UcgCard, cards: int, under: list[UcgCard]) -> Character:
+        """This character with ``top`` as its top card, ``cards`` stacked and ``under`` beneath it:
+        what the character carries (its charges, state, the turn it entered, its lasting effects)
+        stays with it when a level up covers its top card or an effect takes that card away."""
+        return Character.model_validate(
+            {
+                **top.model_dump(),
+                "cards": cards,
+                "under": [card.model_dump() for card in under],
+                "charges": self.charges,
+                "status": self.status,
+                "entered_turn": self.entered_turn,
+                "face_down": self.face_down,
+                "modifiers": [m.model_dump() for m in self.modifiers],
+                "grants": [g.model_dump() for g in self.grants],
+            }
+        )
+
 
 class Area(Mutable):
     """One battle area (3.6): each player's character, or an empty slot (12.4.1)."""
