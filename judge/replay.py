@@ -130,7 +130,11 @@ class Phrases:
     depends: Sentence = ("The ruling depends on {what}: each possibility is replayed in full.", ())
     unknown: Sentence = ("The ruling depends on {what}, which the board does not give.", ())
     too_many: Sentence = ("More than {most} possibilities: the ruling depends on {what}.", ())
-    same_either_way: Sentence = ("Whatever {what}, the result is the same.", ())
+    same_either_way: Sentence = ("Whatever {what}, the result and the table are the same.", ())
+    same_result: Sentence = (
+        "Whatever {what}, the result is the same; the table it leaves differs (see each branch).",
+        (),
+    )
     declined: Sentence = ("{effect} is optional, and is not applied.", ())
     optional: Sentence = ("whether {effect} is applied", ())
     condition_fails: Sentence = (
@@ -155,13 +159,15 @@ _OPEN_FACTS_IN_CHINESE: dict[str, dict[str, Sentence]] = {
         "depends": ("裁定取決於{what}：以下分別完整重演每一種可能。", ()),
         "unknown": ("裁定取決於{what}，而盤面未提供此資訊。", ()),
         "too_many": ("可能情況超過 {most} 種：裁定取決於{what}。", ()),
-        "same_either_way": ("無論{what}，結果都相同。", ()),
+        "same_either_way": ("無論{what}，結果與場面都相同。", ()),
+        "same_result": ("無論{what}，結果都相同；留下的場面則各不相同（見各分支）。", ()),
     },
     "zh-Hans": {
         "depends": ("裁定取决于{what}：以下分别完整重演每一种可能。", ()),
         "unknown": ("裁定取决于{what}，而盘面未提供此信息。", ()),
         "too_many": ("可能情况超过 {most} 种：裁定取决于{what}。", ()),
-        "same_either_way": ("无论{what}，结果都相同。", ()),
+        "same_either_way": ("无论{what}，结果与场面都相同。", ()),
+        "same_result": ("无论{what}，结果都相同；留下的场面则各不相同（见各分支）。", ()),
     },
 }
 
@@ -403,22 +409,28 @@ class Replay(Generic[S]):
         """Advance to the first procedure left in this turn that accepts ``action``, or refuse it."""
         if self.rules.anytime(self.state, action):
             return
-        rest = self.rules.turn[self.position :]
-        if not any(p.accepts(self.state, action) for p in rest):
+        if not self._accepted_later(action):
             text, cites = self.rules.when(action.verb)
             point = str(self.procedure.point)
             lead, leading = self.rules.phrases.not_now
             self.refuse(lead.format(verb=action.verb, point=point) + text, *leading, *cites)
-        while not self.procedure.accepts(self.state, action):
-            self.advance()
+        self._advance_to(action)
 
     def _end_phase(self, action: EndPhase) -> None:
         """End the current phase; in a game whose player declares the end of one phase only (a
         procedure that accepts ``end_phase``: gcg's 主要階段結束), play on to that phase first."""
-        if any(p.accepts(self.state, action) for p in self.rules.turn[self.position :]):
-            while not self.procedure.accepts(self.state, action):
-                self.advance()
+        if self._accepted_later(action):
+            self._advance_to(action)
         self.advance()
+
+    def _accepted_later(self, action: Action) -> bool:
+        """Some procedure from here to the end of the turn accepts ``action``."""
+        return any(p.accepts(self.state, action) for p in self.rules.turn[self.position :])
+
+    def _advance_to(self, action: Action) -> None:
+        """Play on to the procedure that accepts ``action`` (one left in this turn does)."""
+        while not self.procedure.accepts(self.state, action):
+            self.advance()
 
     def _finish(self, until: Until) -> None:
         if until is Until.END_OF_PHASE:
@@ -788,10 +800,11 @@ def _branched(rules: Rules[Any, Any], leaves: list[Leaf], version: str, question
     keys = [leaf.outcome.key() for leaf in leaves]
     agreed = all(key == keys[0] for key in keys)
     if agreed:
-        text, leading = rules.phrases.same_either_way
-        trace.choice(text.format(what=what), *leading, *cites)
         first = leaves[0].outcome
-        outcome = first.model_copy(update={"state": None})
+        same_table = all(leaf.outcome.state == first.state for leaf in leaves)
+        text, leading = rules.phrases.same_either_way if same_table else rules.phrases.same_result
+        trace.choice(text.format(what=what), *leading, *cites)
+        outcome = first if same_table else first.model_copy(update={"state": None})
     else:
         step = trace.choice if kinds == {"choice"} else trace.unknown
         text, leading = rules.phrases.depends

@@ -153,12 +153,31 @@ def test_cli_show_gives_children_and_line_span():
     assert "1.3. 遊戲的勝負" in lines[data["lines"][0] - 1]
 
 
+@pytest.mark.parametrize("address", ["ucg:1.3", "ucg@1.6:1.3", " ucg@1.6:1.3 "])
+def test_cli_show_and_refs_take_the_address_show_prints(address):
+    """``show`` prints ``ucg@1.6:1.3`` as the clause's name; pasted back, it names the same clause."""
+    shown = CliRunner().invoke(main, ["show", address, "--json"])
+    assert shown.exit_code == 0
+    assert json.loads(shown.output) == json.loads(
+        CliRunner().invoke(main, ["show", "ucg", "1.3", "--json"]).output
+    )
+    cited = CliRunner().invoke(main, ["refs", address, "--json"])
+    assert cited.exit_code == 0
+    assert json.loads(cited.output) == json.loads(
+        CliRunner().invoke(main, ["refs", "ucg", "1.3", "--json"]).output
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "needle"),
     [
         (["show", "ucg", "99.99"], "no clause '99.99'"),
         (["show", "nope", "1"], "unknown game 'nope'"),
         (["clauses", "ucg", "--version", "0.1"], "unknown version '0.1'"),
+        (["show", "ucg"], "expected GAME ID (ucg 5.9.4.1) or an address"),
+        (["show", "ucg@0.1:1.3"], "unknown version '0.1'"),
+        (["show", "ucg@1.6:1.3", "--version", "0.1"], "names version 1.6, but --version asks for 0.1"),
+        (["refs", "ucg:99.99"], "99.99"),
     ],
 )
 def test_cli_bad_input_exits_2_with_one_line(args, needle):

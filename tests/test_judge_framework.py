@@ -180,3 +180,49 @@ def test_a_refused_action_leaves_the_table_as_it_found_it(example, player, zone,
     assert card in [c["name"] for c in state[zone]["cards"]]
     if "reserve" in listed:  # nothing paid
         assert state["reserve"] == listed["reserve"]
+
+
+@pytest.mark.parametrize(
+    ("example", "differs"),
+    [("ucg/set_scene", "留下的場面則各不相同"), ("uhb/end_phase", "留下的场面则各不相同")],
+)
+def test_branches_that_end_alike_on_different_tables_say_so_and_keep_no_single_table(example, differs):
+    """The result is the same whatever was chosen, but the table is not: the ruling does not pick
+    one branch's table as if it were the only one, and its step says the tables differ."""
+    ruling = rule_text((ROOT / "judge" / "examples" / f"{example}.yaml").read_text(encoding="utf-8"))
+    assert ruling.choices and ruling.outcome.result.value != "depends"
+    assert len({str(choice.outcome.state) for choice in ruling.choices}) > 1
+    assert ruling.outcome.state is None
+    assert any(differs in step.text for step in ruling.steps)
+
+
+def test_branches_that_end_on_the_same_table_keep_it():
+    """Two flipped cards' draws (one for each player) in either order leave the same table: the
+    ruling keeps it, and its step says nothing differs."""
+    text = """
+game: uhb
+question: effect_order
+state:
+  turn: 5
+  turn_player: A
+  phase: battle
+  players:
+    A:
+      deck: 15
+      hand: 2
+      field:
+        - {name: 赛罗奥特曼, power: 5000}
+        - {name: 令迦奥特曼, power: 5000, face_up: false}
+        - {name: 终极赛罗闪耀型, power: 7000, face_up: false}
+    B: {deck: 14, hand: 3}
+actions:
+  - effect: {draw: {player: B}, when: {event: flipped, card: 令迦奥特曼}, source: 令迦奥特曼}
+  - effect: {draw: {player: A}, when: {event: flipped, card: 终极赛罗闪耀型}, source: 终极赛罗闪耀型}
+  - flip: {card: 令迦奥特曼, source: 赛罗奥特曼}
+  - flip: {card: 终极赛罗闪耀型, source: 赛罗奥特曼}
+"""
+    ruling = rule_text(text)
+    assert len(ruling.choices) == 2
+    assert ruling.outcome.state is not None
+    assert (ruling.outcome.state.players.A.hand.total, ruling.outcome.state.players.B.hand.total) == (3, 4)
+    assert "结果与场面都相同" in ruling.steps[-1].text

@@ -21,8 +21,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
+from corpus.address import REFERENCE
 from corpus.library import load_book, versions
-from corpus.versions.compare import REFERENCE
 from webapp import create_app
 from webapp.views.params import ADDRESS, SPACE
 from webapp.views.versions import Address

@@ -52,7 +52,7 @@ from corpus.search.synonyms import expansions, key, mentions
 from corpus.storage import arbiter_home, atomic_write_bytes, tolerate_unwritable
 
 if TYPE_CHECKING:
-    from corpus.versions.compare import ClauseReference
+    from corpus.address import ClauseReference
 
 MAX_LIMIT = 100
 #: Given the number of documents to index, returns a context manager that
@@ -464,15 +464,13 @@ def clause_address(query: str) -> ClauseReference | None:
     >>> clause_address("game:ucg") is None, clause_address("勝利") is None
     (True, True)
     """
-    if ":" not in query:  # none is an address: the comparison code is not loaded for it
+    if ":" not in query:  # none is an address
         return None
+    from corpus.address import read_reference
     from corpus.library import games
-    from corpus.versions.compare import REFERENCE, ClauseReference
 
-    match = REFERENCE.match(query)
-    if match is None or match["game"] not in games():
-        return None
-    return ClauseReference(match["game"], match["version"], match["id"])
+    reference = read_reference(query)
+    return reference if reference is not None and reference.game in games() else None
 
 
 def without_question_words(parsed: ParsedQuery) -> ParsedQuery:

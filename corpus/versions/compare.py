@@ -6,22 +6,17 @@ both are Chinese but one is Traditional and the other Simplified, both are
 folded to Simplified (OpenCC ``t2s``) before the inline diff, so that 勝利
 and 胜利 are not a change; the books' own texts are still what is shown.
 
-A clause is named ``game:id`` (newest version) or ``game@version:id``, the
-address form of :attr:`corpus.model.Clause.address`.
-
->>> parse_reference("ucg@1.6:1.3.2")
-ClauseReference(game='ucg', version='1.6', id='1.3.2')
->>> parse_reference("gcg:1-2-2")
-ClauseReference(game='gcg', version=None, id='1-2-2')
+A clause is named by its address (:mod:`corpus.address`): ``game:id`` (newest version) or
+``game@version:id``.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from corpus.address import ClauseReference, parse_reference
 from corpus.errors import ArbiterError, NotFound
 from corpus.model import BookInfo, Clause, Script
 from corpus.versions.align import content, similarity
@@ -29,15 +24,6 @@ from corpus.versions.inline import Op, canonical, display, inline_ops
 
 if TYPE_CHECKING:
     from corpus.search.service import Searcher
-
-REFERENCE = re.compile(r"^\s*(?P<game>[^@:\s]+)(?:@(?P<version>[^:\s]+))?:(?P<id>.+?)\s*$")
-
-
-@dataclass(frozen=True, slots=True)
-class ClauseReference:
-    game: str
-    version: str | None
-    id: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,16 +58,6 @@ class Comparison:
             "similarity": self.similarity,
             "ops": [op.as_dict() for op in self.ops],
         }
-
-
-def parse_reference(text: str) -> ClauseReference:
-    match = REFERENCE.match(text)
-    if match is None:
-        raise ArbiterError(
-            f"cannot read clause {text!r}: expected GAME:ID or GAME@VERSION:ID (e.g. ucg:1.3.2)",
-            "clause",
-        )
-    return ClauseReference(match["game"], match["version"], match["id"])
 
 
 def resolve(reference: ClauseReference) -> Side:

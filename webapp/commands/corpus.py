@@ -2,16 +2,49 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 import click
 
-from corpus.errors import NotFound
+from corpus.errors import ArbiterError, NotFound
 from corpus.library import all_books, load_book, load_version
 from webapp.cli import emit_json
+
+#: A command function before click wraps it.
+Command = Callable[..., Any]
 
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of text.")
 version_option = click.option(
     "--version", "version", default=None, help="Rulebook version (default: newest)."
 )
+
+
+def clause_arguments(command: Command) -> Command:
+    """``GAME ID``, or the one address ``GAME:ID`` / ``GAME@VERSION:ID`` that ``show`` and a
+    search print, so that what Arbiter prints can be pasted back (see :func:`addressed`)."""
+    command = click.argument("clause_id", metavar="[ID]", required=False)(command)
+    return click.argument("game", metavar="GAME|ADDRESS")(command)
+
+
+def addressed(game: str, clause_id: str | None, version: str | None) -> tuple[str, str, str | None]:
+    """The game, clause id and version that ``GAME ID`` or an address names; an address's
+    version and ``--version`` must agree."""
+    if clause_id is not None:
+        return game, clause_id, version
+    from corpus.address import read_reference
+
+    reference = read_reference(game)
+    if reference is None:
+        raise ArbiterError(
+            f"missing the clause: expected GAME ID (ucg 5.9.4.1) or an address (ucg:5.9.4.1), not {game!r}",
+            "id",
+        )
+    if reference.version and version and reference.version != version:
+        raise ArbiterError(
+            f"{game!r} names version {reference.version}, but --version asks for {version}", "version"
+        )
+    return reference.game, reference.id, reference.version or version
 
 
 @click.command()
@@ -60,12 +93,14 @@ def clauses(game: str, version: str | None, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("game")
-@click.argument("clause_id", metavar="ID")
+@clause_arguments
 @version_option
 @json_option
-def show(game: str, clause_id: str, version: str | None, as_json: bool) -> None:
-    """One clause of GAME with its children and where it stands in the source."""
+def show(game: str, clause_id: str | None, version: str | None, as_json: bool) -> None:
+    """One clause of GAME with its children and where it stands in the source.
+
+    The clause is GAME ID (ucg 5.9.4.1) or its address (ucg:5.9.4.1, ucg@1.6:5.9.4.1)."""
+    game, clause_id, version = addressed(game, clause_id, version)
     book = load_book(game, version)
     clause = book.find(clause_id)
     if clause is None:

@@ -12,17 +12,20 @@ import click
 
 from corpus.errors import ArbiterError
 from webapp.cli import counted, emit_json
-from webapp.commands.corpus import json_option, version_option
+from webapp.commands.corpus import addressed, clause_arguments, json_option, version_option
 
 
 @click.command()
-@click.argument("game")
-@click.argument("clause_id", metavar="ID")
+@clause_arguments
 @version_option
 @json_option
-def refs(game: str, clause_id: str, version: str | None, as_json: bool) -> None:
-    """What clause ID of GAME cites, what cites it, and the terms it uses."""
+def refs(game: str, clause_id: str | None, version: str | None, as_json: bool) -> None:
+    """What clause ID of GAME cites, what cites it, and the terms it uses.
+
+    The clause is GAME ID (ucg 5.9.4.1) or its address (ucg:5.9.4.1, ucg@1.6:5.9.4.1)."""
     from graph.build import load_graph
+
+    game, clause_id, version = addressed(game, clause_id, version)
 
     graph = load_graph(game, version)
     clause_id = clause_id.strip().rstrip(".")

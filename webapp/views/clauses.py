@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from corpus.address import parse_reference
 from corpus.errors import ArbiterError, NotFound
 from corpus.languages import split_edition
 from corpus.library import load_book, other_languages, versions_in
 from corpus.model import Book, Clause
-from corpus.versions.compare import Side, parse_reference, resolve
+from corpus.versions.compare import Side, resolve
 from corpus.versions.translation import counterpart
 from graph.build import ReferenceGraph, graph_for
 from graph.citations import CitationKind, Reference
