@@ -802,6 +802,24 @@ SITUATIONS: dict[str, Expect] = {
             and set(names(side(r, "B").rest_area)) == {"戴拿奥特曼", "麦克斯奥特曼"}
         ),
     ),
+    # -- the book's worked example under 1.1.6: two orders chosen in turn --------------------------
+    "effect_order_two_choices": Expect(
+        *CONTINUES,
+        decides=(Q_5_5_3,),
+        cited=(Q_1_1_6, Q_4_2_4, Q_4_2_5, Q_5_5_2a),
+        why_not=(Q_4_3_2,),
+        check=lambda r: (
+            len(r.choices) == 8
+            and {c.player for c in r.choices} == {Player.A}
+            and all(c.outcome.state.players.A.hand.total == 5 for c in r.choices)
+            and sum(
+                any("时间线接着列出的「赛罗奥特曼(2)」的翻开效果先执行" in s.text for s in c.steps)
+                for c in r.choices
+            )
+            == 6
+            and all(len(c.option) == 2 for c in r.choices)
+        ),
+    ),
     # -- written as a new user writes it -------------------------------------------------------
     "battle_supports_stated_no_until": Expect(
         *CONTINUES,

@@ -14,7 +14,7 @@ weakened power, weakened on the field for the deck's top card (5.11.1).
 
 from __future__ import annotations
 
-from judge.games.uhb import effects
+from judge.games.uhb import effects, flips
 from judge.games.uhb.actions import Battle, ExtraSupport, Promote, Support, Weaken
 from judge.games.uhb.outcome import BattleRecord
 from judge.games.uhb.sources import continues
@@ -139,6 +139,9 @@ def go_on(replay: Run) -> None:
                 return
             continue
         replay.event(event, card=name)
+        if event == "flipped" and replay.fired and continues(replay, name) and _stated_first(replay, name):
+            flips.hold(replay, name, replay.fired)
+            replay.fired = []
         if replay.fired:
             if event == "flipped":
                 replay.step(f"主战角色「{name}」被翻开，执行其翻开所触发的效果。", "4.2.5", "2.0.5a")
@@ -157,6 +160,26 @@ def go_on(replay: Run) -> None:
             )
             stages.insert(0, ("stated", name))
             return
+
+
+def _stated_first(replay: Run, name: str) -> bool:
+    """A main character's 翻 effect stated as the timeline's next actions, and other effects of the same
+    player the flip triggered: which goes first is the turn player's choice (1.1.6); the others,
+    when it goes first, wait until it is over."""
+    owner = replay.state.owner(name)
+    if any(effects.owner(replay, effect) is not owner for effect in replay.fired):
+        return False  # the other player's effects too: 1.1.6a orders them, the stated one as before
+    stated = f"「{name}」时间线所列的翻开效果先执行"
+    chosen: str = replay.choose(
+        _turn_player(replay),
+        f"order:{name}",
+        None,
+        ("其他同时触发的效果先执行", stated),
+        f"当前回合玩家 {_turn_player(replay)} 决定「{name}」的翻开效果与同时触发的其他效果的执行顺序",
+        "1.1.6",
+    )
+    replay.step(f"同一方的多个效果同时触发，由当前回合玩家决定执行顺序：{chosen}。", "1.1.6")
+    return chosen == stated
 
 
 def _flip_main(replay: Run, name: str) -> bool:
