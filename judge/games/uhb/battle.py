@@ -325,10 +325,9 @@ def play_on(replay: Run) -> None:
     choice of the settlement (``promote``, ``weaken``).  One that goes on into the settlement
     otherwise ends where it says.  One that stops before the supports is not played on: what each
     player supports with decides the battle, and the ruling says so."""
-    battle = replay.state.battle
-    last = replay.timeline.actions[-1] if replay.timeline.actions else None
-    if battle is None:
+    if replay.state.battle is None:
         return
+    last = replay.timeline.actions[-1] if replay.timeline.actions else None
     if replay.state.phase == "support" or isinstance(last, (Promote, Weaken)):
         replay.play_while(lambda: replay.state.battle is not None)
         return
