@@ -240,6 +240,10 @@ class Rules(ABC, Generic[S, OutcomeT]):
     def process(self, replay: Replay[S]) -> None:
         """Rule processing after each action and each automatic part of the turn (default: none)."""
 
+    def play_on(self, replay: Replay[S]) -> None:
+        """What the rules play on by themselves after the last action of a timeline that sets no
+        ``until`` (default: nothing; uhb ends a battle whose supports are stated)."""
+
     def anytime(self, state: S, action: Action) -> bool:
         """Whether ``action`` happens where the timeline puts it, like an effect (default: no)."""
         return False
@@ -432,13 +436,20 @@ class Replay(Generic[S]):
         while not self.procedure.accepts(self.state, action):
             self.advance()
 
+    def play_while(self, going: Callable[[], bool]) -> None:
+        """Play the turn on, one procedure at a time, while ``going()`` holds (for
+        :meth:`Rules.play_on`): the next procedure is entered only while it still does."""
+        while going():
+            self._leave()
+            if going():
+                self._enter()
+
     def _finish(self, until: Until) -> None:
-        if until is Until.END_OF_PHASE:
+        if until is Until.LAST_ACTION and "until" not in self.timeline.model_fields_set:
+            self.rules.play_on(self)
+        elif until is Until.END_OF_PHASE:
             phase, turn = self.state.phase, self.state.turn
-            while self.state.phase == phase and self.state.turn == turn:
-                self._leave()
-                if self.state.phase == phase and self.state.turn == turn:
-                    self._enter()
+            self.play_while(lambda: self.state.phase == phase and self.state.turn == turn)
         elif until is Until.END_OF_TURN:
             self._leave()
             while self.position != self.rules.turn_begins:

@@ -59,6 +59,10 @@ Q_3_6_3 = "玩家可以持有任意数量的手牌"
 Q_4_0_2 = "当前回合玩家抽 1 张牌"
 Q_4_0_3 = "当前回合玩家增加 1 张能量牌"
 Q_4_0_4 = "当前回合玩家选择使用写有“回合开始时”"
+Q_4_0_5 = "对方玩家选择使用写有“回合开始时”或“对方回合开始时”的效"
+Q_4_5_2 = "当前回合玩家选择使用写有“回合结束时”"
+Q_4_5_3 = "对方玩家选择执行写有“回合结束时”或“对方回合结束时”的效果"
+Q_2_0_5h = "此类效果只要条件满足,便能持续发挥作用"
 Q_4_1_2 = "在形态转换阶段,当前玩家可以进行 1 次形态转换"
 Q_4_1_1a_2 = "一般情况下,在形态转换阶段,玩家只能进行 1 次形态转换"
 Q_4_2_3 = "这两张被选择的角色牌称为主战角色"
@@ -682,6 +686,165 @@ SITUATIONS: dict[str, Expect] = {
             names(side(r, "A").hand) == ["赛罗奥特曼"]
             and names(side(r, "A").field) == ["盖亚奥特曼", "迪迦奥特曼"]
             and side(r, "A").rest_area.total == 0
+        ),
+    ),
+    # -- sequences over several turns: what one turn leaves the next (4.5.5) -----------------------
+    "duration_end_of_turn_next_battle": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE, Q_4_5_5),
+        cited=(Q_4_2_6, Q_4_0_2),
+        check=lambda r: (
+            [b.totals for b in r.outcome.battles]
+            == [{Player.A: 7000, Player.B: 6000}, {Player.B: 6000, Player.A: 5000}]
+            and first_index(r, "「赛罗奥特曼」的战力+2000（本回合）失效") < first_index(r, "第 6 回合")
+            and names(side(r, "A").damage_zone) == ["赛罗奥特曼"]
+            and (state(r).turn, state(r).turn_player) == (7, Player.A)
+        ),
+    ),
+    "illegal_second_battle_same_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_4_2_3,),
+        refused=(Q_4_2_3,),
+        check=lambda r: "next_turn" in r.outcome.refused.text and state(r).phase == "support",
+    ),
+    "battle_weakened_battles_next_turn": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, Q_5_11_1, Q_5_11_4, Q_5_11_3, *LOSER_TO_DAMAGE, Q_5_11_2a),
+        why_not=(Q_5_11_1,),
+        check=lambda r: (
+            r.outcome.battles[1].totals == {Player.B: 4000, Player.A: 5000}
+            and side(r, "B").damage_zone.total == 4
+            and names(side(r, "B").damage_zone) == ["格利扎第一形态"]
+            and not side(r, "B").damage_zone.cards[0].weakened
+            and side(r, "B").deck.total == 15
+        ),
+    ),
+    "battle_promoted_support_next_turn": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_4_4a, Q_3_4_1b, *LOSER_TO_DAMAGE, *WINNER_STAYS),
+        check=lambda r: (
+            r.outcome.battles[1].totals == {Player.B: 5000, Player.A: 4000}
+            and names(side(r, "A").damage_zone) == ["戴拿奥特曼"]
+            and names(side(r, "A").rest_area) == ["迪迦奥特曼"]
+        ),
+    ),
+    "form_change_again_next_turn": Expect(
+        *CONTINUES,
+        decides=(Q_5_10_3a, Q_5_10_3b, *BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE, Q_5_10_4),
+        check=lambda r: (
+            names(side(r, "A").field) == ["泽塔奥特曼伽马未来", "赛罗奥特曼究极形态"]
+            and state(r).form_changes == 1
+            and (state(r).turn, state(r).turn_player) == (6, Player.A)
+        ),
+    ),
+    "form_change_extra_then_normal": Expect(
+        *CONTINUES,
+        decides=(Q_5_10_4, Q_5_10_3a, Q_5_10_3b),
+        not_cited=(Q_4_1_1a_2,),
+        check=lambda r: (
+            names(side(r, "A").field) == ["奈克瑟斯奥特曼", "终极赛罗闪耀型", "泽塔奥特曼伽马未来"]
+            and state(r).form_changes == 1
+        ),
+    ),
+    "effect_deck_emptied_loses_next_turn": Expect(
+        Result.WON,
+        "draw_from_empty_deck",
+        winner=Player.A,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE, Q_1_3_2b, Q_1_3_1),
+        cited=(Q_4_5_5, Q_4_0_2),
+        check=lambda r: (
+            (side(r, "B").deck.total, side(r, "B").damage_zone.total) == (0, 3) and state(r).turn == 6
+        ),
+    ),
+    "lasting_effect_source_leaves_field": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_4_4a, Q_3_4_1b, *LOSER_TO_DAMAGE, *WINNER_STAYS, Q_2_0_5h),
+        check=lambda r: (
+            r.outcome.battles[1].totals == {Player.B: 5500, Player.A: 5000}
+            and first_index(r, "「泽塔奥特曼阿尔法装甲」离开战场") < first_index(r, "第 5 回合")
+            and names(side(r, "A").damage_zone) == ["捷德奥特曼"]
+        ),
+    ),
+    # -- turn start and turn end: the turn player's effects, then the opponent's -------------------
+    "trigger_turn_start_both_players": Expect(
+        *CONTINUES,
+        decides=(Q_4_0_4, Q_4_0_5, Q_1_1_6a),
+        cited=(Q_4_0_2, Q_4_0_3),
+        check=lambda r: (
+            first_index(r, "玩家 A 从牌库顶将 1 张牌暗盖至能量区")
+            < first_index(r, "玩家 A 从牌库抽 1 张牌（牌库剩 7 张")
+            < first_index(r, "玩家 B 从牌库抽 1 张牌")
+            and (side(r, "A").hand.total, side(r, "B").hand.total) == (5, 4)
+        ),
+    ),
+    "end_effects_then_hand_limit": Expect(
+        *CONTINUES,
+        decides=(Q_4_5_2, Q_4_5_3, Q_1_1_6a, Q_4_5_4, Q_3_6_3, Q_3_6_2),
+        check=lambda r: (
+            first_index(r, "玩家 A 从牌库抽 2 张牌")
+            < first_index(r, "玩家 B 从牌库抽 1 张牌")
+            < first_index(r, "弃 1 张")
+            and (side(r, "A").hand.total, side(r, "A").rest_area.total) == (10, None)
+            and side(r, "B").hand.total == 11
+            and any(step.kind is StepKind.CONFLICT for step in r.gaps)
+        ),
+    ),
+    # -- extra supports in turn (4.3.4's example) ------------------------------------------------
+    "support_extra_alternate": Expect(
+        *CONTINUES,
+        decides=(Q_4_3_5, Q_2_0_5d, *BATTLE_WON, *LOSER_TO_DAMAGE, Q_3_4_1c, Q_4_4_4a, Q_3_4_1b, Q_3_4_1d),
+        cited=(Q_4_3_4,),
+        check=lambda r: (
+            first_index(r, "额外支援步骤执行完毕")
+            < first_index(r, "玩家 A 从牌库抽 1 张牌")
+            < first_index(r, "玩家 B 从牌库抽 1 张牌")
+            and names(side(r, "B").field) == ["阿古茹奥特曼"]
+            and set(names(side(r, "B").rest_area)) == {"戴拿奥特曼", "麦克斯奥特曼"}
+        ),
+    ),
+    # -- the book's worked example under 1.1.6: two orders chosen in turn --------------------------
+    "effect_order_two_choices": Expect(
+        *CONTINUES,
+        decides=(Q_5_5_3,),
+        cited=(Q_1_1_6, Q_4_2_4, Q_4_2_5, Q_5_5_2a),
+        why_not=(Q_4_3_2,),
+        check=lambda r: (
+            len(r.choices) == 8
+            and {c.player for c in r.choices} == {Player.A}
+            and all(c.outcome.state.players.A.hand.total == 5 for c in r.choices)
+            and sum(
+                any("时间线接着列出的「赛罗奥特曼(2)」的翻开效果先执行" in s.text for s in c.steps)
+                for c in r.choices
+            )
+            == 6
+            and all(len(c.option) == 2 for c in r.choices)
+        ),
+    ),
+    # -- written as a new user writes it -------------------------------------------------------
+    "battle_supports_stated_no_until": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_4_4a, Q_3_4_1b, *LOSER_TO_DAMAGE),
+        not_cited=(Q_4_5_5,),
+        check=lambda r: battle(r).totals == {Player.A: 6000, Player.B: 4000} and state(r).battle is None,
+    ),
+    "battle_supports_not_stated": Expect(
+        *CONTINUES,
+        why_not=(Q_4_3_2, Q_4_4_2),
+        check=lambda r: r.outcome.battles[0].totals == {} and state(r).phase == "battle",
+    ),
+    "support_named_from_unnamed_hand": Expect(
+        Result.DEPENDS,
+        cited=(Q_4_3_2, Q_4_3_4),
+        check=lambda r: r.outcome.depends_on == ["「盖亚奥特曼」的支援战力"],
+    ),
+    "battle_turn_player_from_attacker": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        check=lambda r: (
+            state(r).turn_player is Player.B
+            and first_index(r, "当前回合玩家为 B")
+            < first_index(r, "「戴拿奥特曼」移入伤害区")
+            < first_index(r, "「赛罗奥特曼」在结算时留在战场")
         ),
     ),
 }

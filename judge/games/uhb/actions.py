@@ -1,8 +1,9 @@
 """What players do in uhb, in the book's own words (ch. 1.2, 4, 5), as timeline actions.
 
 A card played from a hand of cards nobody named is given in full where it is
-played (``support: {player: A, card: {name: X, support_power: 2000}}``); a card
-the board already names is given by its name.
+played (``support: {player: A, card: {name: X, support_power: 2000}}``), or by its
+name alone, its stats then not known; a card the board already names is given by
+its name.
 
 >>> Battle(attacker="X", defender="Y").names()
 ['X', 'Y']
@@ -65,16 +66,16 @@ class Battle(Action):
 
 
 class FromHand(Action):
-    """An action that plays a character from the hand: one the board names, or one given in full."""
+    """An action that plays a character from the hand: one the board names, one given in full, or
+    one only named out of a hand of cards nobody named (its stats then not known)."""
 
     player: Player
     card: CardRef | None
 
-    def names(self) -> list[str]:
-        return [self.card] if isinstance(self.card, str) else []
-
     def introduces(self) -> list[str]:
-        return [self.card.name] if isinstance(self.card, UhbCard) else []
+        if self.card is None:
+            return []
+        return [self.card] if isinstance(self.card, str) else [self.card.name]
 
 
 class Support(FromHand):

@@ -14,7 +14,7 @@ weakened power, weakened on the field for the deck's top card (5.11.1).
 
 from __future__ import annotations
 
-from judge.games.uhb import effects
+from judge.games.uhb import effects, flips
 from judge.games.uhb.actions import Battle, ExtraSupport, Promote, Support, Weaken
 from judge.games.uhb.outcome import BattleRecord
 from judge.games.uhb.sources import continues
@@ -55,7 +55,10 @@ def _turn_player(replay: Run) -> Player:
 
 def declare(replay: Run, action: Battle) -> None:
     """4.2.3: the main characters, one on each side of the field; then 4.2.4–4.2.6."""
-    state, player = replay.state, _turn_player(replay)
+    state = replay.state
+    if state.turn_player is None:
+        _turn_player_from(replay, action.attacker)
+    player = _turn_player(replay)
     if state.battle is not None:
         replay.refuse("本回合的主战角色已经选择。", "4.2.3")
     for name, side in ((action.attacker, player), (action.defender, player.other)):
@@ -108,6 +111,21 @@ def declare(replay: Run, action: Battle) -> None:
     go_on(replay)
 
 
+def _turn_player_from(replay: Run, attacker: str) -> None:
+    """A board that does not say whose turn it is: the turn player chooses a main character of its own
+    field (4.2.3), so the attacker's side is the turn player's."""
+    where = replay.state.where(attacker)
+    if where is None or where[1] != "field":
+        return  # not on a field: the check below refuses it
+    replay.state.turn_player = where[0]
+    replay.step(
+        f"当前回合玩家选择一张我方战场上的角色牌作为主战角色：「{attacker}」在玩家 {where[0]} 的战场上，"
+        f"当前回合玩家为 {where[0]}。",
+        "4.2.3",
+        turn_player=where[0],
+    )
+
+
 def go_on(replay: Run) -> None:
     """4.2.5–4.2.6, one main character's effects at a time.  A 翻 effect the timeline states as the
     actions after the battle (a flip, an effect, with the main character as their ``source``) is
@@ -121,6 +139,9 @@ def go_on(replay: Run) -> None:
                 return
             continue
         replay.event(event, card=name)
+        if event == "flipped" and replay.fired and continues(replay, name) and _stated_first(replay, name):
+            flips.hold(replay, name, replay.fired)
+            replay.fired = []
         if replay.fired:
             if event == "flipped":
                 replay.step(f"主战角色「{name}」被翻开，执行其翻开所触发的效果。", "4.2.5", "2.0.5a")
@@ -139,6 +160,26 @@ def go_on(replay: Run) -> None:
             )
             stages.insert(0, ("stated", name))
             return
+
+
+def _stated_first(replay: Run, name: str) -> bool:
+    """A main character's 翻 effect stated as the timeline's next actions, and other effects of the same
+    player the flip triggered: which goes first is the turn player's choice (1.1.6); the others,
+    when it goes first, wait until it is over."""
+    owner = replay.state.owner(name)
+    if any(effects.owner(replay, effect) is not owner for effect in replay.fired):
+        return False  # the other player's effects too: 1.1.6a orders them, the stated one as before
+    stated = f"「{name}」时间线所列的翻开效果先执行"
+    chosen: str = replay.choose(
+        _turn_player(replay),
+        f"order:{name}",
+        None,
+        ("其他同时触发的效果先执行", stated),
+        f"当前回合玩家 {_turn_player(replay)} 决定「{name}」的翻开效果与同时触发的其他效果的执行顺序",
+        "1.1.6",
+    )
+    replay.step(f"同一方的多个效果同时触发，由当前回合玩家决定执行顺序：{chosen}。", "1.1.6")
+    return chosen == stated
 
 
 def _flip_main(replay: Run, name: str) -> bool:
@@ -277,6 +318,28 @@ def end_support(replay: Run) -> None:
         replay.resolve_fired()
 
 
+def play_on(replay: Run) -> None:
+    """A timeline that ends in the support phase (it stated a support) goes on to the end of the
+    settlement: the rest of the battle is the rules' (extra supports it does not list are declined,
+    4.3.4), and a support it does not state is asked for (4.3.2); so does one that ends with a
+    choice of the settlement (``promote``, ``weaken``).  One that goes on into the settlement
+    otherwise ends where it says.  One that stops before the supports is not played on: what each
+    player supports with decides the battle, and the ruling says so."""
+    if replay.state.battle is None:
+        return
+    last = replay.timeline.actions[-1] if replay.timeline.actions else None
+    if replay.state.phase == "support" or isinstance(last, (Promote, Weaken)):
+        replay.play_while(lambda: replay.state.battle is not None)
+        return
+    if replay.state.phase == "settle":
+        return
+    replay.not_applied(
+        "时间线在双方决定支援角色之前结束，战斗尚未结算：双方的支援角色（4.3.2）决定战斗的结果。",
+        "4.3.2",
+        "4.4.2",
+    )
+
+
 def _battle(replay: Run) -> InProgress:
     battle = replay.state.battle
     if battle is None:
@@ -352,6 +415,7 @@ def settle(replay: Run) -> None:
             decisive=True,
             totals=totals,
         )
+    _ended_changes(replay, battle, mains, totals)
     found = record(replay)
     found.totals, found.winner = totals, battle.winner
     found.supports = {p: [c.name for c in cards] for p, cards in battle.supports.items()}
@@ -381,6 +445,36 @@ def settle(replay: Run) -> None:
                 "2.0.5e" if won else "2.0.5f",
             )
         replay.resolve_fired()
+
+
+def _result(totals: dict[Player, int]) -> Player | None:
+    """The winner of these totals (4.4.2), None for equal totals."""
+    first, second = totals
+    return None if totals[first] == totals[second] else max(totals, key=lambda p: totals[p])
+
+
+def _ended_changes(
+    replay: Run, battle: InProgress, mains: dict[Player, str], totals: dict[Player, int]
+) -> None:
+    """A change an earlier duration's end took away from a card in this battle, which would have
+    turned its result, makes the clause that ended it decisive."""
+    for name, stat, by, clause in replay.notes.get(effects.ENDED, []):
+        for player in totals:
+            counted = {
+                mains[player]: "power",
+                **{c.name: "support_power" for c in battle.supports.get(player, [])},
+            }
+            if counted.get(name) != stat:
+                continue
+            kept = {**totals, player: totals[player] + by}
+            if _result(kept) != _result(totals):
+                replay.step(
+                    f"「{name}」的{effects.STAT_NAMES[stat]}{by:+d}已经失效，不计入本次战斗的总战力"
+                    f"（若仍计入，玩家 {player} 的总战力为 {kept[player]}，战斗的结果不同）。",
+                    clause,
+                    decisive=True,
+                    card=name,
+                )
 
 
 def promote(replay: Run, action: Promote) -> None:
@@ -462,11 +556,10 @@ def place(replay: Run) -> None:
         else:
             _loser(replay, player)
     replay.state.battle = None
-    replay.expire(
+    effects.expire(
+        replay,
         Duration.END_OF_BATTLE,
-        lambda card, what: (
-            f"结算阶段结束，本次战斗结束：「{card.name}」的{effects.change_text(what)}（本次战斗）失效。"
-        ),
+        "结算阶段结束，本次战斗结束：「{card}」的{change}（本次战斗）失效。",
         "4.4.1",
     )
 

@@ -86,6 +86,23 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
     return found
 
 
+#: notes: the changes a duration's end took away, (card, stat, by, clause), for a later battle to weigh
+ENDED = "ended_changes"
+
+
+def expire(replay: Run, duration: Duration, text: str, clause: str) -> None:
+    """End every change lasting ``duration`` (``text`` names the card and the change), and remember
+    each: a later battle whose result it would have turned cites the clause that ended it."""
+    ending = [
+        (card.name, m.stat, m.by, clause)
+        for card in replay.state.all_cards()
+        for m in card.modifiers
+        if m.until is duration
+    ]
+    replay.notes.setdefault(ENDED, []).extend(ending)
+    replay.expire(duration, lambda card, what: text.format(card=card.name, change=change_text(what)), clause)
+
+
 # -- moving cards --------------------------------------------------------------------------------
 
 
@@ -129,14 +146,18 @@ def card(replay: Run, name: str) -> UhbCard:
 
 
 def from_hand(replay: Run, player: Player, given: str | UhbCard, clause: str) -> UhbCard:
-    """A card out of the hand: one the board names, or one given in full for a hand of unnamed cards."""
+    """A card out of the hand: one the board names, or one given in full (or by its name alone) for a
+    hand of unnamed cards."""
     hand = replay.state.side(player).hand
     if isinstance(given, str):
         card = hand.find(given)
-        if card is None:
+        if card is None and (replay.state.card(given) is not None or hand.unnamed == 0):
             replay.refuse(f"「{given}」不在玩家 {player} 的手牌中。", clause)
-        hand.cards.remove(card)
-        return card
+        if card is None:  # one of the cards nobody named: only its name is known
+            given = UhbCard(name=given)
+        else:
+            hand.cards.remove(card)
+            return card
     if hand.unnamed == 0:
         replay.refuse(f"玩家 {player} 的手牌中没有未指明的牌可以作为「{given.name}」。", clause)
     hand.unnamed = None if hand.unnamed is None else hand.unnamed - 1
@@ -226,12 +247,33 @@ def move_card(replay: Run, name: str, player: Player, zone: str) -> None:
     """One named card, wherever it is, to a zone of ``player`` (its top); entering the damage zone is
     an event its effects may wait for."""
     moving = card(replay, name)
+    where = replay.state.where(name)
     _lift(replay, moving)
     if zone != "field":
         _reset(moving)
+        if where is not None and where[1] == "field":
+            _lasting_ends(replay, name)
     put(replay.state.side(player).zone(zone), [moving])  # type: ignore[arg-type]  # a uhb zone
     if zone == "damage_zone":
         replay.event("to_damage_zone", card=name, player=player)
+
+
+def _lasting_ends(replay: Run, source: str) -> None:
+    """2.0.5h: a lasting effect works only while its condition holds.  A change a card on the field
+    gives another (a ``modify`` with no ``until`` and that card as its ``source``: 「此牌在战场时」,
+    5.6.1's example) ends once the card leaves the field; a later battle it would have turned cites
+    its end."""
+    for target in replay.state.all_cards():
+        ending = [m for m in target.modifiers if m.until is Duration.PERMANENT and m.source == source]
+        for modifier in ending:
+            target.modifiers.remove(modifier)
+            replay.notes.setdefault(ENDED, []).append((target.name, modifier.stat, modifier.by, "2.0.5h"))
+            replay.step(
+                f"「{source}」离开战场，其持续发挥作用的效果不再满足条件："
+                f"「{target.name}」的{change_text(f'{modifier.stat}{modifier.by:+d}')}失效。",
+                "2.0.5h",
+                card=target.name,
+            )
 
 
 def _lift(replay: Run, card: UhbCard) -> None:

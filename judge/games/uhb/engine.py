@@ -51,7 +51,7 @@ class UhbTimeline(Timeline):
 
 PHRASES = Phrases.chinese(
     "zh-Hans",
-    not_now=("{verb} 不能在本回合剩下的阶段中进行（现为 {point}）。", ()),
+    not_now=("{verb} 不能在本回合剩下的阶段中进行（现为 {point}；下一回合的动作之前写 next_turn）。", ()),
     game_over=("本局游戏已结束；第 {index} 个动作（从 0 起算）起不再重演。", ("1.3.1",)),
     declined=("{effect} 是“可……”的效果，玩家决定不执行。", ("1.1.4",)),
     optional=("是否执行 {effect}", ("1.1.4",)),
@@ -147,6 +147,10 @@ class UhbRules(Rules[UhbState, UhbOutcome]):
         flips.release(replay)
         battle.go_on(replay)
         ending.check(replay)
+
+    def play_on(self, replay: Run) -> None:
+        """A timeline that ends in a battle whose supports it states goes on to the battle's end."""
+        battle.play_on(replay)
 
     def next_turn(self, replay: Run) -> None:
         state = replay.state

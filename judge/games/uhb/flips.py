@@ -10,6 +10,7 @@ effect leaves it there, goes back face down where it was (5.5.4a).
 
 from __future__ import annotations
 
+from judge.effects import Effect
 from judge.games.uhb import effects
 from judge.games.uhb.actions import Flip
 from judge.games.uhb.sources import continues
@@ -22,6 +23,10 @@ Run = Replay[UhbState]
 HELD = "held_flips"
 #: notes: (source, card) a card of the deck flipped and shown until the source's effect is over
 SHOWN = "shown_from_deck"
+#: notes: card -> the card whose effect flipped it on the field
+FLIPPED_BY = "flipped_by"
+#: notes: the cards whose stated 翻 effect was said to go before the effects waiting
+STATED_FIRST = "stated_first"
 
 
 def flip(replay: Run, action: Flip) -> None:
@@ -44,13 +49,15 @@ def flip(replay: Run, action: Flip) -> None:
         )
         return
     replay.step(f"翻开配置区中的暗盖牌「{card.name}」。", "5.5.2a", card=card.name)
+    if action.source is not None:
+        replay.notes.setdefault(FLIPPED_BY, {})[card.name] = action.source
     waiting = len(replay.fired)
     replay.event("flipped", card=card.name)
     triggered = replay.fired[waiting:]
     if not triggered:
         return
     del replay.fired[waiting:]
-    replay.notes.setdefault(HELD, []).append((action.source, triggered))
+    hold(replay, action.source, triggered)
     replay.step(
         f"「{card.name}」的翻开效果在使其翻开的效果执行完毕后执行。", "5.5.3", decisive=True, card=card.name
     )
@@ -93,12 +100,51 @@ def _back_to_deck(replay: Run) -> None:
         )
 
 
+def hold(replay: Run, source: str | None, triggered: list[Effect]) -> None:
+    """Effects triggered while ``source``'s effect goes on wait until it is over (5.5.3)."""
+    replay.notes.setdefault(HELD, []).append((source, triggered))
+
+
+def _goes_on(replay: Run, source: str | None) -> bool:
+    """Whether the timeline goes on with ``source``'s effect, or with the 翻 effect of a card it
+    flipped (stated as that card's actions next: its player carries it out first, 1.1.6)."""
+    following = replay.timeline.actions[replay.index + 1 : replay.index + 2]
+    next_source = getattr(following[0], "source", None) if following else None
+    flipped_by: dict[str, str] = replay.notes.get(FLIPPED_BY, {})
+    seen = set()
+    while next_source is not None and next_source not in seen:
+        if next_source == source:
+            return True
+        seen.add(next_source)
+        next_source = flipped_by.get(next_source)
+    return False
+
+
+def _stated_first(replay: Run) -> None:
+    """Say once that the 翻 effect the timeline lists next goes before the effects waiting (1.1.6)."""
+    said = replay.notes.setdefault(STATED_FIRST, set())
+    following = getattr(replay.timeline.actions[replay.index + 1], "source", None)
+    if following in said:
+        return
+    said.add(following)
+    replay.step(
+        f"同一方的多个效果同时触发，由当前回合玩家决定执行顺序：时间线接着列出的「{following}」的翻开效果先执行，"
+        "其他等待中的效果随后执行。",
+        "1.1.6",
+        card=following,
+    )
+
+
 def release(replay: Run) -> None:
     """Carry out the held flip effects whose flipping effect is over, and return the deck's cards
-    it showed and left there (5.5.4a)."""
+    it showed and left there (5.5.4a).  Where the timeline goes on with the 翻 effect of a card the
+    effect flipped, that effect is carried out first, its player's choice (1.1.6), and the held
+    ones wait for it too."""
     _back_to_deck(replay)
     held = replay.notes.get(HELD, [])
-    ready = [(source, fx) for source, fx in held if not continues(replay, source)]
+    ready = [(source, fx) for source, fx in held if not _goes_on(replay, source)]
+    if any(not continues(replay, source) and _goes_on(replay, source) for source, _ in held):
+        _stated_first(replay)
     if not ready:
         return
     replay.notes[HELD] = [entry for entry in held if entry not in ready]

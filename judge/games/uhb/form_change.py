@@ -16,6 +16,9 @@ from judge.replay import Replay
 
 Run = Replay[UhbState]
 
+#: notes: the turns of the form changes replayed so far (a later turn's is its own, 5.10.4)
+EARLIER = "form_change_turns"
+
 
 def form_change(replay: Run, action: FormChange) -> None:
     state = replay.state
@@ -24,6 +27,13 @@ def form_change(replay: Run, action: FormChange) -> None:
         replay.step("因卡牌效果进行的额外形态转换不受每回合一次的限制。", "5.10.4", decisive=True)
     elif state.form_changes:
         replay.refuse("每回合只能进行一次形态转换，本回合已进行过。", "5.10.4", "4.1.1a~2")
+    elif replay.notes.get(EARLIER):
+        replay.step(
+            f"每回合只能进行一次形态转换：玩家 {player} 本回合尚未进行形态转换"
+            f"（之前的形态转换在第 {replay.notes[EARLIER][-1]} 回合，不计入本回合）。",
+            "5.10.4",
+            decisive=True,
+        )
     field = state.side(player).field
     changing = field.find(action.card)
     if changing is None or not changing.face_up:
@@ -55,7 +65,9 @@ def form_change(replay: Run, action: FormChange) -> None:
     effects.move_card(replay, changing.name, player, "rest_area")
     entering.face_up = True
     field.cards.insert(space, entering)
-    state.form_changes += 1
+    if not action.by_effect:  # an extra one by a card effect is not the turn's one (5.10.4)
+        state.form_changes += 1
+        replay.notes.setdefault(EARLIER, []).append(state.turn if state.turn is not None else "?")
     replay.step(
         f"玩家 {player} 以「{entering.name}」替换「{changing.name}」，被替换的「{changing.name}」移入休息区。",
         "5.10.1",

@@ -112,7 +112,12 @@ def _start_of_turn(replay: Run) -> None:
         effects.add_energy(replay, player, 1, "4.0.3")
     replay.event("turn_start", player=player)
     if replay.fired:
-        replay.step("当前回合玩家、随后对方玩家选择使用写有“回合开始时”的效果。", "4.0.4", "4.0.5")
+        replay.step(
+            "当前回合玩家、随后对方玩家选择使用写有“回合开始时”的效果。",
+            "4.0.4",
+            "4.0.5",
+            decisive=_both_sides(replay),
+        )
 
 
 def battle_phase(replay: Run) -> None:
@@ -150,7 +155,17 @@ def end_phase(replay: Run) -> None:
     """4.5.2–4.5.3: 「回合结束时」 effects, the turn player's first."""
     replay.event("turn_end")
     if replay.fired:
-        replay.step("当前回合玩家、随后对方玩家选择使用写有“回合结束时”的效果。", "4.5.2", "4.5.3")
+        replay.step(
+            "当前回合玩家、随后对方玩家选择使用写有“回合结束时”的效果。",
+            "4.5.2",
+            "4.5.3",
+            decisive=_both_sides(replay),
+        )
+
+
+def _both_sides(replay: Run) -> bool:
+    """Whether both players' effects wait: then the clause naming the turn player first decides."""
+    return len({effects.owner(replay, effect) for effect in replay.fired}) == 2
 
 
 def discard(replay: Run, action: Discard) -> None:
@@ -269,11 +284,7 @@ def _which_discarded(replay: Run, player: Player, excess: int) -> list[str]:
 
 def end_phase_end(replay: Run) -> None:
     hand_limit(replay)
-    replay.expire(
-        Duration.END_OF_TURN,
-        lambda card, what: f"本回合结束，「{card.name}」的{effects.change_text(what)}（本回合）失效。",
-        "4.5.5",
-    )
+    effects.expire(replay, Duration.END_OF_TURN, "本回合结束，「{card}」的{change}（本回合）失效。", "4.5.5")
 
 
 TURN: tuple[Procedure[UhbState], ...] = (
