@@ -316,6 +316,15 @@ class Rules(ABC, Generic[S, OutcomeT]):
         """An event as the steps name it, in the book's words (default: its key, ``enters``)."""
         return event
 
+    def event_cites(self, event: str) -> tuple[str, ...]:
+        """The clause that names an event, cited where an effect waits for it or it fires (default: none)."""
+        return ()
+
+    def label(self, effect: Effect) -> str:
+        """A stated effect as the steps name it, in the book's words (default: as a board file writes
+        it, ``draw {player: A}``)."""
+        return _label(effect)
+
     def value(self, replay: Replay[S], card: Card, stat: str) -> int:
         """A card's stat as the rules count it now (for ``if`` conditions); the game's own reading."""
         printed = getattr(card, stat, None)
@@ -477,10 +486,10 @@ class Replay(Generic[S]):
         self.log.step(text, *cites, decisive=True, winner=winner)
         raise GameOver(Ending(result, reason, winner))
 
-    def say(self, sentence: Sentence, **filled: Any) -> Step:
-        """One of the loop's own sentences, in the game's words."""
+    def say(self, sentence: Sentence, *more: str, **filled: Any) -> Step:
+        """One of the loop's own sentences, in the game's words (``more``: clauses it cites besides)."""
         text, cites = sentence
-        return self.log.step(text.format(**filled), *cites)
+        return self.log.step(text.format(**filled), *cites, *more)
 
     def step(self, text: str, *cites: str, decisive: bool = False, **values: Any) -> Step:
         return self.log.step(text, *cites, decisive=decisive, **values)
@@ -503,7 +512,8 @@ class Replay(Generic[S]):
             self.waiting.append(effect)
             self.say(
                 self.rules.phrases.waits,
-                effect=_label(effect),
+                *self.rules.event_cites(effect.when.event),
+                effect=self.rules.label(effect),
                 event=self.rules.event_name(effect.when.event),
             )
             return
@@ -511,7 +521,7 @@ class Replay(Generic[S]):
 
     def _carry_out(self, effect: Effect) -> None:
         if effect.if_done and not self._previous_done(effect):
-            self.say(self.rules.phrases.not_done, effect=_label(effect))
+            self.say(self.rules.phrases.not_done, effect=self.rules.label(effect))
             self.done = False
             return
         self.done = False  # until it is carried out: declined, or its condition failing
@@ -519,14 +529,21 @@ class Replay(Generic[S]):
             key = f"apply:{_label(effect)}"
             text, cites = self.rules.phrases.optional
             applied = self.choose(
-                effect.by, key, effect.apply, (True, False), text.format(effect=_label(effect)), *cites
+                effect.by,
+                key,
+                effect.apply,
+                (True, False),
+                text.format(effect=self.rules.label(effect)),
+                *cites,
             )
             if not applied:
-                self.say(self.rules.phrases.declined, effect=_label(effect))
+                self.say(self.rules.phrases.declined, effect=self.rules.label(effect))
                 return
         if effect.if_ is not None and not self._holds(effect):
             self.say(
-                self.rules.phrases.condition_fails, effect=_label(effect), condition=effect.if_.describe()
+                self.rules.phrases.condition_fails,
+                effect=self.rules.label(effect),
+                condition=effect.if_.describe(),
             )
             return
         self.done = True
@@ -538,7 +555,7 @@ class Replay(Generic[S]):
             f"done:{self.index}:{_label(effect)}",
             self.done,
             (True, False),
-            text.format(effect=_label(effect)),
+            text.format(effect=self.rules.label(effect)),
             *cites,
         )
         return done
@@ -568,7 +585,12 @@ class Replay(Generic[S]):
             if trigger.event == name and trigger.card in (None, card) and trigger.player in (None, player):
                 self.waiting.remove(effect)
                 self.fired.append(effect)
-                self.say(self.rules.phrases.fires, event=self.rules.event_name(name), effect=_label(effect))
+                self.say(
+                    self.rules.phrases.fires,
+                    *self.rules.event_cites(name),
+                    event=self.rules.event_name(name),
+                    effect=self.rules.label(effect),
+                )
 
     def unfired(
         self, name: str, text: str, *cites: str, card: str | None = None, player: Player | None = None
@@ -584,7 +606,9 @@ class Replay(Generic[S]):
             and effect.when.player in (None, player)
         ]
         if waiting:
-            self.not_applied(text, *cites, event=name, effects=[_label(effect) for effect in waiting])
+            self.not_applied(
+                text, *cites, event=name, effects=[self.rules.label(effect) for effect in waiting]
+            )
         return bool(waiting)
 
     def resolve_fired(self) -> None:

@@ -280,7 +280,7 @@ def test_a_new_trigger_resolves_before_the_rest_of_the_batch():
             {"attack": {"by": "鋼彈", "target": "薩克"}},
         ],
     )
-    order = [t for t in texts(ruling) if "抽 1 張" in t or "被破壞，置於" in t]
+    order = [t for t in texts(ruling) if "加入手牌" in t or "被破壞，置於" in t]
     assert order == [
         "「吉姆」因效果被破壞，置於廢棄區。",
         "玩家 A 從卡組最上方抽 1 張卡牌加入手牌（1 張）。",
