@@ -106,7 +106,14 @@ def end_step(replay: Run) -> None:
 
 
 def cleanup_step(replay: Run) -> None:
-    """7-6-6-1: every effect lasting 「本回合中」 ends."""
+    """7-6-6-1: every effect lasting 「本回合中」 ends (the keywords it gave are noted, so that a use of
+    one in a later turn can say why it is gone)."""
+    for card in replay.state.all_cards():
+        for grant in card.grants:
+            if grant.until is Duration.END_OF_TURN and not grant.removed:
+                replay.notes.setdefault(processing.ENDED, {}).setdefault(card.name, set()).add(
+                    grant.keyword.split(":")[0]
+                )
     ended = replay.expire(
         Duration.END_OF_TURN,
         lambda card, what: f"清算步驟：「{card.name}」的 {change_text(what)}（本回合中）失效。",
