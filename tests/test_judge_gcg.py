@@ -446,6 +446,17 @@ def test_a_keyword_an_effect_gave_is_checked_like_a_printed_one():
         rule_text(text)
 
 
+def test_a_name_in_the_other_chinese_script_is_a_problem_that_names_the_boards_spelling():
+    found = problems({"battle": [unit("薩克II")]}, {}, [{"attack": {"by": "萨克II"}}])
+    assert found == [
+        (
+            "actions[0].attack",
+            "no card named '萨克II' on the board or brought in before (the board spells it '薩克II')",
+            (),
+        )
+    ]
+
+
 # --- what a refused action leaves, and effects that rest or set active ------------------------
 
 

@@ -130,6 +130,8 @@ Q_5_3_1 = "回合玩家是指當前回合行動中的玩家"
 Q_5_19_1 = "「/」表示「或者」的意思"
 Q_7_6_4_1 = "發動「回合結束時」所指定的效果"
 Q_13_1_3_2 = "則該機體的《支援》效果變成《支援：3》"
+Q_7_5_5_2 = "若宣言了「主要階段結束」，則立即進入「結束階段」"
+Q_7_6_3_1 = "從非回合玩家開始，可以輪流發動擁有【瞬動】效果的指令卡牌以及記述為【啟動·瞬動】的效果"
 WON_BY_BATTLE_DAMAGE = (Q_8_5_2_2, Q_1_2_2_1, Q_11_2_1, Q_1_2_1)
 UNIT_DESTROYED = (Q_8_5_3_2, Q_11_3_1)
 BLOCKED = (Q_8_3_1, Q_13_1_4_1, *UNIT_DESTROYED)
@@ -765,6 +767,24 @@ SITUATIONS: dict[str, Expect] = {
         decides=UNIT_DESTROYED,
         cited=(Q_8_2_3, Q_8_6_1),
         check=lambda r: r.outcome.destroyed == ["德姆"] and unit(r, "A", "鋼彈").modifiers == [],
+    ),
+    "duration_ap_down_ends_before_next_turn": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        cited=(Q_7_6_6_1, Q_7_6_7),
+        check=lambda r: r.outcome.destroyed == ["吉姆"] and unit(r, "B", "薩克II").modifiers == [],
+    ),
+    "illegal_block_high_maneuver_gained_on_attack": Expect(
+        Result.REFUSED, decides=(Q_13_1_6_1,), refused=(Q_13_1_6_1,), cited=(Q_8_2_3,)
+    ),
+    "turn_discard_listed_in_main": Expect(
+        *CONTINUES,
+        cited=(Q_7_5_5_2, Q_7_6_3_1, Q_7_6_5_1),
+        check=lambda r: (
+            (state(r).phase, state(r).step) == ("end", "hand")
+            and side(r, "A").hand.total == 10
+            and side(r, "A").trash.find("吉姆") is not None
+        ),
     ),
     # -- written as a new user writes: fields left out, the other script, a player by letter -------
     "unknown_minimal_attack": Expect(
