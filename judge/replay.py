@@ -323,6 +323,10 @@ class Rules(ABC, Generic[S, OutcomeT]):
         """The clause that names an event, cited where an effect waits for it or it fires (default: none)."""
         return ()
 
+    def condition_text(self, condition: Condition) -> str:
+        """An ``if`` condition as the steps name it, in the book's words (default: ``A.energy at_least 4``)."""
+        return condition.describe()
+
     def label(self, effect: Effect) -> str:
         """A stated effect as the steps name it, in the book's words (default: as a board file writes
         it, ``draw {player: A}``)."""
@@ -546,7 +550,7 @@ class Replay(Generic[S]):
             self.say(
                 self.rules.phrases.condition_fails,
                 effect=self.rules.label(effect),
-                condition=effect.if_.describe(),
+                condition=self.rules.condition_text(effect.if_),
             )
             return
         self.done = True
@@ -572,7 +576,7 @@ class Replay(Generic[S]):
                 f"if:{condition.describe()}",
                 None if total is None else self.rules.holds(self, condition, total),
                 (True, False),
-                condition.describe(),
+                self.rules.condition_text(condition),
                 *self.rules.phrases.condition_fails[1],  # the clause that says when an effect applies
             )
             return holds

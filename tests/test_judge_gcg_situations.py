@@ -130,6 +130,7 @@ Q_5_3_1 = "回合玩家是指當前回合行動中的玩家"
 Q_5_19_1 = "「/」表示「或者」的意思"
 Q_7_6_4_1 = "發動「回合結束時」所指定的效果"
 Q_13_1_3_2 = "則該機體的《支援》效果變成《支援：3》"
+Q_10_2_1 = "若效果的發動要求滿足某些條件，則只要不滿足條件，該效果就不會發動"
 Q_7_5_5_2 = "若宣言了「主要階段結束」，則立即進入「結束階段」"
 Q_7_6_3_1 = "從非回合玩家開始，可以輪流發動擁有【瞬動】效果的指令卡牌以及記述為【啟動·瞬動】的效果"
 WON_BY_BATTLE_DAMAGE = (Q_8_5_2_2, Q_1_2_2_1, Q_11_2_1, Q_1_2_1)
@@ -784,6 +785,15 @@ SITUATIONS: dict[str, Expect] = {
             (state(r).phase, state(r).step) == ("end", "hand")
             and side(r, "A").hand.total == 10
             and side(r, "A").trash.find("吉姆") is not None
+        ),
+    ),
+    "effect_condition_energy_count": Expect(
+        *CONTINUES,
+        cited=(Q_10_2_1, Q_5_14_1_1),
+        check=lambda r: (
+            "效果（玩家 A 抽 1 張卡）的條件（玩家 A 的能源區的卡牌張數為 4 以上）不滿足，該效果不會發動。"
+            in texts(r)
+            and side(r, "A").hand.total == 3
         ),
     ),
     # -- written as a new user writes: fields left out, the other script, a player by letter -------

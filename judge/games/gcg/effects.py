@@ -21,7 +21,7 @@ before the rest (10-1-6-7).
 from __future__ import annotations
 
 from judge.board import BoardProblem
-from judge.effects import Damage, Draw, Effect, KeywordChange, Modify, Move, Place, Target
+from judge.effects import Condition, Damage, Draw, Effect, KeywordChange, Modify, Move, Place, Target
 from judge.games.gcg import processing
 from judge.games.gcg.state import VALUED, GcgCard, GcgState, book_name, keyword_key
 from judge.games.gcg.values import stat
@@ -65,6 +65,21 @@ def label(effect: Effect) -> str:
     declined: 「前線基地」的效果（玩家 A 抽 1 張卡）."""
     source = f"「{effect.source}」的" if effect.source else ""
     return f"{source}效果（{_what(effect)}）"
+
+
+#: a condition's comparison in the book's words: 以上 and 以下 include the value, 超過 and 未滿 do not
+COMPARED = {"at_least": "以上", "at_most": "以下", "more_than": "超過", "less_than": "未滿"}
+
+
+def condition_text(condition: Condition) -> str:
+    """An ``if`` condition in the book's words: 玩家 A 的能源區的卡牌張數為 4 以上, 「鋼彈」的 AP 未滿 3."""
+    compare, threshold = condition.tests()[0]
+    if condition.zone is not None:
+        what = f"玩家 {condition.player} 的{ZONE_NAMES.get(condition.zone, condition.zone)}的卡牌張數"
+    else:
+        what = f"「{condition.card}」的 {(condition.stat or '').upper()}"
+    word = COMPARED[compare.value]
+    return f"{what}{word} {threshold}" if word in ("超過", "未滿") else f"{what}為 {threshold} {word}"
 
 
 def _what(effect: Effect) -> str:

@@ -13,7 +13,7 @@ from pydantic import Field
 
 from judge.action import Action
 from judge.board import BoardProblem
-from judge.effects import Effect
+from judge.effects import Condition, Effect
 from judge.games.gcg import battle, effects, play, processing
 from judge.games.gcg.actions import (
     ACTIONS,
@@ -114,6 +114,9 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
 
     def label(self, effect: Effect) -> str:
         return effects.label(effect)
+
+    def condition_text(self, condition: Condition) -> str:
+        return effects.condition_text(condition)
 
     def act(self, replay: Run, action: Action) -> None:
         if isinstance(action, Attack):
