@@ -28,7 +28,12 @@ flow of a turn, one game state changed only through commands).
    every automatic part of the turn (state checks, loss and win checks),
    :meth:`Rules.next_turn` sets up the next turn, :meth:`Rules.conclude`
    builds the game's :class:`~judge.outcome.GameOutcome` subclass (its
-   :class:`~judge.outcome.Reason` members each name their clause).
+   :class:`~judge.outcome.Reason` members each name their clause).  So that
+   the loop's own sentences read as the book does, it may name events
+   (:meth:`Rules.event_name`, and :meth:`Rules.event_cites`, the clause that
+   names each), stated effects (:meth:`Rules.label`) and ``if`` conditions
+   (:meth:`Rules.condition_text`); by default they are written as a board
+   file writes them.
 5. *Registered clauses*: a :class:`~judge.citations.Citations` of every
    clause it cites with the phrase it relies on (checked against the book).
 
