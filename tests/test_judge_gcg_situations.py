@@ -796,6 +796,29 @@ SITUATIONS: dict[str, Expect] = {
             and side(r, "A").hand.total == 3
         ),
     ),
+    "turn_repair_only_in_owners_turn": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_3_2, Q_13_1_1_1, Q_5_6_1),
+        why_not=(Q_13_1_1_1,),
+        check=lambda r: (
+            (state(r).turn, state(r).turn_player) == (8, Player.B) and unit(r, "A", "鋼彈").damage == 1
+        ),
+    ),
+    "trigger_turn_start_in_next_turn": Expect(
+        *CONTINUES,
+        cited=(Q_7_2_4_1, Q_7_3_1),
+        check=lambda r: (
+            texts(r).index("開始步驟：發動「回合開始時」所指定的效果。")
+            < texts(r).index("玩家 B 從卡組最上方抽 1 張卡牌加入手牌（1 張）。")
+            and side(r, "B").hand.total == 7
+        ),
+    ),
+    "turn_deployed_attacks_next_own_turn": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1),
+        cited=(Q_3_2_4, Q_7_6_7),
+        check=lambda r: state(r).turn == 7 and side(r, "B").shields.total == 1,
+    ),
     # -- written as a new user writes: fields left out, the other script, a player by letter -------
     "unknown_minimal_attack": Expect(
         Result.DEPENDS,
