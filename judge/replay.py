@@ -28,7 +28,12 @@ flow of a turn, one game state changed only through commands).
    every automatic part of the turn (state checks, loss and win checks),
    :meth:`Rules.next_turn` sets up the next turn, :meth:`Rules.conclude`
    builds the game's :class:`~judge.outcome.GameOutcome` subclass (its
-   :class:`~judge.outcome.Reason` members each name their clause).
+   :class:`~judge.outcome.Reason` members each name their clause).  So that
+   the loop's own sentences read as the book does, it may name events
+   (:meth:`Rules.event_name`, and :meth:`Rules.event_cites`, the clause that
+   names each), stated effects (:meth:`Rules.label`) and ``if`` conditions
+   (:meth:`Rules.condition_text`); by default they are written as a board
+   file writes them.
 5. *Registered clauses*: a :class:`~judge.citations.Citations` of every
    clause it cites with the phrase it relies on (checked against the book).
 
@@ -67,6 +72,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
+from corpus.search.folding import fold
 from judge.action import Action, EndPhase, NextTurn
 from judge.board import BoardError, BoardProblem
 from judge.citations import Citations
@@ -279,7 +285,9 @@ class Rules(ABC, Generic[S, OutcomeT]):
             where = f"actions[{index}].{action.verb}"
             waits = isinstance(action, Effect) and action.when is not None  # may wait for a card to come
             problems += [
-                BoardProblem(where, f"no card named {name!r} on the board or brought in before")
+                BoardProblem(
+                    where, f"no card named {name!r} on the board or brought in before{_spelt(name, known)}"
+                )
                 for name in dict.fromkeys(action.names())
                 if name not in known and not (waits and name in later)
             ]
@@ -325,6 +333,19 @@ class Rules(ABC, Generic[S, OutcomeT]):
     def event_name(self, event: str) -> str:
         """An event as the steps name it, in the book's words (default: its key, ``enters``)."""
         return event
+
+    def event_cites(self, event: str) -> tuple[str, ...]:
+        """The clause that names an event, cited where an effect waits for it or it fires (default: none)."""
+        return ()
+
+    def condition_text(self, condition: Condition) -> str:
+        """An ``if`` condition as the steps name it, in the book's words (default: ``A.energy at_least 4``)."""
+        return condition.describe()
+
+    def label(self, effect: Effect) -> str:
+        """A stated effect as the steps name it, in the book's words (default: as a board file writes
+        it, ``draw {player: A}``)."""
+        return _label(effect)
 
     def value(self, replay: Replay[S], card: Card, stat: str) -> int:
         """A card's stat as the rules count it now (for ``if`` conditions); the game's own reading."""
@@ -500,10 +521,10 @@ class Replay(Generic[S]):
         self.log.step(text, *cites, decisive=True, winner=winner)
         raise GameOver(Ending(result, reason, winner))
 
-    def say(self, sentence: Sentence, **filled: Any) -> Step:
-        """One of the loop's own sentences, in the game's words."""
+    def say(self, sentence: Sentence, *more: str, **filled: Any) -> Step:
+        """One of the loop's own sentences, in the game's words (``more``: clauses it cites besides)."""
         text, cites = sentence
-        return self.log.step(text.format(**filled), *cites)
+        return self.log.step(text.format(**filled), *cites, *more)
 
     def step(self, text: str, *cites: str, decisive: bool = False, **values: Any) -> Step:
         return self.log.step(text, *cites, decisive=decisive, **values)
@@ -526,7 +547,8 @@ class Replay(Generic[S]):
             self.waiting.append(effect)
             self.say(
                 self.rules.phrases.waits,
-                effect=_label(effect),
+                *self.rules.event_cites(effect.when.event),
+                effect=self.rules.label(effect),
                 event=self.rules.event_name(effect.when.event),
             )
             return
@@ -534,7 +556,7 @@ class Replay(Generic[S]):
 
     def _carry_out(self, effect: Effect) -> None:
         if effect.if_done and not self._previous_done(effect):
-            self.say(self.rules.phrases.not_done, effect=_label(effect))
+            self.say(self.rules.phrases.not_done, effect=self.rules.label(effect))
             self.done = False
             return
         self.done = False  # until it is carried out: declined, or its condition failing
@@ -542,14 +564,21 @@ class Replay(Generic[S]):
             key = f"apply:{_label(effect)}"
             text, cites = self.rules.phrases.optional
             applied = self.choose(
-                effect.by, key, effect.apply, (True, False), text.format(effect=_label(effect)), *cites
+                effect.by,
+                key,
+                effect.apply,
+                (True, False),
+                text.format(effect=self.rules.label(effect)),
+                *cites,
             )
             if not applied:
-                self.say(self.rules.phrases.declined, effect=_label(effect))
+                self.say(self.rules.phrases.declined, effect=self.rules.label(effect))
                 return
         if effect.if_ is not None and not self._holds(effect):
             self.say(
-                self.rules.phrases.condition_fails, effect=_label(effect), condition=effect.if_.describe()
+                self.rules.phrases.condition_fails,
+                effect=self.rules.label(effect),
+                condition=self.rules.condition_text(effect.if_),
             )
             return
         self.done = True
@@ -561,7 +590,7 @@ class Replay(Generic[S]):
             f"done:{self.index}:{_label(effect)}",
             self.done,
             (True, False),
-            text.format(effect=_label(effect)),
+            text.format(effect=self.rules.label(effect)),
             *cites,
         )
         return done
@@ -575,7 +604,7 @@ class Replay(Generic[S]):
                 f"if:{condition.describe()}",
                 None if total is None else self.rules.holds(self, condition, total),
                 (True, False),
-                condition.describe(),
+                self.rules.condition_text(condition),
                 *self.rules.phrases.condition_fails[1],  # the clause that says when an effect applies
             )
             return holds
@@ -591,7 +620,12 @@ class Replay(Generic[S]):
             if trigger.event == name and trigger.card in (None, card) and trigger.player in (None, player):
                 self.waiting.remove(effect)
                 self.fired.append(effect)
-                self.say(self.rules.phrases.fires, event=self.rules.event_name(name), effect=_label(effect))
+                self.say(
+                    self.rules.phrases.fires,
+                    *self.rules.event_cites(name),
+                    event=self.rules.event_name(name),
+                    effect=self.rules.label(effect),
+                )
 
     def unfired(
         self, name: str, text: str, *cites: str, card: str | None = None, player: Player | None = None
@@ -607,7 +641,9 @@ class Replay(Generic[S]):
             and effect.when.player in (None, player)
         ]
         if waiting:
-            self.not_applied(text, *cites, event=name, effects=[_label(effect) for effect in waiting])
+            self.not_applied(
+                text, *cites, event=name, effects=[self.rules.label(effect) for effect in waiting]
+            )
         return bool(waiting)
 
     def resolve_fired(self) -> None:
@@ -682,6 +718,13 @@ class Replay(Generic[S]):
         except Refused as refused:
             return None, refused.refusal
         return None, None
+
+
+def _spelt(name: str, known: set[str]) -> str:
+    """A hint where the name is a board card's in another script or width (萨克II for 薩克II): names
+    are matched exactly, so the user is told which spelling the board uses."""
+    same = sorted(card for card in known if fold(card) == fold(name))
+    return f" (the board spells it {same[0]!r})" if same else ""
 
 
 def _options(options: Sequence[Any] | None) -> tuple[Any, ...] | None:

@@ -280,7 +280,7 @@ def test_a_new_trigger_resolves_before_the_rest_of_the_batch():
             {"attack": {"by": "鋼彈", "target": "薩克"}},
         ],
     )
-    order = [t for t in texts(ruling) if "抽 1 張" in t or "被破壞，置於" in t]
+    order = [t for t in texts(ruling) if "加入手牌" in t or "被破壞，置於" in t]
     assert order == [
         "「吉姆」因效果被破壞，置於廢棄區。",
         "玩家 A 從卡組最上方抽 1 張卡牌加入手牌（1 張）。",
@@ -444,6 +444,17 @@ def test_a_keyword_an_effect_gave_is_checked_like_a_printed_one():
     )
     with pytest.raises(BoardError, match="not a gcg keyword effect"):
         rule_text(text)
+
+
+def test_a_name_in_the_other_chinese_script_is_a_problem_that_names_the_boards_spelling():
+    found = problems({"battle": [unit("薩克II")]}, {}, [{"attack": {"by": "萨克II"}}])
+    assert found == [
+        (
+            "actions[0].attack",
+            "no card named '萨克II' on the board or brought in before (the board spells it '薩克II')",
+            (),
+        )
+    ]
 
 
 # --- what a refused action leaves, and effects that rest or set active ------------------------

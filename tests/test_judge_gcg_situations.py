@@ -124,6 +124,15 @@ Q_11_5_2_1 = "透過此處理被置於廢棄區的基地不視為被破壞"
 Q_13_1_2_3 = "即便雙方的機體均因戰鬥被破壞，也會發動"
 Q_13_1_2_4 = "若對方護盾區中沒有任何 1 張基地或護盾，則不發動《突破》效果"
 Q_13_2_1_1 = "只能在機體進行攻擊期間以外的我方主要階段可以發動"
+Q_1_3_2_1 = "則不視為再次變為該狀態，而是該行為本身不會進行"
+Q_3_2_3 = "只有機體可以進行攻擊"
+Q_5_3_1 = "回合玩家是指當前回合行動中的玩家"
+Q_5_19_1 = "「/」表示「或者」的意思"
+Q_7_6_4_1 = "發動「回合結束時」所指定的效果"
+Q_13_1_3_2 = "則該機體的《支援》效果變成《支援：3》"
+Q_10_2_1 = "若效果的發動要求滿足某些條件，則只要不滿足條件，該效果就不會發動"
+Q_7_5_5_2 = "若宣言了「主要階段結束」，則立即進入「結束階段」"
+Q_7_6_3_1 = "從非回合玩家開始，可以輪流發動擁有【瞬動】效果的指令卡牌以及記述為【啟動·瞬動】的效果"
 WON_BY_BATTLE_DAMAGE = (Q_8_5_2_2, Q_1_2_2_1, Q_11_2_1, Q_1_2_1)
 UNIT_DESTROYED = (Q_8_5_3_2, Q_11_3_1)
 BLOCKED = (Q_8_3_1, Q_13_1_4_1, *UNIT_DESTROYED)
@@ -414,7 +423,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "duration_support": Expect(
         *CONTINUES,
-        decides=UNIT_DESTROYED,
+        decides=(*UNIT_DESTROYED, Q_13_1_3_1),
         cited=(Q_13_1_3_1, Q_7_6_6_1),
         check=lambda r: (
             unit(r, "A", "鋼加農").modifiers == []
@@ -658,6 +667,185 @@ SITUATIONS: dict[str, Expect] = {
         winner=Player.A,
         check=lambda r: r.outcome.losers == [Player.B],
     ),
+    # -- the book's own worked examples (例：), each as a timeline -----------------------------------
+    "effect_rest_already_rested": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        why_not=(Q_1_3_2_1,),
+        not_cited=(Q_5_4_1_2,),
+        check=lambda r: r.outcome.destroyed == ["吉姆"],
+    ),
+    "link_by_trait_either_of_two": Expect(
+        *CONTINUES,
+        decides=(Q_3_2_6_2, Q_3_2_6_3, Q_5_19_1, Q_8_5_2_3, Q_8_5_2_3_1),
+        check=lambda r: side(r, "B").shields.total == 2,
+    ),
+    "support_stacked_values": Expect(
+        *CONTINUES,
+        decides=(Q_13_1_3_2, Q_13_1_3_1, *UNIT_DESTROYED),
+        check=lambda r: r.outcome.destroyed == ["德姆"] and unit(r, "A", "鋼彈").damage == 2,
+    ),
+    "breach_stacked_destroys_base": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_13_1_2_5, Q_13_1_2_1, Q_13_1_2_2, Q_3_5_3),
+        check=lambda r: (
+            r.outcome.destroyed == ["薩克II", "EX基地(B)"]
+            and r.outcome.battles[0].base_damage == 3
+            and side(r, "B").shields.total == 2
+        ),
+    ),
+    # -- sequences over several actions and turns -------------------------------------------------
+    "turn_damage_carries_into_next_turn": Expect(
+        *CONTINUES,
+        decides=BLOCKED,
+        cited=(Q_7_2_3_1, Q_7_6_7),
+        check=lambda r: (
+            r.outcome.destroyed == ["吉姆", "薩克II", "鋼彈"]
+            and (state(r).turn, state(r).turn_player) == (6, Player.B)
+        ),
+    ),
+    "duration_blocker_ends_before_next_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_8_3_1, Q_13_1_4_1, Q_7_6_6_1),
+        refused=(Q_8_3_1, Q_13_1_4_1, Q_7_6_6_1),
+        check=lambda r: state(r).turn == 6 and unit(r, "A", "吉姆").grants == [],
+    ),
+    "turn_rested_by_effect_stands_next_turn": Expect(
+        *CONTINUES,
+        decides=(Q_5_4_1_2, Q_8_5_3_2, Q_8_5_2_4, Q_3_5_3),
+        cited=(Q_7_2_3_1,),
+        check=lambda r: (
+            unit(r, "B", "吉姆").status is Status.RESTED
+            and unit(r, "B", "吉姆").damage == 2
+            and side(r, "A").base.base.damage == 2
+        ),
+    ),
+    "turn_energy_then_two_deploys": Expect(
+        Result.REFUSED,
+        decides=(Q_2_10_1, Q_7_5_2_2),
+        refused=(Q_2_10_1, Q_7_5_2_2),
+        cited=(Q_7_2_3_1, Q_7_4_1),
+        check=lambda r: (
+            [card.name for card in side(r, "A").battle.cards] == ["鋼彈"]
+            and (side(r, "A").energy.total, side(r, "A").energy.rested) == (4, 4)
+        ),
+    ),
+    "trigger_burst_destroys_next_attacker": Expect(
+        Result.REFUSED,
+        decides=(Q_3_2_3, Q_8_2_1),
+        refused=(Q_3_2_3, Q_8_2_1),
+        cited=(Q_13_2_5_1, Q_13_2_5_3),
+        check=lambda r: (
+            "「緊急迴避」的效果（破壞「吉姆」）等待其誘發條件（【爆發】）。" in texts(r)
+            and side(r, "A").trash.find("吉姆") is not None
+        ),
+    ),
+    "effect_returned_and_redeployed": Expect(
+        Result.REFUSED,
+        decides=(Q_3_2_4,),
+        refused=(Q_3_2_4,),
+        cited=(Q_4_1_5,),
+        check=lambda r: unit(r, "A", "鋼彈").damage == 0 and unit(r, "A", "鋼彈").modifiers == [],
+    ),
+    "trigger_turn_end_draw_then_hand_step": Expect(
+        *CONTINUES,
+        cited=(Q_7_6_4_1, Q_7_6_5_1),
+        check=lambda r: (
+            "「回合結束時」：誘發「前線基地」的效果（玩家 A 抽 1 張卡）。" in texts(r)
+            and all(clause(Q_7_6_4_1) in s.cites for s in r.steps if "誘發" in s.text)
+            and side(r, "A").hand.total == 10
+        ),
+    ),
+    "turn_deck_runs_out_two_turns_later": Expect(
+        Result.WON,
+        "deck_of_zero_cards",
+        decides=(Q_7_3_1_1, Q_1_2_2_2, Q_11_2_1, Q_1_2_1),
+        winner=Player.B,
+        check=lambda r: (state(r).turn, side(r, "A").deck.total) == (9, 0),
+    ),
+    "trigger_on_attack_listed_after": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        cited=(Q_8_2_3, Q_8_6_1),
+        check=lambda r: r.outcome.destroyed == ["德姆"] and unit(r, "A", "鋼彈").modifiers == [],
+    ),
+    "duration_ap_down_ends_before_next_turn": Expect(
+        *CONTINUES,
+        decides=UNIT_DESTROYED,
+        cited=(Q_7_6_6_1, Q_7_6_7),
+        check=lambda r: r.outcome.destroyed == ["吉姆"] and unit(r, "B", "薩克II").modifiers == [],
+    ),
+    "illegal_block_high_maneuver_gained_on_attack": Expect(
+        Result.REFUSED, decides=(Q_13_1_6_1,), refused=(Q_13_1_6_1,), cited=(Q_8_2_3,)
+    ),
+    "turn_discard_listed_in_main": Expect(
+        *CONTINUES,
+        cited=(Q_7_5_5_2, Q_7_6_3_1, Q_7_6_5_1),
+        check=lambda r: (
+            (state(r).phase, state(r).step) == ("end", "hand")
+            and side(r, "A").hand.total == 10
+            and side(r, "A").trash.find("吉姆") is not None
+        ),
+    ),
+    "effect_condition_energy_count": Expect(
+        *CONTINUES,
+        cited=(Q_10_2_1, Q_5_14_1_1),
+        check=lambda r: (
+            "效果（玩家 A 抽 1 張卡）的條件（玩家 A 的能源區的卡牌張數為 4 以上）不滿足，該效果不會發動。"
+            in texts(r)
+            and side(r, "A").hand.total == 3
+        ),
+    ),
+    "turn_repair_only_in_owners_turn": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_3_2, Q_13_1_1_1, Q_5_6_1),
+        why_not=(Q_13_1_1_1,),
+        check=lambda r: (
+            (state(r).turn, state(r).turn_player) == (8, Player.B) and unit(r, "A", "鋼彈").damage == 1
+        ),
+    ),
+    "trigger_turn_start_in_next_turn": Expect(
+        *CONTINUES,
+        cited=(Q_7_2_4_1, Q_7_3_1),
+        check=lambda r: (
+            texts(r).index("開始步驟：發動「回合開始時」所指定的效果。")
+            < texts(r).index("玩家 B 從卡組最上方抽 1 張卡牌加入手牌（1 張）。")
+            and side(r, "B").hand.total == 7
+        ),
+    ),
+    "turn_deployed_attacks_next_own_turn": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1),
+        cited=(Q_3_2_4, Q_7_6_7),
+        check=lambda r: state(r).turn == 7 and side(r, "B").shields.total == 1,
+    ),
+    # -- written as a new user writes: fields left out, the other script, a player by letter -------
+    "unknown_minimal_attack": Expect(
+        Result.DEPENDS,
+        decides=(Q_8_2_1, Q_3_2_4, Q_8_5_2_3, Q_8_5_2_3_1),
+        cited=(Q_7_5_4_1, Q_5_3_1),
+        check=lambda r: (
+            "回合玩家" not in r.outcome.depends_on
+            and {c.outcome.result for c in r.choices} >= {Result.REFUSED, Result.CONTINUES}
+        ),
+    ),
+    "written_simplified_keywords": Expect(
+        *CONTINUES,
+        decides=(*BLOCKED, Q_8_5_3_2_2, Q_13_1_5_2),
+        check=lambda r: r.outcome.destroyed == ["吉姆"] and side(r, "A").shields.total == 1,
+    ),
+    "written_keyword_without_colon": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_13_1_2_1, Q_13_1_2_2),
+        why_not=(Q_5_5_6,),
+        check=lambda r: side(r, "B").shields.total == 2,
+    ),
+    "written_target_player_letter": Expect(
+        Result.WON, "battle_damage_with_empty_shield_area", decides=WON_BY_BATTLE_DAMAGE, winner=Player.A
+    ),
+    "illegal_attack_own_player": Expect(
+        Result.REFUSED, decides=(Q_8_2_1, Q_7_5_4_1), refused=(Q_8_2_1, Q_7_5_4_1)
+    ),
     # -- the question examples, views onto the replay ---------------------------------------------
     "attack": Expect(
         Result.DEPENDS,
@@ -740,7 +928,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "support_by_unit_deployed_this_turn": Expect(
         *CONTINUES,
-        decides=UNIT_DESTROYED,
+        decides=(*UNIT_DESTROYED, Q_13_1_3_1),
         cited=(Q_13_1_3_1, Q_3_2_4),
         check=lambda r: r.outcome.destroyed == ["薩克II"] and unit(r, "A", "吉姆").status is Status.RESTED,
     ),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import Discriminator, Field, Tag
+from pydantic import Discriminator, Field, Tag, field_validator
 
 from judge.action import Action
 from judge.bounds import Flag, GcgExEnergy
@@ -20,6 +20,8 @@ from judge.games.gcg.state import GcgCard, GcgState, Kind, Timing
 from judge.players import PLAYERS, Player
 
 PLAYER = "player"
+#: the words for "the opposing player" an attack's target may be written with
+PLAYER_WORDS = ("player", "對方玩家", "对方玩家", "玩家")
 
 
 def _which(value: Any) -> str:
@@ -118,10 +120,25 @@ class Attack(Action):
 
     verb = "attack"
     by: str = Field(min_length=1, description="the attacking unit")
-    target: str = Field(default=PLAYER, min_length=1, description='"player", or a rested opposing unit')
+    target: str = Field(
+        default=PLAYER,
+        min_length=1,
+        description='"player" (or 對方玩家, or the player\'s letter), or a rested opposing unit',
+    )
+
+    @field_validator("target")
+    @classmethod
+    def _player(cls, target: str) -> str:
+        """The opposing player as a new user may write it: 對方玩家 / 对方玩家 / 玩家 (a letter stays one,
+        to be checked against whose turn it is)."""
+        return PLAYER if target.strip() in PLAYER_WORDS else target
+
+    def player_named(self) -> Player | None:
+        """The player the target names by letter, if it does."""
+        return Player(self.target) if self.target in PLAYERS else None
 
     def names(self) -> list[str]:
-        return [self.by] + ([self.target] if self.target != PLAYER else [])
+        return [self.by] + ([self.target] if self.target != PLAYER and self.player_named() is None else [])
 
 
 class Block(Action):

@@ -30,7 +30,17 @@ from judge.games.gcg import effects, processing
 from judge.games.gcg.actions import BY_EFFECT, PLAYER, Attack, Block, Command, Pair, Pass, Support
 from judge.games.gcg.outcome import BattleRecord
 from judge.games.gcg.state import Battle, GcgCard, GcgState, Timing
-from judge.games.gcg.values import at_least, change_text, instances, is_link, remaining, stacked, stat
+from judge.games.gcg.values import (
+    at_least,
+    change_text,
+    instances,
+    is_link,
+    link_cites,
+    link_met,
+    remaining,
+    stacked,
+    stat,
+)
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Duration, Status
@@ -114,12 +124,20 @@ def declare(replay: Run, action: Attack) -> None:
                 f"「{unit.name}」在本回合配置，且不是共鳴機體：新配置的機體在配置的回合中無法攻擊。", "3-2-4"
             )
         replay.step(
-            f"「{unit.name}」在本回合配置，但搭乘的駕駛員滿足其共鳴條件，為「共鳴機體」，在配置的回合就可以立即攻擊。",
+            f"「{unit.name}」在本回合配置，但搭乘的駕駛員滿足其共鳴條件{_condition(unit)}，為「共鳴機體」，在配置的回合就可以立即攻擊。",
             "3-2-6-2",
             "3-2-6-3",
+            *link_cites(unit),
             decisive=True,
         )
-    target = None if action.target == PLAYER else action.target
+    letter = action.player_named()
+    if letter is player:
+        replay.refuse(
+            f"玩家 {player} 是回合玩家自己：攻擊對象是「對方玩家」或者是「對方休息狀態的機體」。",
+            "8-2-1",
+            "7-5-4-1",
+        )
+    target = None if action.target == PLAYER or letter is not None else action.target
     if target is not None:
         attacked = state.unit(target)
         if attacked is None or attacked[0] is player:
@@ -149,6 +167,14 @@ def declare(replay: Run, action: Attack) -> None:
         target=target or PLAYER,
     )
     replay.event("attack", card=unit.name, player=player)
+
+
+def _condition(unit: GcgCard) -> str:
+    """The link condition met, as written; 「/」 in it read as "or" (5-19-1)."""
+    met = link_met(unit)
+    if not link_cites(unit):
+        return f"「{met}」"
+    return f"「{met}」（「/」表示「或者」）"
 
 
 def problems(state: GcgState) -> list[BoardProblem]:
@@ -263,6 +289,13 @@ def block(replay: Run, action: Block | None) -> None:
         replay.refuse(f"「{action.by}」不是非回合玩家 {defender} 戰鬥區中的機體。", "8-3-1")
     unit = found[1]
     if not unit.has("blocker"):
+        if "blocker" in replay.notes.get(processing.ENDED, {}).get(unit.name, set()):
+            replay.refuse(
+                f"「{unit.name}」沒有《阻擋者》效果：其「本回合中」獲得的《阻擋者》已在清算步驟失效，無法阻擋。",
+                "8-3-1",
+                "13-1-4-1",
+                "7-6-6-1",
+            )
         replay.refuse(f"「{unit.name}」沒有《阻擋者》效果，無法阻擋。", "8-3-1", "13-1-4-1")
     attacker = replay.state.unit(battle.attacker)
     if attacker is not None and attacker[1].has("high_maneuver"):
@@ -686,6 +719,7 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
             f"「{name}」的《先制攻擊》只在攻擊中的機體進行戰鬥時生效，被攻擊時不會優先給予傷害。", "13-1-5-1"
         )
     destroyed: list[str] = []
+    left = remaining(target)
     if attacker.has("first_strike"):
         replay.step(
             f"「{attacker.name}」擁有《先制攻擊》：在通常處理之前，優先給予「{name}」戰鬥傷害，之後被攻擊方機體再給予戰鬥傷害。",
@@ -711,6 +745,8 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
         _deal(replay, target, attacker, back)
         destroyed = processing.destroy_damaged(replay)
     record(replay).destroyed += destroyed
+    if name in destroyed:
+        _support_decides(replay, attacker, strike, left)
     if not destroyed:
         replay.not_applied("雙方的機體受到的傷害都低於其 HP，都沒有被破壞。", "8-5-3-2-1", "11-3-1")
     if name in destroyed:
@@ -722,6 +758,13 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
             "當此機體透過戰鬥傷害破壞對方機體時發動。",
             "13-1-2-1",
         )
+
+
+def _support_decides(replay: Run, attacker: GcgCard, strike: int, left: int | None) -> None:
+    """The AP 《支援》 gave decides a kill the attacker's AP would not make without it (13-1-3-1)."""
+    supported = sum(m.by for m in attacker.modifiers if m.stat == "ap" and m.source is not None)
+    if supported > 0 and left is not None and strike - supported < left:
+        replay.log.mark_decisive("13-1-3-1")
 
 
 def _breach(replay: Run, attacker: GcgCard, both: bool) -> None:
@@ -764,5 +807,7 @@ def _breach(replay: Run, attacker: GcgCard, both: bool) -> None:
         if base.name in destroyed and left is not None and value > left:
             replay.not_applied(f"超出的 {value - left} 點傷害不會給予護盾。", "5-5-6")
         return
+    if value > 1:
+        replay.not_applied(f"《突破》超出的 {value - 1} 點傷害不會給予其他護盾。", "5-5-6")
     record(replay).shields_destroyed += 1
     effects.destroy_shield(replay, defender, None, "13-1-2-2", "11-3-1-1")

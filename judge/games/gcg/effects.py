@@ -21,7 +21,7 @@ before the rest (10-1-6-7).
 from __future__ import annotations
 
 from judge.board import BoardProblem
-from judge.effects import Damage, Draw, Effect, KeywordChange, Modify, Move, Target
+from judge.effects import Condition, Damage, Draw, Effect, KeywordChange, Modify, Move, Place, Target
 from judge.games.gcg import processing
 from judge.games.gcg.state import VALUED, GcgCard, GcgState, book_name, keyword_key
 from judge.games.gcg.values import stat
@@ -58,6 +58,53 @@ DURATION_CITE = {
     Duration.END_OF_BATTLE: ("8-2-3", "8-6-1"),
     Duration.PERMANENT: (),
 }
+
+
+def label(effect: Effect) -> str:
+    """A stated effect in the book's words, as the steps name it where it waits, fires or is
+    declined: 「前線基地」的效果（玩家 A 抽 1 張卡）."""
+    source = f"「{effect.source}」的" if effect.source else ""
+    return f"{source}效果（{_what(effect)}）"
+
+
+#: a condition's comparison in the book's words: 以上 and 以下 include the value, 超過 and 未滿 do not
+COMPARED = {"at_least": "以上", "at_most": "以下", "more_than": "超過", "less_than": "未滿"}
+
+
+def condition_text(condition: Condition) -> str:
+    """An ``if`` condition in the book's words: 玩家 A 的能源區的卡牌張數為 4 以上, 「鋼彈」的 AP 未滿 3."""
+    compare, threshold = condition.tests()[0]
+    if condition.zone is not None:
+        what = f"玩家 {condition.player} 的{ZONE_NAMES.get(condition.zone, condition.zone)}的卡牌張數"
+    else:
+        what = f"「{condition.card}」的 {(condition.stat or '').upper()}"
+    word = COMPARED[compare.value]
+    return f"{what}{word} {threshold}" if word in ("超過", "未滿") else f"{what}為 {threshold} {word}"
+
+
+def _what(effect: Effect) -> str:
+    primitive, until = effect.primitive, DURATION_TEXT[effect.until or Duration.PERMANENT]
+    if isinstance(primitive, Modify):
+        return f"「{primitive.card}」{until}{primitive.stat.upper()}{primitive.by:+d}"
+    if isinstance(primitive, Target):
+        return f"破壞「{primitive.card}」" if effect.kind == "destroy" else f"將「{primitive.card}」除外"
+    if isinstance(primitive, Draw):
+        return f"玩家 {primitive.player} 抽 {primitive.count} 張卡"
+    if isinstance(primitive, Damage):
+        hit = f"玩家 {primitive.player}" if primitive.player is not None else f"「{primitive.card}」"
+        return f"給予{hit} {primitive.amount} 點傷害"
+    if isinstance(primitive, KeywordChange):
+        gained = [f"獲得 {book_name(keyword_key(name) or name)}" for name in primitive.add]
+        lost = [f"失去 {book_name(keyword_key(name) or name)}" for name in primitive.remove]
+        return f"「{primitive.card}」{until}{'、'.join(gained + lost)}"
+    assert isinstance(primitive, Move)  # the last of the primitives gcg reads
+    what = "、".join(f"「{name}」" for name in primitive.cards) or f" {primitive.count} 張卡牌"
+    return f"將{what}從{_place(primitive.from_)}移動到{_place(primitive.to)}"
+
+
+def _place(place: Place) -> str:
+    bottom = "最下方" if place.position == "bottom" else ""
+    return f"玩家 {place.player} 的{ZONE_NAMES.get(place.zone or '', place.zone)}{bottom}"
 
 
 def problems(where: str, effect: Effect) -> list[BoardProblem]:

@@ -13,7 +13,7 @@ from pydantic import Field
 
 from judge.action import Action
 from judge.board import BoardProblem
-from judge.effects import Effect
+from judge.effects import Condition, Effect
 from judge.games.gcg import battle, effects, play, processing
 from judge.games.gcg.actions import (
     ACTIONS,
@@ -57,13 +57,13 @@ PHRASES = Phrases.chinese(
     "zh-Hant",
     not_now=("{verb} 不能在本回合剩下的階段或步驟進行（目前為 {point}）。", ("7-1-1",)),
     game_over=("遊戲已結束；第 {index} 個動作（從 0 起算）起不再重演。", ("1-2-1",)),
-    declined=("{effect} 是「可以～」的效果，選擇不發動。", ("10-1-3",)),
-    optional=("是否發動 {effect}", ("10-1-3",)),
-    condition_fails=("{effect} 的條件（{condition}）不滿足，該效果不會發動。", ("10-2-1",)),
-    waits=("{effect} 等待其誘發條件（{event}）。", ("10-1-6-2",)),
-    fires=("{event}：誘發 {effect}。", ("10-1-6-1",)),
-    not_done=("前一個效果沒有完全執行（「那樣做時」的條件不滿足）：{effect} 不會發動。", ("10-2-1", "1-3-2")),
-    done=("{effect} 之前的效果是否已完全執行", ("10-2-1",)),
+    declined=("{effect}是「可以～」的效果，選擇不發動。", ("10-1-3",)),
+    optional=("是否發動{effect}", ("10-1-3",)),
+    condition_fails=("{effect}的條件（{condition}）不滿足，該效果不會發動。", ("10-2-1",)),
+    waits=("{effect}等待其誘發條件（{event}）。", ("10-1-6-2",)),
+    fires=("{event}：誘發{effect}。", ("10-1-6-1",)),
+    not_done=("前一個效果沒有完全執行（「那樣做時」的條件不滿足）：{effect}不會發動。", ("10-2-1", "1-3-2")),
+    done=("{effect}之前的效果是否已完全執行", ("10-2-1",)),
 )
 
 #: when each action may be taken, for a refusal out of its time
@@ -108,6 +108,15 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
 
     def event_name(self, event: str) -> str:
         return EVENTS[event][0] if event in EVENTS else event
+
+    def event_cites(self, event: str) -> tuple[str, ...]:
+        return (EVENTS[event][1],) if event in EVENTS else ()
+
+    def label(self, effect: Effect) -> str:
+        return effects.label(effect)
+
+    def condition_text(self, condition: Condition) -> str:
+        return effects.condition_text(condition)
 
     def act(self, replay: Run, action: Action) -> None:
         if isinstance(action, Attack):

@@ -18,7 +18,7 @@ from itertools import combinations
 from judge.games.gcg import battle, processing
 from judge.games.gcg.actions import Command, Concede, Deploy, Discard, Pair, PlaceEnergy, Support, Uses
 from judge.games.gcg.state import GcgCard, GcgState, Kind, Timing
-from judge.games.gcg.values import at_least, instances, is_link, stacked
+from judge.games.gcg.values import at_least, instances, is_link, link_cites, stacked
 from judge.outcome import Result
 from judge.players import Player
 from judge.replay import Replay
@@ -258,7 +258,11 @@ def pair(replay: Run, action: Pair) -> None:
     )
     replay.event("paired", card=unit.name, player=player)
     if is_link(unit):
-        replay.step(f"「{card.name}」滿足「{unit.name}」的共鳴條件：「{unit.name}」成為共鳴機體。", "3-2-6-2")
+        replay.step(
+            f"「{card.name}」滿足「{unit.name}」的共鳴條件：「{unit.name}」成為共鳴機體。",
+            "3-2-6-2",
+            *link_cites(unit),
+        )
         replay.event("linked", card=unit.name, player=player)
 
 

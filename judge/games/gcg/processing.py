@@ -25,15 +25,43 @@ Run = Replay[GcgState]
 HIT = "hit"
 #: notes: every unit and base destroyed during the run, in order
 DESTROYED = "destroyed"
+#: notes: the keywords each card gained 「本回合中」 that ended in a cleanup step, for a later use to cite
+ENDED = "ended_keywords"
 
 
 def turn_player(replay: Run) -> Player:
-    """Whose turn it is: the board's, else a fact each possibility of which is replayed."""
+    """Whose turn it is: the board's, else the player whose unit the timeline's first attack or
+    《支援》 uses (only the turn player does either, 7-5-4-1, 13-1-3-1), else a fact each possibility
+    of which is replayed."""
     state = replay.state
     if state.turn_player is None:
-        state.turn_player = replay.fact("turn_player", None, (Player.A, Player.B), "回合玩家", "5-3-1")
+        implied = _attacking_player(replay)
+        if implied is not None:
+            state.turn_player = implied
+            replay.step(
+                f"盤面沒有寫明回合玩家；時間軸中玩家 {implied} 的機體進行攻擊或發動《支援》，只有回合玩家可以在主要階段"
+                f"這樣做：回合玩家為 {implied}。",
+                "7-5-4-1",
+                "5-3-1",
+            )
+        else:
+            state.turn_player = replay.fact("turn_player", None, (Player.A, Player.B), "回合玩家", "5-3-1")
     assert state.turn_player is not None  # the fact gives a player
     return state.turn_player
+
+
+def _attacking_player(replay: Run) -> Player | None:
+    """The owner of the unit the timeline's first action of the turn player's own uses, where it is
+    an attack or a 《支援》 before any next turn."""
+    from judge.games.gcg.actions import Attack, Support
+
+    for action in replay.timeline.actions:
+        if action.verb == "next_turn":
+            return None
+        if isinstance(action, (Attack, Support)):
+            found = replay.timeline.state.unit(action.by)  # type: ignore[attr-defined]  # a GcgState
+            return None if found is None else found[0]
+    return None
 
 
 def put(zone: Zone[GcgCard], card: GcgCard | None, count: int = 1) -> None:

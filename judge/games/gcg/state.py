@@ -23,6 +23,7 @@ from typing import Any, Literal
 
 from pydantic import Field, ModelWrapValidatorHandler, field_validator, model_validator
 
+from corpus.search.folding import fold
 from judge.board import impossible
 from judge.bounds import Flag, GcgCards, GcgEnergy, GcgExEnergy, Many, Small
 from judge.players import PLAYERS, Player
@@ -35,23 +36,23 @@ EX_BASE = "EX基地"
 #: keyword effects a unit may have (13-1), by their key in a board file and their name in the book
 FLAGS = {"blocker": "《阻擋者》", "first_strike": "《先制攻擊》", "high_maneuver": "《高機動》"}
 VALUED = {"repair": "《修復》", "breach": "《突破》", "support": "《支援》"}
-_BOOK_NAMES = {
-    **{name.strip("《》"): key for key, name in FLAGS.items()},
-    **{name.strip("《》"): key for key, name in VALUED.items()},
-}
-_KEYWORD = re.compile(r"^《?(?P<name>[^《》:：\s]+)(?:\s*[:：]\s*(?P<value>\d{1,2}))?》?$")
+#: each keyword's book name in one spelling (:func:`fold`: 阻擋者 and 阻挡者 alike) → its key
+_BOOK_NAMES = {fold(name.strip("《》")): key for key, name in {**FLAGS, **VALUED}.items()}
+#: a keyword as written: its name, then a value after a colon, a space or nothing (《突破：2》, 《突破 2》)
+_KEYWORD = re.compile(r"^《?(?P<name>[^《》:：\s\d]+)(?:\s*[:：]?\s*(?P<value>\d{1,2}))?》?$")
 KEYWORDS_EXPECTED = (
     "blocker, first_strike, high_maneuver, repair:N, breach:N, support:N (or 《阻擋者》, 《修復：1》 …)"
 )
 
 
 def keyword_key(text: str) -> str | None:
-    """A keyword as a board writes it (``breach:2``, ``《突破：2》``) in its one spelling, or None."""
+    """A keyword as a board writes it (``breach:2``, ``《突破：2》``, ``《突破 2》``, in either Chinese
+    script) in its one spelling, or None."""
     found = _KEYWORD.match(text.strip())
     if found is None:
         return None
     name, value = found["name"], found["value"]
-    key = _BOOK_NAMES.get(name, name)
+    key = _BOOK_NAMES.get(fold(name), fold(name))
     if key in FLAGS and value is None:
         return key
     if key in VALUED and value is not None and int(value) >= 1:
@@ -299,7 +300,11 @@ class Battle(Mutable):
 class GcgState(GameState):
     """The table at the start of a phase or step (7-1-1)."""
 
-    phase: GcgPhase = Field(description="the phase the snapshot starts at (7-1-1)")
+    phase: GcgPhase = Field(
+        default="main",
+        description="the phase the snapshot starts at (7-1-1); left out, the main phase, where cards are "
+        "used and units attack (7-5-1)",
+    )
     step: GcgStep | None = Field(
         default=None,
         description="start phase: active or start; end phase: action, end, hand or cleanup",

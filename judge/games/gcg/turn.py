@@ -66,6 +66,23 @@ def energy_phase_end(replay: Run) -> None:
         play.place_energy(replay)
 
 
+def main_phase_end(replay: Run) -> None:
+    """7-5-5-2: the turn player declares 「主要階段結束」, and the end phase begins at once."""
+    replay.step(
+        f"回合玩家 {processing.turn_player(replay)} 宣言「主要階段結束」，立即進入「結束階段」。", "7-5-5-2"
+    )
+
+
+def end_action_step(replay: Run) -> None:
+    """7-6-3-1: the end phase's action step, the right to act first with the non-turn player."""
+    battle.begin_action_step(replay)
+    replay.step(
+        "結束階段的瞬動步驟：從非回合玩家開始，可以輪流發動【瞬動】指令與【啟動·瞬動】效果，直到雙方連續讓過。",
+        "7-6-3-1",
+        "9-1",
+    )
+
+
 def end_step(replay: Run) -> None:
     """7-6-4-1: 「回合結束時」 effects, 《修復》 among them (13-1-1-1)."""
     player = processing.turn_player(replay)
@@ -106,7 +123,14 @@ def end_step(replay: Run) -> None:
 
 
 def cleanup_step(replay: Run) -> None:
-    """7-6-6-1: every effect lasting 「本回合中」 ends."""
+    """7-6-6-1: every effect lasting 「本回合中」 ends (the keywords it gave are noted, so that a use of
+    one in a later turn can say why it is gone)."""
+    for card in replay.state.all_cards():
+        for grant in card.grants:
+            if grant.until is Duration.END_OF_TURN and not grant.removed:
+                replay.notes.setdefault(processing.ENDED, {}).setdefault(card.name, set()).add(
+                    grant.keyword.split(":")[0]
+                )
     ended = replay.expire(
         Duration.END_OF_TURN,
         lambda card, what: f"清算步驟：「{card.name}」的 {change_text(what)}（本回合中）失效。",
@@ -128,8 +152,8 @@ TURN: tuple[Procedure[GcgState], ...] = (
     Procedure(Point("start", "start"), "7-2-4", start=start_step),
     Procedure(Point("draw"), "7-3", start=draw_phase),
     Procedure(Point("energy"), "7-4", accepts=accepts("place_energy"), end=energy_phase_end),
-    Procedure(Point("main"), "7-5", accepts=accepts(*MAIN_ACTIONS, "end_phase")),  # 主要階段結束 (7-5-5)
-    Procedure(Point("end", "action"), "7-6-3", accepts=_in_end_action_step, start=battle.begin_action_step),
+    Procedure(Point("main"), "7-5", accepts=accepts(*MAIN_ACTIONS, "end_phase"), end=main_phase_end),
+    Procedure(Point("end", "action"), "7-6-3", accepts=_in_end_action_step, start=end_action_step),
     Procedure(Point("end", "end"), "7-6-4", start=end_step),
     Procedure(Point("end", "hand"), "7-6-5", accepts=accepts("discard"), end=play.hand_step),
     Procedure(Point("end", "cleanup"), "7-6-6", start=cleanup_step),

@@ -11,6 +11,7 @@ stopping.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from judge.games.gcg.state import VALUED, GcgCard, GcgState, book_name
@@ -87,13 +88,30 @@ def _bare(word: str) -> str:
     return word.strip().strip("〈〉<>「」『』[]【】")
 
 
-def is_link(card: GcgCard) -> bool:
-    """A link unit: its boarded pilot meets its link condition by name or trait (3-2-6-2, 2-12-1)."""
+def _alternatives(word: str) -> list[str]:
+    """The names or traits one condition offers: 「/」 means "or" (5-19-1), so 〈吉翁〉/〈新吉翁〉 is 吉翁 or 新吉翁."""
+    return [bare for part in re.split("[/／]", word) if (bare := _bare(part))]
+
+
+def link_met(card: GcgCard) -> str | None:
+    """The link condition its boarded pilot meets by name or trait (3-2-6-2, 2-12-1), as written, or
+    None: the unit is no link unit."""
     pilot = card.pilot
-    if pilot is None or not card.link:
-        return False
-    wanted = {_bare(word) for word in card.link}
-    return _bare(pilot.name) in wanted or bool(wanted & {_bare(trait) for trait in pilot.traits})
+    if pilot is None:
+        return None
+    held = {_bare(pilot.name)} | {_bare(trait) for trait in pilot.traits}
+    return next((word for word in card.link if held & set(_alternatives(word))), None)
+
+
+def is_link(card: GcgCard) -> bool:
+    """A link unit: its boarded pilot meets its link condition (3-2-6-2)."""
+    return link_met(card) is not None
+
+
+def link_cites(card: GcgCard) -> tuple[str, ...]:
+    """5-19-1 where the condition met offers alternatives with 「/」, which it reads as "or"."""
+    met = link_met(card)
+    return ("5-19-1",) if met is not None and len(_alternatives(met)) > 1 else ()
 
 
 def change_text(what: str) -> str:
