@@ -62,6 +62,11 @@ Q_319_P5 = "那么装备成功后要将之前装备的装备牌废弃"
 Q_319_P8 = "装备牌的攻防加成不属于效果"
 Q_321_P3 = "清算时，放入事件区"
 Q_321_P4 = "事件牌登场后，如果事件区中已经有其他牌存在，废弃之前的那张牌"
+Q_320_P6 = "如果一张战术牌的全部对象都不再合法，那么那张战术牌发动失败"
+Q_705_P3 = "如果牌或效果在使用时所选择的对象在清算时已经离开原本所在的区域"
+Q_705_P6 = "如果牌或效果的全部对象都不再合法，那么那张牌或效果使用失败"
+Q_702_P2 = "效果触发后，它便进入连锁"
+Q_702_P4 = "效果清算时如果触发效果的本体已离开原本所在的区域或者特征已经发生了改变"
 Q_320_P2 = "普通战术牌的使用时机需要同时满足以下三种条件"
 Q_324_P3 = "有反击效果的触发并清算反击效果，之后送入休息区"
 Q_324_P4 = "当因为效果和费用等需要废弃生命区的牌时"
@@ -79,8 +84,11 @@ Q_408_P1 = "如果此时主动玩家的手牌超过六张，需要将手牌舍�
 Q_408_P2 = "当弃牌步骤的动作结束后将不会出现自由时机，直接进入下一回合"
 Q_501_P1 = "主动玩家横置那张宣布攻击的角色牌并为他选择合法的攻击对象"
 Q_501_P2 = "不然只有对手玩家的生命区和横置的角色牌能成为攻击对象"
+Q_501_P3 = "此时战斗会中断，但此次攻击已经成立，无法再重新选择新的攻击对象"
+Q_500_P3 = "宣布攻击后，直到战斗结束，如果攻击或防御的角色牌发生移动"
 Q_502_P2 = "防御玩家可以选择自己控制的一张未横置且可以防御的角色牌宣布防御"
 Q_502_P4 = "一张角色牌只要被选为攻击对象，那么它就不能再主动进行防御"
+Q_503_P3 = "防御成立后，如果防御的角色牌离开防御玩家的战斗区，双方均不能对对方造成战斗伤害"
 Q_503_P2 = "防御玩家不用其他角色牌来防御的话，被攻击的角色牌也会防御成立"
 Q_505_P1 = "直接攻击生命区成功的话，将会对防御方玩家的生命区造成 1 点战斗伤害"
 Q_505_P2 = "攻击力 0 以下的角色牌不会造成战斗伤害"
@@ -387,6 +395,31 @@ SITUATIONS: dict[str, Expect] = {
             [s.values["link"] for s in r.steps if s.values.get("link") and "清算「" in s.text]
             == ["瞬间战术", "娜美的触发效果", "少年路飞的效果"]
         ),
+    ),
+    "chain_target_gone": Expect(
+        *CONTINUES,
+        decides=(Q_106_P3, Q_705_P3, Q_705_P6, Q_320_P6),
+        check=lambda r: "比克" in side(r, "B").hand.names() and "比克" not in r.outcome.destroyed,
+    ),
+    "trigger_condition_rechecked": Expect(
+        *CONTINUES,
+        decides=(Q_106_P3, Q_605_P4, Q_702_P4),
+        cited=(Q_702_P2,),
+        check=lambda r: (side(r, "A").hand.total, side(r, "A").deck.total) == (2, 20)
+        and before(r, "红绸军士兵」被效果破坏", "在清算时不成立"),
+    ),
+    "battle_defender_leaves": Expect(
+        *CONTINUES,
+        decides=(Q_605_P4, Q_500_P3, Q_503_P3),
+        check=lambda r: side(r, "B").life.total == 4 and side(r, "A").battle.cards[0].damage == 0,
+    ),
+    "battle_attacked_leaves": Expect(
+        *CONTINUES,
+        decides=(Q_500_P3, Q_501_P3),
+        not_cited=(Q_503_P3,),
+        check=lambda r: side(r, "B").life.total == 4
+        and "比克" in side(r, "B").hand.names()
+        and r.outcome.battles[0].life_damage == 0,
     ),
     "chain_priority_response": Expect(
         *CONTINUES,

@@ -344,6 +344,8 @@ def progress(replay: Run) -> None:
                 following.verb in (*FREE, "pass", "defend", "no_defend") or _defence_stated_later(replay)
             ):
                 return
+            if _gone(replay, battle):
+                continue
             if battle.defenders:  # the defends listed one after another were the whole declaration
                 _close_defence(replay, battle)
             else:
@@ -376,16 +378,25 @@ def _defence_stated_later(replay: Run) -> bool:
 
 
 def _gone(replay: Run, battle: Battle) -> bool:
-    """500.p3, 503.p3: a battling character left the field — the battle stops there."""
+    """A battling character left the field: the battle stops there (500.p3).  An attacked character
+    gone before the defence leaves the attack made, with no new target to choose (501.p3); a
+    defender gone once its defence stands, and neither side deals battle damage (503.p3)."""
     gone = [n for n in (battle.attacker, *battle.opponents()) if replay.state.character(n) is None]
-    if gone:
-        replay.step(
-            f"{battle_damage.listed(gone)}离开了战斗区：战斗阶段中断，双方均不能对对方造成战斗伤害，回到主动玩家的行动阶段。",
-            "500.p3",
-            "503.p3",
-        )
-        battle.step = "end"
-    return bool(gone)
+    if not gone:
+        return False
+    if battle.attacker in gone:
+        why, cites = "攻击的角色牌发生移动", ("500.p3",)
+    elif battle.step == "defence" and not any(battle.declared(name) for name in gone):
+        why, cites = "攻击成立后被攻击的角色牌离开防御玩家的战斗区：此次攻击已经成立，无法再重新选择新的攻击对象", ("500.p3", "501.p3")
+    else:
+        why, cites = "防御成立后防御的角色牌离开防御玩家的战斗区", ("500.p3", "503.p3")
+    replay.step(
+        f"{battle_damage.listed(gone)}离开了战斗区（{why}）：战斗阶段中断，双方均不能对对方造成战斗伤害，回到主动玩家的行动阶段。",
+        *cites,
+        decisive=True,
+    )
+    battle.step = "end"
+    return True
 
 
 def _battle_step(replay: Run, battle: Battle) -> None:

@@ -153,6 +153,7 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
             play.negate(replay, action)
         elif isinstance(action, Concede):
             play.concede(replay, action)
+        play.responded(replay)
 
     def anytime(self, state: ZdState, action: Action) -> bool:
         if isinstance(action, (Activate, Pass)) and state.step in NO_PRIORITY:

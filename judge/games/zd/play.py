@@ -40,6 +40,8 @@ Run = Replay[ZdState]
 
 CHAIN = "chain"
 PASSES = "passes"
+#: the cards on the field each card or effect on the chain was aimed at as it was used (705.p3)
+TARGETS = "targets"
 HAND_LIMIT = 6
 
 
@@ -381,29 +383,43 @@ def activate(replay: Run, action: Activate) -> None:
         chain=[link.name for link in links] + [action.name],
     )
     links.append(action)
+    replay.notes.setdefault(TARGETS, {})[id(action)] = [
+        name for effect in action.effects for name in _aimed(effect) if replay.state.owner(name) is not None
+    ]
     replay.notes["priority"], replay.notes[PASSES] = _turn_player(replay), 0
     for cost in action.cost:
         replay.effect(cost)
     _triggered_onto_chain(replay)
 
 
-def _triggered_onto_chain(replay: Run) -> None:
+def _triggered_onto_chain(replay: Run, why: str = "支付费用时触发了") -> None:
     """Effects a cost triggered join the chain on top of what triggered them (106.p5, 702.p2)."""
     fired, replay.fired = replay.fired, []
     for effect in replay.rules.order(replay, fired):
         name = effect.source or effect.kind
-        owner = effect.by or _turn_player(replay)
         chain(replay).append(
             Activate(
-                player=owner, name=f"{name}的触发效果", effects=[effect.model_copy(update={"when": None})]
+                player=effects.controller(replay, effect),
+                name=f"{name}的触发效果",
+                effects=[effect.model_copy(update={"when": None})],
             )
         )
         replay.step(
-            f"支付费用时触发了「{name}」的效果：它进入连锁，放置在整个连锁的最上方。",
+            f"{why}「{name}」的效果：它进入连锁，放置在整个连锁的最上方。",
             "702.p2",
             "106.p2",
             link=name,
         )
+
+
+def responded(replay: Run) -> None:
+    """Effects triggered by what just happened that the timeline then responds to (an ``activate`` or a
+    ``pass`` next) wait on the chain like any other (702.p2, 318.p3: an entering is not responded to,
+    what it triggers is), and resolve in chain order once both players pass."""
+    actions = replay.timeline.actions
+    following = actions[replay.index + 1] if 0 <= replay.index + 1 < len(actions) else None
+    if replay.fired and following is not None and following.verb in ("activate", "pass"):
+        _triggered_onto_chain(replay, "触发了")
 
 
 def pass_(replay: Run, action: Pass) -> None:
@@ -432,13 +448,50 @@ def resolve(replay: Run) -> None:
         link = links.pop()
         replay.step(f"清算「{link.name}」。", "106.p3", link=link.name)
         replay.notes.setdefault(effects.ON_CHAIN, set()).update(id(effect) for effect in link.effects)
-        for effect in link.effects:
+        for effect in _still_aimed(replay, link):
             replay.effect(effect)
+            if effect.if_ is not None and not replay.done:  # checked again as it resolves, and failing
+                replay.log.mark_decisive("702.p4")
         if link.card is not None:
             replay.state.side(link.player).rest.cards.append(link.card)
         replay.resolve_fired()
     replay.notes[PASSES] = 0
     replay.notes["priority"] = _turn_player(replay)
+
+
+def _aimed(effect: Effect) -> list[str]:
+    """The cards an effect is aimed at: what it destroys, damages, changes or moves."""
+    primitive = effect.primitive
+    named = [getattr(primitive, "card", None), *getattr(primitive, "cards", [])]
+    return [name for name in named if name]
+
+
+def _still_aimed(replay: Run, link: Activate) -> list[Effect]:
+    """705.p3, 705.p6: the objects a card or effect chose on the field are checked again as it resolves;
+    what it does to one that has left is ignored, and with every one gone it fails (320.p6: a tactic)."""
+    chosen = replay.notes.get(TARGETS, {}).pop(id(link), [])
+    gone = {name for name in chosen if replay.state.owner(name) is None}
+    if not gone:
+        return link.effects
+    kept = [effect for effect in link.effects if not gone & set(_aimed(effect))]
+    tactic = ("320.p6",) if link.card is not None and link.card.kind is Kind.TACTIC else ()
+    names = "、".join(f"「{name}」" for name in sorted(gone))
+    if kept:
+        replay.step(
+            f"「{link.name}」的对象{names}在清算时已经离开原本所在的区域：对其产生的效果被忽略。",
+            "705.p3",
+            *tactic,
+            decisive=True,
+        )
+    else:
+        replay.step(
+            f"「{link.name}」的全部对象（{names}）在清算时已经离开原本所在的区域，不再合法：使用失败，不再进行清算。",
+            "705.p3",
+            "705.p6",
+            *tactic,
+            decisive=True,
+        )
+    return kept
 
 
 def settle_chain(replay: Run) -> None:
