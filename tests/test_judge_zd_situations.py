@@ -65,6 +65,8 @@ Q_321_P4 = "事件牌登场后，如果事件区中已经有其他牌存在，�
 Q_320_P6 = "如果一张战术牌的全部对象都不再合法，那么那张战术牌发动失败"
 Q_705_P3 = "如果牌或效果在使用时所选择的对象在清算时已经离开原本所在的区域"
 Q_705_P6 = "如果牌或效果的全部对象都不再合法，那么那张牌或效果使用失败"
+Q_709_P7 = "等失去效果的效果结束之后，它又将重新获得那个效果"
+Q_811_P3 = "如果一张牌以效果被无效的状态从战斗区进入休息区"
 Q_702_P2 = "效果触发后，它便进入连锁"
 Q_702_P4 = "效果清算时如果触发效果的本体已离开原本所在的区域或者特征已经发生了改变"
 Q_320_P2 = "普通战术牌的使用时机需要同时满足以下三种条件"
@@ -405,8 +407,10 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         decides=(Q_106_P3, Q_605_P4, Q_702_P4),
         cited=(Q_702_P2,),
-        check=lambda r: (side(r, "A").hand.total, side(r, "A").deck.total) == (2, 20)
-        and before(r, "红绸军士兵」被效果破坏", "在清算时不成立"),
+        check=lambda r: (
+            (side(r, "A").hand.total, side(r, "A").deck.total) == (2, 20)
+            and before(r, "红绸军士兵」被效果破坏", "在清算时不成立")
+        ),
     ),
     "battle_defender_leaves": Expect(
         *CONTINUES,
@@ -417,9 +421,29 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         decides=(Q_500_P3, Q_501_P3),
         not_cited=(Q_503_P3,),
-        check=lambda r: side(r, "B").life.total == 4
-        and "比克" in side(r, "B").hand.names()
-        and r.outcome.battles[0].life_damage == 0,
+        check=lambda r: (
+            side(r, "B").life.total == 4
+            and "比克" in side(r, "B").hand.names()
+            and r.outcome.battles[0].life_damage == 0
+        ),
+    ),
+    "trigger_void_this_turn_back_next": Expect(
+        *CONTINUES,
+        decides=(Q_708_P2, Q_407_P1, Q_709_P7, Q_200_P4),
+        why_not=(Q_708_P1,),
+        check=lambda r: (
+            "悟空" in side(r, "A").hand.names()
+            and before(r, "第 6 回合", "移动（战斗区→手牌）：「悟空」")
+            and before(r, "重新获得其效果", "第 6 回合")
+        ),
+    ),
+    "trigger_void_leaves_field": Expect(
+        *CONTINUES,
+        decides=(Q_605_P4, Q_811_P3),
+        check=lambda r: side(r, "A").hand.total == 3 and rest(r, "A") == ["娜美"],
+    ),
+    "illegal_attack_rush_lost": Expect(
+        Result.REFUSED, decides=(Q_318_P6, Q_708_P2), refused=(Q_318_P6, Q_708_P2)
     ),
     "chain_priority_response": Expect(
         *CONTINUES,

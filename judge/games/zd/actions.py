@@ -18,6 +18,7 @@ from judge.bounds import Flag, ZdCards
 from judge.effects import Effect
 from judge.games.zd.state import LIFE, ZdCard
 from judge.players import Player
+from judge.state import Duration
 
 
 class PlaceResource(Action):
@@ -178,10 +179,14 @@ class Loop(Action):
 
 
 class Negate(Action):
-    """An effect makes a card's effects void (not an equipment's bonus: 319.p8)."""
+    """An effect makes a card's effects void (not an equipment's bonus: 319.p8), for good or for this
+    turn (「本回合失去所有效果」: back at the cleanup step, 407.p1, 709.p7)."""
 
     verb = "negate"
     card: str
+    until: Literal[Duration.PERMANENT, Duration.END_OF_TURN] = Field(
+        default=Duration.PERMANENT, description="permanent, or end_of_turn (本回合)"
+    )
 
     def names(self) -> list[str]:
         return [self.card]

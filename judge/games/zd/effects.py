@@ -138,25 +138,42 @@ def to_rest(replay: Run, card: ZdCard) -> Player | None:
     if taken is None:
         return None
     player, side = taken
+    void = card.negated
     side.rest.cards.append(card)
     _left_field(replay, card, side)
+    _from_field_to_rest(replay, card.name, player, void)
+    return player
+
+
+def _from_field_to_rest(replay: Run, name: str, player: Player, void: bool) -> None:
+    """811.p1: a card going from the battle area to the rest area triggers what waits for it — unless
+    its effects were void as it went (811.p3)."""
+    if void:
+        if timings.waits(replay, ("to_rest",), name, player):
+            replay.step(
+                f"「{name}」以效果被无效的状态从战斗区进入休息区：从战斗区中进入休息区时触发的效果不触发。",
+                "811.p3",
+                decisive=True,
+                card=name,
+            )
+        return
     timings.timing(
         replay,
         ("to_rest",),
-        card.name,
+        name,
         player,
-        (f"「{card.name}」从战斗区中进入休息区：触发相应的效果。", None),
+        (f"「{name}」从战斗区中进入休息区：触发相应的效果。", None),
         "811.p1",
     )
-    return player
 
 
 def _left_field(replay: Run, card: ZdCard, side: ZdPlayer) -> bool:
     """A card off the battle area is a new card (200.p4): its damage, the effects on it there and its
     level indicators (323.p3) are gone, and its equipment is destroyed (319.p7).  Whether any damage
     or effect was on it."""
-    had = bool(card.damage or card.modifiers or card.grants)
+    had = bool(card.damage or card.modifiers or card.grants or card.negated)
     card.damage, card.modifiers, card.grants, card.status, card.level = 0, [], [], None, 1
+    card.negated = False
     equipment, card.equipment = card.equipment, None
     if equipment is not None:
         side.rest.cards.append(equipment)
@@ -371,6 +388,7 @@ def _move(replay: Run, move: Move) -> None:
         if wanted:
             replay.step(f"只能移动 {count - wanted} 张：尽可能地完成该动作。", "102.p5")
     moved = [card.name for card in cards]
+    void = {card.name for card in cards if card.negated}
     where = f"{ZONE_NAMES[move.from_.zone or '']}→{ZONE_NAMES[move.to.zone or '']}"
     replay.step(
         f"移动（{where}）：{'、'.join(f'「{n}」' for n in moved) or '张数如上'}。", "609.p1", moved=moved
@@ -388,14 +406,7 @@ def _move(replay: Run, move: Move) -> None:
         _no_counter(replay, [card.name for card in cards if card.counter])
     if move.from_.zone == "battle" and move.to.zone == "rest":
         for name in moved:
-            timings.timing(
-                replay,
-                ("to_rest",),
-                name,
-                move.from_.player or Player.A,
-                (f"「{name}」从战斗区中进入休息区：触发相应的效果。", None),
-                "811.p1",
-            )
+            _from_field_to_rest(replay, name, move.from_.player or Player.A, name in void)
     if move.to.zone == "battle" and move.from_.zone != "battle":
         for newcomer in cards:
             newcomer.entered_turn, newcomer.status = replay.state.turn, Status.ACTIVE

@@ -34,7 +34,7 @@ from judge.games.zd.state import Kind, ZdCard, ZdState
 from judge.outcome import Result
 from judge.players import Player, by_turn_order
 from judge.replay import Replay
-from judge.state import Status
+from judge.state import Duration, Status
 
 Run = Replay[ZdState]
 
@@ -269,10 +269,16 @@ def _equip(replay: Run, action: Play) -> None:
     timings.entered(replay, card.name, player)
 
 
+#: the cards whose effects are void for this turn only (407.p1)
+VOID_THIS_TURN = "void_this_turn"
+
+
 def negate(replay: Run, action: Negate) -> None:
     card = replay.card(action.card)
     assert isinstance(card, ZdCard)  # the state holds zd cards only
     card.negated = True
+    if action.until is Duration.END_OF_TURN:
+        replay.notes.setdefault(VOID_THIS_TURN, []).append(card)
     if card.kind is Kind.EQUIPMENT:
         replay.step(
             f"「{card.name}」的效果被无效：装备牌的攻防加成不属于效果，其攻防加成不会被无效。",
@@ -281,7 +287,13 @@ def negate(replay: Run, action: Negate) -> None:
             card=card.name,
         )
     else:
-        replay.step(f"「{card.name}」的效果被无效。", "708.p1", card=card.name)
+        this_turn = "本回合" if action.until is Duration.END_OF_TURN else ""
+        replay.step(
+            f"「{card.name}」{this_turn}失去所有效果（其本身的以及获得的效果）。",
+            "708.p1",
+            "708.p2",
+            card=card.name,
+        )
 
 
 # -- level-up ------------------------------------------------------------------------------------------------
@@ -410,6 +422,21 @@ def _triggered_onto_chain(replay: Run, why: str = "支付费用时触发了") ->
             "106.p2",
             link=name,
         )
+
+
+def effects_back(replay: Run) -> None:
+    """407.p1, 709.p7: the cleanup step ends 「本回合」 effects, a loss of effects among them: a card
+    still where it was has its effects again, those it was given included."""
+    for card in replay.notes.pop(VOID_THIS_TURN, []):
+        if any(card is found for player in Player for found in replay.state.side(player).battle.cards):
+            card.negated = False
+            replay.step(
+                f"清算步骤：「{card.name}」本回合失去所有效果的效果失效：它重新获得其效果，包括获得的效果。",
+                "407.p1",
+                "709.p7",
+                decisive=True,
+                card=card.name,
+            )
 
 
 def responded(replay: Run) -> None:

@@ -8,6 +8,7 @@ effects that wait for it.
 from __future__ import annotations
 
 from judge.games.zd.state import ZdState
+from judge.games.zd.values import negated
 from judge.players import Player
 from judge.replay import Replay
 
@@ -32,12 +33,15 @@ def timing(
 
 
 def waits(replay: Run, events: tuple[str, ...], card: str | None, player: Player) -> bool:
-    """Whether an effect waits for one of ``events`` of ``card`` (or of ``player``)."""
+    """Whether an effect waits for one of ``events`` of ``card`` (or of ``player``) from a card that
+    has its effects (708.p1: one whose effects are void triggers none)."""
+    void = negated(replay.state)
     return any(
         effect.when is not None
         and effect.when.event in events
         and effect.when.card in (None, card)
         and effect.when.player in (None, player)
+        and (effect.source or effect.when.card) not in void
         for effect in replay.waiting
     )
 
