@@ -67,6 +67,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
+from corpus.search.folding import fold
 from judge.action import Action, EndPhase, NextTurn
 from judge.board import BoardError, BoardProblem
 from judge.citations import Citations
@@ -274,7 +275,9 @@ class Rules(ABC, Generic[S, OutcomeT]):
             where = f"actions[{index}].{action.verb}"
             waits = isinstance(action, Effect) and action.when is not None  # may wait for a card to come
             problems += [
-                BoardProblem(where, f"no card named {name!r} on the board or brought in before")
+                BoardProblem(
+                    where, f"no card named {name!r} on the board or brought in before{_spelt(name, known)}"
+                )
                 for name in dict.fromkeys(action.names())
                 if name not in known and not (waits and name in later)
             ]
@@ -666,6 +669,13 @@ class Replay(Generic[S]):
         except Refused as refused:
             return None, refused.refusal
         return None, None
+
+
+def _spelt(name: str, known: set[str]) -> str:
+    """A hint for a name the board spells in the other Chinese script (路飛 for 路飞), or in other
+    widths or case: the board's own spelling."""
+    same = sorted(other for other in known if fold(other) == fold(name))
+    return f" (the board spells it {same[0]!r})" if same else ""
 
 
 def _options(options: Sequence[Any] | None) -> tuple[Any, ...] | None:

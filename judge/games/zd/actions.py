@@ -12,6 +12,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from corpus.search.folding import fold
 from judge.action import Action
 from judge.board import impossible
 from judge.bounds import Flag, ZdCards
@@ -69,12 +70,18 @@ class Attack(Action):
 
     verb = "attack"
     by: str
-    target: str = Field(default=LIFE, description='"life", or a rested character of the opponent')
+    target: str = Field(default=LIFE, description='"life" (or 生命区), or a rested character of the opponent')
     targets: list[str] = Field(
         default_factory=list,
         description="instead of target: several rested characters attacked at once (507), by a character "
         "that can attack several",
     )
+
+    @field_validator("target")
+    @classmethod
+    def _life_zone(cls, target: str) -> str:
+        """The life zone, as the book names it in either script (生命区, 202), is ``life``."""
+        return LIFE if fold(target) == "生命区" else target
 
     @field_validator("targets")
     @classmethod

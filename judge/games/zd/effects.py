@@ -22,7 +22,7 @@ from __future__ import annotations
 from judge.board import BoardProblem
 from judge.effects import Damage, Effect, KeywordChange, Modify, Move
 from judge.games.zd import life, timings
-from judge.games.zd.state import ZdCard, ZdPlayer, ZdState, ZdZone
+from judge.games.zd.state import ZdCard, ZdPlayer, ZdState, ZdZone, keyword, unknown_keyword
 from judge.games.zd.values import STATS, true_value
 from judge.players import Player
 from judge.replay import Replay
@@ -56,6 +56,12 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
         found.append(
             BoardProblem(f"{where}.ko", "zd has no KO: destroy (破坏, 605) or remove (移出游戏, 208)")
         )
+    if effect.keyword is not None:
+        found += [
+            BoardProblem(f"{where}.keyword", unknown_keyword(value))
+            for value in (*effect.keyword.add, *effect.keyword.remove)
+            if keyword(value) is None
+        ]
     if effect.until is Duration.END_OF_PHASE:
         found.append(
             BoardProblem(f"{where}.until", "expected end_of_turn (本回合), end_of_battle or permanent")
@@ -438,12 +444,14 @@ def _no_counter(replay: Run, names: list[str]) -> None:
 
 def _keyword(replay: Run, change: KeywordChange, until: Duration) -> None:
     card = replay.card(change.card)
-    for name in change.add:
+    added = [keyword(name) or name for name in change.add]  # either script (checked before the replay)
+    removed = [keyword(name) or name for name in change.remove]
+    for name in added:
         card.grants.append(Grant(keyword=name, until=until))
-    for name in change.remove:
+    for name in removed:
         card.grants.append(Grant(keyword=name, removed=True, until=until))
-    gained = "、".join(change.add)
-    lost = "、".join(change.remove)
+    gained = "、".join(added)
+    lost = "、".join(removed)
     text = "，".join(
         part for part in (f"获得{gained}" if gained else "", f"失去{lost}" if lost else "") if part
     )

@@ -19,6 +19,7 @@ import enum
 
 from pydantic import Field, field_validator
 
+from corpus.search.folding import fold
 from judge.board import impossible
 from judge.bounds import Flag, Small, Stat, StatChange, ZdCards
 from judge.players import Player
@@ -43,6 +44,17 @@ KEYWORDS = (
     "不能被防御",
     SEVERAL,
 )
+
+
+def keyword(written: str) -> str | None:
+    """The keyword as the book writes it, from either script (遠程 is 远程); None for one the engine
+    does not read."""
+    found = fold(written)
+    return found if found in KEYWORDS else None
+
+
+def unknown_keyword(value: str) -> str:
+    return f"{value!r} is not a keyword the engine reads: expected one of {', '.join(KEYWORDS)}"
 
 
 class Kind(enum.StrEnum):
@@ -94,12 +106,11 @@ class ZdCard(Card):
     @field_validator("keywords")
     @classmethod
     def _zd_keywords(cls, values: list[str]) -> list[str]:
-        for value in values:
-            if value not in KEYWORDS:
-                raise impossible(
-                    f"{value!r} is not a keyword the engine reads: expected one of {', '.join(KEYWORDS)}"
-                )
-        return values
+        found = [keyword(value) for value in values]
+        for value, read in zip(values, found, strict=True):
+            if read is None:
+                raise impossible(unknown_keyword(value))
+        return [read for read in found if read is not None]
 
 
 class ZdZone(Zone[ZdCard]):
