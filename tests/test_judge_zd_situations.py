@@ -67,6 +67,9 @@ Q_705_P3 = "如果牌或效果在使用时所选择的对象在清算时已经�
 Q_705_P6 = "如果牌或效果的全部对象都不再合法，那么那张牌或效果使用失败"
 Q_709_P7 = "等失去效果的效果结束之后，它又将重新获得那个效果"
 Q_811_P3 = "如果一张牌以效果被无效的状态从战斗区进入休息区"
+Q_704_P8 = "如果反击特效对生命区造成了伤害，确定那个伤害将要翻开的生命牌"
+Q_807_P1 = "为进入一个回合开始阶段中的开始步骤时所触发的效果"
+Q_808_P1 = "为进入一个回合结束阶段中的结束步骤时所触发的效果"
 Q_702_P2 = "效果触发后，它便进入连锁"
 Q_702_P4 = "效果清算时如果触发效果的本体已离开原本所在的区域或者特征已经发生了改变"
 Q_320_P2 = "普通战术牌的使用时机需要同时满足以下三种条件"
@@ -212,6 +215,57 @@ SITUATIONS: dict[str, Expect] = {
         check=lambda r: (
             r.outcome.values["娜美"] == {"attack": 2000, "defence": 3000}
             and side(r, "A").battle.cards[0].damage == 0
+        ),
+    ),
+    "turn_cleanup_heals_before_boost_ends": Expect(
+        *CONTINUES,
+        decides=(Q_407_P1,),
+        check=lambda r: (
+            r.outcome.state.turn == 6
+            and field_names(r, "B") == ["比克"]
+            and side(r, "B").battle.cards[0].damage == 0
+            and r.outcome.values["比克"] == {"attack": 1000, "defence": 2000}
+        ),
+    ),
+    "turn_boost_gone_next_turn": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_DESTRUCTION, Q_407_P1),
+        check=lambda r: (
+            r.outcome.destroyed == ["比克", "路飞"]
+            and before(
+                r,
+                "「路飞」的 attack+2000（本回合）失效",
+                "「路飞」对「悟空」造成等同于自身攻击力数值的战斗伤害 2000",
+            )
+        ),
+    ),
+    "turn_start_trigger_then_deck_out": Expect(
+        Result.WON,
+        "cannot_draw",
+        decides=(Q_101_P2, Q_403_P1, *LOST),
+        winner=Player.B,
+        cited=(Q_807_P1,),
+        check=lambda r: before(r, "开始步骤：触发", "需要抽 1 张牌"),
+    ),
+    "turn_end_trigger_draw_then_discard": Expect(
+        *CONTINUES,
+        decides=(Q_408_P1, Q_203_P2),
+        cited=(Q_808_P1,),
+        check=lambda r: side(r, "A").hand.total == 6 and r.outcome.state.turn_player == Player.B,
+    ),
+    "illegal_defend_still_rested_next_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_502_P2,),
+        refused=(Q_502_P2,),
+        cited=(Q_401_P1,),
+        check=lambda r: side(r, "B").life.total == 3,
+    ),
+    "battle_counter_damages_life": Expect(
+        *CONTINUES,
+        decides=(Q_704_P8,),
+        check=lambda r: (
+            before(r, "翻开「乙生命」", "翻开「甲生命」")
+            and (side(r, "A").life.total, side(r, "B").life.total) == (3, 1)
         ),
     ),
     "end_phase": Expect(
