@@ -187,7 +187,10 @@ def _flip(replay: Run, player: Player, life: ZdZone, index: int) -> None:
             replay.resolve_fired()
         else:
             replay.step(
-                f"从玩家 {player} 的生命区最上方翻开「{card.name}」，送入休息区。", "324.p3", "202.p6", card=card.name
+                f"从玩家 {player} 的生命区最上方翻开「{card.name}」，送入休息区。",
+                "324.p3",
+                "202.p6",
+                card=card.name,
             )
         rest.cards.append(card)
         return
