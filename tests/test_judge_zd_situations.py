@@ -48,6 +48,7 @@ Q_204_P3 = "资源区中的牌仅拥有颜色和它的牌名"
 Q_303_P2 = "支付费用的方式是横置资源区中相应数量和颜色的资源牌"
 Q_303_P3 = "费用中的数字为总费用，表示总共需要横置的资源牌数量"
 Q_305_P4 = "每位玩家的战斗区中不能有两张以上角色名相同的牌"
+Q_305_P6 = "有些牌可能具有两个以上的角色名，此时它的每一个角色名都不能和其他同战斗区中的牌相同"
 Q_305_P5 = "则此时需要先选择其中的一张废弃，再触发其效果"
 Q_308_P3 = "即便直接攻击生命区成功，也无法对生命区造成战斗伤害"
 Q_309_P2 = "当角色牌上的伤害大于或等于其防御力时，它即被破坏"
@@ -498,6 +499,11 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "illegal_attack_rush_lost": Expect(
         Result.REFUSED, decides=(Q_318_P6, Q_708_P2), refused=(Q_318_P6, Q_708_P2)
+    ),
+    "chain_same_name_two_character_names": Expect(
+        *CONTINUES,
+        decides=(Q_305_P4, Q_305_P6, Q_305_P5, Q_105_P4),
+        check=lambda r: rest(r, "A") == ["孙悟空"] and field_names(r, "A") == ["卡卡罗特"],
     ),
     "chain_priority_response": Expect(
         *CONTINUES,

@@ -189,11 +189,14 @@ def _one_event(replay: Run, player: Player, card: ZdCard) -> None:
 def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> None:
     """305.p4: two cards of one 角色名 in a battle area — the player discards one, outside the chain."""
     names = set(card.character_names or [])
-    clash = [
-        c
-        for c in replay.state.side(player).battle.cards
-        if c is not card and (names & set(c.character_names or []) or _may_share(replay, card, c))
-    ]
+    field = [c for c in replay.state.side(player).battle.cards if c is not card]
+    unknown = {
+        id(c)
+        for c in field
+        if c.name == card.name and (card.character_names is None or c.character_names is None)
+    }
+    shares = bool(unknown) and _may_share(replay, card)  # one fact for every card of its 牌名
+    clash = [c for c in field if names & set(c.character_names or []) or (shares and id(c) in unknown)]
     if not clash:
         return
     options = list(dict.fromkeys([clash[0].name, card.name]))  # two of one 牌名 are one option
@@ -211,10 +214,17 @@ def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> 
     )
     discarded = clash[0] if chosen == clash[0].name else card  # of two alike, the one there before
     shared = "、".join(sorted(names & set(clash[0].character_names or [])))
+    several = [c.name for c in (card, clash[0]) if len(c.character_names or []) > 1]
+    each = (
+        f"「{several[0]}」具有两个以上的角色名，它的每一个角色名都不能和同战斗区中的牌相同；"
+        if several
+        else ""
+    )
     replay.step(
-        f"玩家 {player} 的战斗区中同时存在两张{f'角色名为『{shared}』' if shared else '角色名相同'}的牌：由该玩家选择废弃「{discarded.name}」。这个处理不进入连锁，"
+        f"{each}玩家 {player} 的战斗区中同时存在两张{f'角色名为『{shared}』' if shared else '角色名相同'}的牌：由该玩家选择废弃「{discarded.name}」。这个处理不进入连锁，"
         "已经触发的效果（例如登场效果）要在同名废弃之后再加入连锁并清算。",
         "305.p4",
+        *(("305.p6",) if several else ()),
         "305.p5",
         "105.p4",
         decisive=True,
@@ -223,11 +233,9 @@ def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> 
     effects.to_rest(replay, discarded)
 
 
-def _may_share(replay: Run, card: ZdCard, other: ZdCard) -> bool:
+def _may_share(replay: Run, card: ZdCard) -> bool:
     """Two characters of one 牌名 whose 角色名 the board does not give: whether they share one is a
     fact the ruling depends on (305.p4), not one it may invent."""
-    if card.name != other.name or (card.character_names is not None and other.character_names is not None):
-        return False
     shared: bool = replay.fact(
         f"character_names:{card.name}",
         None,

@@ -35,15 +35,15 @@ def timing(
 def waits(replay: Run, events: tuple[str, ...], card: str | None, player: Player) -> bool:
     """Whether an effect waits for one of ``events`` of ``card`` (or of ``player``) from a card that
     has its effects (708.p1: one whose effects are void triggers none)."""
-    void = negated(replay.state)
-    return any(
-        effect.when is not None
+    sources = [
+        effect.source or effect.when.card
+        for effect in replay.waiting
+        if effect.when is not None
         and effect.when.event in events
         and effect.when.card in (None, card)
         and effect.when.player in (None, player)
-        and (effect.source or effect.when.card) not in void
-        for effect in replay.waiting
-    )
+    ]
+    return bool(sources) and any(source not in negated(replay.state) for source in sources)
 
 
 def entered(replay: Run, name: str, player: Player, otherwise: str | None = None) -> None:
