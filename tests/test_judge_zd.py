@@ -115,8 +115,27 @@ def test_keywords_and_the_life_zone_may_be_written_in_the_other_script():
         )
     )
     assert "900.远程" in given.decisive and given.outcome.destroyed == ["比克"]
-    on_life = rule(action_phase(players, {"attack": {"by": "羅賓", "target": "生命區"}}, "no_defend"))
-    assert on_life.outcome.state.players.B.life.total == 2
+    for target in ("生命區", "player"):
+        on_life = rule(action_phase(players, {"attack": {"by": "羅賓", "target": target}}, "no_defend"))
+        assert on_life.outcome.state.players.B.life.total == 2
+
+
+def test_a_card_type_may_be_the_books_own_word_in_either_script():
+    """302: 角色牌, 装备牌 (裝備牌), 战术牌, 事件牌."""
+    players = {"A": {"hand": 2, "battle": [character("悟空", 2000, 3000, kind="角色牌")]}}
+    played = rule(
+        action_phase(
+            players,
+            {
+                "play": {
+                    "player": "A",
+                    "card": {"name": "金箍棒", "kind": "裝備牌", "attack_bonus": 2000},
+                    "to": "悟空",
+                }
+            },
+        )
+    )
+    assert played.outcome.values["悟空"]["attack"] == 4000
 
 
 def test_a_name_in_the_other_script_is_refused_with_the_boards_spelling():

@@ -70,7 +70,9 @@ class Attack(Action):
 
     verb = "attack"
     by: str
-    target: str = Field(default=LIFE, description='"life" (or 生命区), or a rested character of the opponent')
+    target: str = Field(
+        default=LIFE, description='"life" (or 生命区, player), or a rested character of the opponent'
+    )
     targets: list[str] = Field(
         default_factory=list,
         description="instead of target: several rested characters attacked at once (507), by a character "
@@ -80,8 +82,9 @@ class Attack(Action):
     @field_validator("target")
     @classmethod
     def _life_zone(cls, target: str) -> str:
-        """The life zone, as the book names it in either script (生命区, 202), is ``life``."""
-        return LIFE if fold(target) == "生命区" else target
+        """The life zone, as the book names it in either script (生命区, 202), or the opponent as a
+        player (an attack on a player is one on the life zone, 501.p2), is ``life``."""
+        return LIFE if fold(target) in ("生命区", "player") else target
 
     @field_validator("targets")
     @classmethod

@@ -66,6 +66,10 @@ class Kind(enum.StrEnum):
     EVENT = "event"  # 事件牌
 
 
+#: the card types as the book names them (302), read from either script
+KIND_NAMES = {"角色牌": Kind.CHARACTER, "装备牌": Kind.EQUIPMENT, "战术牌": Kind.TACTIC, "事件牌": Kind.EVENT}
+
+
 class ZdCard(Card):
     """A card as the board names it, and what it prints."""
 
@@ -95,6 +99,12 @@ class ZdCard(Card):
         """A card whose effects are void has none of its keyword effects, printed or given (708.p1,
         708.p2)."""
         return not self.negated and super().has(keyword)
+
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _book_kind(cls, value: object) -> object:
+        """角色牌 (or 角色牌 in the other script) is ``character``: the book's own word for the type."""
+        return KIND_NAMES.get(fold(value), value) if isinstance(value, str) else value
 
     @field_validator("level")
     @classmethod
