@@ -269,6 +269,21 @@ SITUATIONS: dict[str, Expect] = {
             and (side(r, "A").life.total, side(r, "B").life.total) == (3, 1)
         ),
     ),
+    "turn_non_active_discards_next_turn": Expect(
+        *CONTINUES,
+        why_not=(Q_408_P1,),
+        check=lambda r: (
+            side(r, "B").hand.total == 6
+            and (r.outcome.state.turn, r.outcome.state.turn_player) == (6, Player.B)
+            and any("非主动玩家 B 的手牌有 8 张" in why.text for why in r.not_applied)
+        ),
+    ),
+    "trigger_defence_won": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        cited=(Q_804_P1, Q_702_P2),
+        check=lambda r: side(r, "B").hand.total == 3 and r.outcome.battles[0].won == ["比克"],
+    ),
     "end_phase": Expect(
         *CONTINUES,
         decides=(Q_408_P1, Q_203_P2),
