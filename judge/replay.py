@@ -267,6 +267,11 @@ class Rules(ABC, Generic[S, OutcomeT]):
     def conclude(self, replay: Replay[S], ending: Ending | None) -> OutcomeT:
         """The outcome once the replay is over (``ending`` is None when the game goes on)."""
 
+    def held_back(self, replay: Replay[S], effect: Effect) -> bool:
+        """Whether the triggered ``effect`` cannot fire now though its event happened — its card has
+        lost its effects, say —, so it goes on waiting (default: never); a game says why in a step."""
+        return False
+
     def order(self, replay: Replay[S], waiting: list[Effect]) -> list[Effect]:
         """The order triggered effects waiting together resolve in (default: the turn player's first)."""
         first = replay.state.turn_player or Player.A
@@ -618,6 +623,8 @@ class Replay(Generic[S]):
             trigger = effect.when
             assert trigger is not None  # only triggered effects wait
             if trigger.event == name and trigger.card in (None, card) and trigger.player in (None, player):
+                if self.rules.held_back(self, effect):
+                    continue
                 self.waiting.remove(effect)
                 self.fired.append(effect)
                 self.say(

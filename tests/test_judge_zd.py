@@ -90,6 +90,63 @@ def test_a_keyword_the_engine_does_not_read_is_refused():
     assert error.value.problems[0].path.startswith("state.players.A.battle")
 
 
+def test_a_keyword_given_by_an_effect_is_checked_as_a_printed_one_is():
+    board = action_phase(
+        {"A": {"battle": [character("路飞", 3000, 3000)]}},
+        {"effect": {"keyword": {"card": "路飞", "add": ["飞行"]}}},
+    )
+    with pytest.raises(BoardError) as error:
+        rule(board)
+    assert [p.path for p in error.value.problems] == ["actions[0].effect.keyword"]
+
+
+def test_keywords_and_the_life_zone_may_be_written_in_the_other_script():
+    """遠程 is 远程 and 生命區 the life zone: the book's words, whichever script the user types."""
+    players = {
+        "A": {"battle": [character("羅賓", 3000, 2000, status="active")]},
+        "B": {"life": 3, "battle": [character("比克", 4000, 2000, status="rested")]},
+    }
+    given = rule(
+        action_phase(
+            players,
+            {"effect": {"keyword": {"card": "羅賓", "add": ["遠程"]}}},
+            {"attack": {"by": "羅賓", "target": "比克"}},
+            "no_defend",
+        )
+    )
+    assert "900.远程" in given.decisive and given.outcome.destroyed == ["比克"]
+    for target in ("生命區", "player"):
+        on_life = rule(action_phase(players, {"attack": {"by": "羅賓", "target": target}}, "no_defend"))
+        assert on_life.outcome.state.players.B.life.total == 2
+
+
+def test_a_card_type_may_be_the_books_own_word_in_either_script():
+    """302: 角色牌, 装备牌 (裝備牌), 战术牌, 事件牌."""
+    players = {"A": {"hand": 2, "battle": [character("悟空", 2000, 3000, kind="角色牌")]}}
+    played = rule(
+        action_phase(
+            players,
+            {
+                "play": {
+                    "player": "A",
+                    "card": {"name": "金箍棒", "kind": "裝備牌", "attack_bonus": 2000},
+                    "to": "悟空",
+                }
+            },
+        )
+    )
+    assert played.outcome.values["悟空"]["attack"] == 4000
+
+
+def test_a_name_in_the_other_script_is_refused_with_the_boards_spelling():
+    board = action_phase(
+        {"A": {"battle": [character("路飞", 3000, 3000, status="active")]}}, {"attack": {"by": "路飛"}}
+    )
+    with pytest.raises(BoardError) as error:
+        rule(board)
+    assert "the board spells it '路飞'" in error.value.problems[0].message
+
+
 def test_神速_may_be_defended_only_by_神速_or_守备():
     players = {
         "A": {"battle": [character("悟空", 3000, 3000, status="active", keywords=["神速"])]},

@@ -48,6 +48,7 @@ Q_204_P3 = "资源区中的牌仅拥有颜色和它的牌名"
 Q_303_P2 = "支付费用的方式是横置资源区中相应数量和颜色的资源牌"
 Q_303_P3 = "费用中的数字为总费用，表示总共需要横置的资源牌数量"
 Q_305_P4 = "每位玩家的战斗区中不能有两张以上角色名相同的牌"
+Q_305_P6 = "有些牌可能具有两个以上的角色名，此时它的每一个角色名都不能和其他同战斗区中的牌相同"
 Q_305_P5 = "则此时需要先选择其中的一张废弃，再触发其效果"
 Q_308_P3 = "即便直接攻击生命区成功，也无法对生命区造成战斗伤害"
 Q_309_P2 = "当角色牌上的伤害大于或等于其防御力时，它即被破坏"
@@ -62,6 +63,16 @@ Q_319_P5 = "那么装备成功后要将之前装备的装备牌废弃"
 Q_319_P8 = "装备牌的攻防加成不属于效果"
 Q_321_P3 = "清算时，放入事件区"
 Q_321_P4 = "事件牌登场后，如果事件区中已经有其他牌存在，废弃之前的那张牌"
+Q_320_P6 = "如果一张战术牌的全部对象都不再合法，那么那张战术牌发动失败"
+Q_705_P3 = "如果牌或效果在使用时所选择的对象在清算时已经离开原本所在的区域"
+Q_705_P6 = "如果牌或效果的全部对象都不再合法，那么那张牌或效果使用失败"
+Q_709_P7 = "等失去效果的效果结束之后，它又将重新获得那个效果"
+Q_811_P3 = "如果一张牌以效果被无效的状态从战斗区进入休息区"
+Q_704_P8 = "如果反击特效对生命区造成了伤害，确定那个伤害将要翻开的生命牌"
+Q_807_P1 = "为进入一个回合开始阶段中的开始步骤时所触发的效果"
+Q_808_P1 = "为进入一个回合结束阶段中的结束步骤时所触发的效果"
+Q_702_P2 = "效果触发后，它便进入连锁"
+Q_702_P4 = "效果清算时如果触发效果的本体已离开原本所在的区域或者特征已经发生了改变"
 Q_320_P2 = "普通战术牌的使用时机需要同时满足以下三种条件"
 Q_324_P3 = "有反击效果的触发并清算反击效果，之后送入休息区"
 Q_324_P4 = "当因为效果和费用等需要废弃生命区的牌时"
@@ -79,8 +90,11 @@ Q_408_P1 = "如果此时主动玩家的手牌超过六张，需要将手牌舍�
 Q_408_P2 = "当弃牌步骤的动作结束后将不会出现自由时机，直接进入下一回合"
 Q_501_P1 = "主动玩家横置那张宣布攻击的角色牌并为他选择合法的攻击对象"
 Q_501_P2 = "不然只有对手玩家的生命区和横置的角色牌能成为攻击对象"
+Q_501_P3 = "此时战斗会中断，但此次攻击已经成立，无法再重新选择新的攻击对象"
+Q_500_P3 = "宣布攻击后，直到战斗结束，如果攻击或防御的角色牌发生移动"
 Q_502_P2 = "防御玩家可以选择自己控制的一张未横置且可以防御的角色牌宣布防御"
 Q_502_P4 = "一张角色牌只要被选为攻击对象，那么它就不能再主动进行防御"
+Q_503_P3 = "防御成立后，如果防御的角色牌离开防御玩家的战斗区，双方均不能对对方造成战斗伤害"
 Q_503_P2 = "防御玩家不用其他角色牌来防御的话，被攻击的角色牌也会防御成立"
 Q_505_P1 = "直接攻击生命区成功的话，将会对防御方玩家的生命区造成 1 点战斗伤害"
 Q_505_P2 = "攻击力 0 以下的角色牌不会造成战斗伤害"
@@ -203,6 +217,72 @@ SITUATIONS: dict[str, Expect] = {
             r.outcome.values["娜美"] == {"attack": 2000, "defence": 3000}
             and side(r, "A").battle.cards[0].damage == 0
         ),
+    ),
+    "turn_cleanup_heals_before_boost_ends": Expect(
+        *CONTINUES,
+        decides=(Q_407_P1,),
+        check=lambda r: (
+            r.outcome.state.turn == 6
+            and field_names(r, "B") == ["比克"]
+            and side(r, "B").battle.cards[0].damage == 0
+            and r.outcome.values["比克"] == {"attack": 1000, "defence": 2000}
+        ),
+    ),
+    "turn_boost_gone_next_turn": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_DESTRUCTION, Q_407_P1),
+        check=lambda r: (
+            r.outcome.destroyed == ["比克", "路飞"]
+            and before(
+                r,
+                "「路飞」的 attack+2000（本回合）失效",
+                "「路飞」对「悟空」造成等同于自身攻击力数值的战斗伤害 2000",
+            )
+        ),
+    ),
+    "turn_start_trigger_then_deck_out": Expect(
+        Result.WON,
+        "cannot_draw",
+        decides=(Q_101_P2, Q_403_P1, *LOST),
+        winner=Player.B,
+        cited=(Q_807_P1,),
+        check=lambda r: before(r, "开始步骤：触发", "需要抽 1 张牌"),
+    ),
+    "turn_end_trigger_draw_then_discard": Expect(
+        *CONTINUES,
+        decides=(Q_408_P1, Q_203_P2),
+        cited=(Q_808_P1,),
+        check=lambda r: side(r, "A").hand.total == 6 and r.outcome.state.turn_player == Player.B,
+    ),
+    "illegal_defend_still_rested_next_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_502_P2,),
+        refused=(Q_502_P2,),
+        cited=(Q_401_P1,),
+        check=lambda r: side(r, "B").life.total == 3,
+    ),
+    "battle_counter_damages_life": Expect(
+        *CONTINUES,
+        decides=(Q_704_P8,),
+        check=lambda r: (
+            before(r, "翻开「乙生命」", "翻开「甲生命」")
+            and (side(r, "A").life.total, side(r, "B").life.total) == (3, 1)
+        ),
+    ),
+    "turn_non_active_discards_next_turn": Expect(
+        *CONTINUES,
+        why_not=(Q_408_P1,),
+        check=lambda r: (
+            side(r, "B").hand.total == 6
+            and (r.outcome.state.turn, r.outcome.state.turn_player) == (6, Player.B)
+            and any("非主动玩家 B 的手牌有 8 张" in why.text for why in r.not_applied)
+        ),
+    ),
+    "trigger_defence_won": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        cited=(Q_804_P1, Q_702_P2),
+        check=lambda r: side(r, "B").hand.total == 3 and r.outcome.battles[0].won == ["比克"],
     ),
     "end_phase": Expect(
         *CONTINUES,
@@ -387,6 +467,58 @@ SITUATIONS: dict[str, Expect] = {
             [s.values["link"] for s in r.steps if s.values.get("link") and "清算「" in s.text]
             == ["瞬间战术", "娜美的触发效果", "少年路飞的效果"]
         ),
+    ),
+    "chain_target_gone": Expect(
+        *CONTINUES,
+        decides=(Q_106_P3, Q_705_P3, Q_705_P6, Q_320_P6),
+        check=lambda r: "比克" in side(r, "B").hand.names() and "比克" not in r.outcome.destroyed,
+    ),
+    "trigger_condition_rechecked": Expect(
+        *CONTINUES,
+        decides=(Q_106_P3, Q_605_P4, Q_702_P4),
+        cited=(Q_702_P2,),
+        check=lambda r: (
+            (side(r, "A").hand.total, side(r, "A").deck.total) == (2, 20)
+            and before(r, "红绸军士兵」被效果破坏", "在清算时不成立")
+        ),
+    ),
+    "battle_defender_leaves": Expect(
+        *CONTINUES,
+        decides=(Q_605_P4, Q_500_P3, Q_503_P3),
+        check=lambda r: side(r, "B").life.total == 4 and side(r, "A").battle.cards[0].damage == 0,
+    ),
+    "battle_attacked_leaves": Expect(
+        *CONTINUES,
+        decides=(Q_500_P3, Q_501_P3),
+        not_cited=(Q_503_P3,),
+        check=lambda r: (
+            side(r, "B").life.total == 4
+            and "比克" in side(r, "B").hand.names()
+            and r.outcome.battles[0].life_damage == 0
+        ),
+    ),
+    "trigger_void_this_turn_back_next": Expect(
+        *CONTINUES,
+        decides=(Q_708_P2, Q_407_P1, Q_709_P7, Q_200_P4),
+        why_not=(Q_708_P1,),
+        check=lambda r: (
+            "悟空" in side(r, "A").hand.names()
+            and before(r, "第 6 回合", "移动（战斗区→手牌）：「悟空」")
+            and before(r, "重新获得其效果", "第 6 回合")
+        ),
+    ),
+    "trigger_void_leaves_field": Expect(
+        *CONTINUES,
+        decides=(Q_605_P4, Q_811_P3),
+        check=lambda r: side(r, "A").hand.total == 3 and rest(r, "A") == ["娜美"],
+    ),
+    "illegal_attack_rush_lost": Expect(
+        Result.REFUSED, decides=(Q_318_P6, Q_708_P2), refused=(Q_318_P6, Q_708_P2)
+    ),
+    "chain_same_name_two_character_names": Expect(
+        *CONTINUES,
+        decides=(Q_305_P4, Q_305_P6, Q_305_P5, Q_105_P4),
+        check=lambda r: rest(r, "A") == ["孙悟空"] and field_names(r, "A") == ["卡卡罗特"],
     ),
     "chain_priority_response": Expect(
         *CONTINUES,

@@ -12,12 +12,14 @@ from typing import Literal
 
 from pydantic import Field, field_validator, model_validator
 
+from corpus.search.folding import fold
 from judge.action import Action
 from judge.board import impossible
 from judge.bounds import Flag, ZdCards
 from judge.effects import Effect
 from judge.games.zd.state import LIFE, ZdCard
 from judge.players import Player
+from judge.state import Duration
 
 
 class PlaceResource(Action):
@@ -68,12 +70,21 @@ class Attack(Action):
 
     verb = "attack"
     by: str
-    target: str = Field(default=LIFE, description='"life", or a rested character of the opponent')
+    target: str = Field(
+        default=LIFE, description='"life" (or 生命区, player), or a rested character of the opponent'
+    )
     targets: list[str] = Field(
         default_factory=list,
         description="instead of target: several rested characters attacked at once (507), by a character "
         "that can attack several",
     )
+
+    @field_validator("target")
+    @classmethod
+    def _life_zone(cls, target: str) -> str:
+        """The life zone, as the book names it in either script (生命区, 202), or the opponent as a
+        player (an attack on a player is one on the life zone, 501.p2), is ``life``."""
+        return LIFE if fold(target) in ("生命区", "player") else target
 
     @field_validator("targets")
     @classmethod
@@ -178,10 +189,14 @@ class Loop(Action):
 
 
 class Negate(Action):
-    """An effect makes a card's effects void (not an equipment's bonus: 319.p8)."""
+    """An effect makes a card's effects void (not an equipment's bonus: 319.p8), for good or for this
+    turn (「本回合失去所有效果」: back at the cleanup step, 407.p1, 709.p7)."""
 
     verb = "negate"
     card: str
+    until: Literal[Duration.PERMANENT, Duration.END_OF_TURN] = Field(
+        default=Duration.PERMANENT, description="permanent, or end_of_turn (本回合)"
+    )
 
     def names(self) -> list[str]:
         return [self.card]

@@ -25,7 +25,7 @@ from judge.games.zd.outcome import BattleRecord
 from judge.games.zd.state import LIFE, SEVERAL, Battle, ZdCard, ZdState
 from judge.players import Player
 from judge.replay import Replay
-from judge.state import Duration, Status
+from judge.state import Card, Duration, Status
 
 Run = Replay[ZdState]
 
@@ -67,6 +67,16 @@ def declare(replay: Run, action: Attack) -> None:
             f"「{action.by}」不是主动玩家 {player} 控制的角色牌：只能选择自己控制的角色牌宣布攻击。",
             "405.1.p2",
         )
+    entering = attacker.entered_turn is not None and attacker.entered_turn == state.turn
+    if entering and not attacker.has("突袭"):
+        if attacker.negated and Card.has(attacker, "突袭"):
+            replay.refuse(
+                f"「{attacker.name}」在本回合登场，其效果被无效：它失去所有效果，包括其他牌或效果赋予它的突袭，"
+                "而角色牌在其登场的回合不能攻击。",
+                "318.p6",
+                "708.p2",
+            )
+        replay.refuse(f"「{attacker.name}」在本回合登场：角色牌在其登场的回合不能攻击。", "318.p6")
     if _status(replay, attacker) is Status.RESTED:
         replay.refuse(f"「{attacker.name}」已横置：宣布攻击时需选择未横置的角色牌。", "405.1.p2", "104.p3")
     if attacker.has("守备"):
@@ -79,9 +89,7 @@ def declare(replay: Run, action: Attack) -> None:
             "507.p1",
             "507.p2",
         )
-    if attacker.entered_turn is not None and attacker.entered_turn == state.turn:
-        if not attacker.has("突袭"):
-            replay.refuse(f"「{attacker.name}」在本回合登场：角色牌在其登场的回合不能攻击。", "318.p6")
+    if entering:
         replay.step(
             f"「{attacker.name}」本回合登场，但带有突袭：登场回合就可以攻击。",
             "900.突袭",
@@ -344,6 +352,8 @@ def progress(replay: Run) -> None:
                 following.verb in (*FREE, "pass", "defend", "no_defend") or _defence_stated_later(replay)
             ):
                 return
+            if _gone(replay, battle):
+                continue
             if battle.defenders:  # the defends listed one after another were the whole declaration
                 _close_defence(replay, battle)
             else:
@@ -376,16 +386,29 @@ def _defence_stated_later(replay: Run) -> bool:
 
 
 def _gone(replay: Run, battle: Battle) -> bool:
-    """500.p3, 503.p3: a battling character left the field — the battle stops there."""
+    """A battling character left the field: the battle stops there (500.p3).  An attacked character
+    gone before the defence leaves the attack made, with no new target to choose (501.p3); a
+    defender gone once its defence stands, and neither side deals battle damage (503.p3)."""
     gone = [n for n in (battle.attacker, *battle.opponents()) if replay.state.character(n) is None]
-    if gone:
-        replay.step(
-            f"{battle_damage.listed(gone)}离开了战斗区：战斗阶段中断，双方均不能对对方造成战斗伤害，回到主动玩家的行动阶段。",
-            "500.p3",
-            "503.p3",
+    if not gone:
+        return False
+    cites: tuple[str, ...]
+    if battle.attacker in gone:
+        why, cites = "攻击的角色牌发生移动", ("500.p3",)
+    elif battle.step == "defence" and not any(battle.declared(name) for name in gone):
+        why, cites = (
+            "攻击成立后被攻击的角色牌离开防御玩家的战斗区：此次攻击已经成立，无法再重新选择新的攻击对象",
+            ("500.p3", "501.p3"),
         )
-        battle.step = "end"
-    return bool(gone)
+    else:
+        why, cites = "防御成立后防御的角色牌离开防御玩家的战斗区", ("500.p3", "503.p3")
+    replay.step(
+        f"{battle_damage.listed(gone)}离开了战斗区（{why}）：战斗阶段中断，双方均不能对对方造成战斗伤害，回到主动玩家的行动阶段。",
+        *cites,
+        decisive=True,
+    )
+    battle.step = "end"
+    return True
 
 
 def _battle_step(replay: Run, battle: Battle) -> None:

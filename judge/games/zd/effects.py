@@ -22,7 +22,7 @@ from __future__ import annotations
 from judge.board import BoardProblem
 from judge.effects import Damage, Effect, KeywordChange, Modify, Move
 from judge.games.zd import life, timings
-from judge.games.zd.state import ZdCard, ZdPlayer, ZdState, ZdZone
+from judge.games.zd.state import ZdCard, ZdPlayer, ZdState, ZdZone, keyword, unknown_keyword
 from judge.games.zd.values import STATS, true_value
 from judge.players import Player
 from judge.replay import Replay
@@ -56,6 +56,12 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
         found.append(
             BoardProblem(f"{where}.ko", "zd has no KO: destroy (破坏, 605) or remove (移出游戏, 208)")
         )
+    if effect.keyword is not None:
+        found += [
+            BoardProblem(f"{where}.keyword", unknown_keyword(value))
+            for value in (*effect.keyword.add, *effect.keyword.remove)
+            if keyword(value) is None
+        ]
     if effect.until is Duration.END_OF_PHASE:
         found.append(
             BoardProblem(f"{where}.until", "expected end_of_turn (本回合), end_of_battle or permanent")
@@ -138,25 +144,42 @@ def to_rest(replay: Run, card: ZdCard) -> Player | None:
     if taken is None:
         return None
     player, side = taken
+    void = card.negated
     side.rest.cards.append(card)
     _left_field(replay, card, side)
+    _from_field_to_rest(replay, card.name, player, void)
+    return player
+
+
+def _from_field_to_rest(replay: Run, name: str, player: Player, void: bool) -> None:
+    """811.p1: a card going from the battle area to the rest area triggers what waits for it — unless
+    its effects were void as it went (811.p3)."""
+    if void:
+        if timings.waits(replay, ("to_rest",), name, player):
+            replay.step(
+                f"「{name}」以效果被无效的状态从战斗区进入休息区：从战斗区中进入休息区时触发的效果不触发。",
+                "811.p3",
+                decisive=True,
+                card=name,
+            )
+        return
     timings.timing(
         replay,
         ("to_rest",),
-        card.name,
+        name,
         player,
-        (f"「{card.name}」从战斗区中进入休息区：触发相应的效果。", None),
+        (f"「{name}」从战斗区中进入休息区：触发相应的效果。", None),
         "811.p1",
     )
-    return player
 
 
 def _left_field(replay: Run, card: ZdCard, side: ZdPlayer) -> bool:
     """A card off the battle area is a new card (200.p4): its damage, the effects on it there and its
     level indicators (323.p3) are gone, and its equipment is destroyed (319.p7).  Whether any damage
     or effect was on it."""
-    had = bool(card.damage or card.modifiers or card.grants)
+    had = bool(card.damage or card.modifiers or card.grants or card.negated)
     card.damage, card.modifiers, card.grants, card.status, card.level = 0, [], [], None, 1
+    card.negated = False
     equipment, card.equipment = card.equipment, None
     if equipment is not None:
         side.rest.cards.append(equipment)
@@ -371,6 +394,7 @@ def _move(replay: Run, move: Move) -> None:
         if wanted:
             replay.step(f"只能移动 {count - wanted} 张：尽可能地完成该动作。", "102.p5")
     moved = [card.name for card in cards]
+    void = {card.name for card in cards if card.negated}
     where = f"{ZONE_NAMES[move.from_.zone or '']}→{ZONE_NAMES[move.to.zone or '']}"
     replay.step(
         f"移动（{where}）：{'、'.join(f'「{n}」' for n in moved) or '张数如上'}。", "609.p1", moved=moved
@@ -388,14 +412,7 @@ def _move(replay: Run, move: Move) -> None:
         _no_counter(replay, [card.name for card in cards if card.counter])
     if move.from_.zone == "battle" and move.to.zone == "rest":
         for name in moved:
-            timings.timing(
-                replay,
-                ("to_rest",),
-                name,
-                move.from_.player or Player.A,
-                (f"「{name}」从战斗区中进入休息区：触发相应的效果。", None),
-                "811.p1",
-            )
+            _from_field_to_rest(replay, name, move.from_.player or Player.A, name in void)
     if move.to.zone == "battle" and move.from_.zone != "battle":
         for newcomer in cards:
             newcomer.entered_turn, newcomer.status = replay.state.turn, Status.ACTIVE
@@ -427,12 +444,14 @@ def _no_counter(replay: Run, names: list[str]) -> None:
 
 def _keyword(replay: Run, change: KeywordChange, until: Duration) -> None:
     card = replay.card(change.card)
-    for name in change.add:
+    added = [keyword(name) or name for name in change.add]  # either script (checked before the replay)
+    removed = [keyword(name) or name for name in change.remove]
+    for name in added:
         card.grants.append(Grant(keyword=name, until=until))
-    for name in change.remove:
+    for name in removed:
         card.grants.append(Grant(keyword=name, removed=True, until=until))
-    gained = "、".join(change.add)
-    lost = "、".join(change.remove)
+    gained = "、".join(added)
+    lost = "、".join(removed)
     text = "，".join(
         part for part in (f"获得{gained}" if gained else "", f"失去{lost}" if lost else "") if part
     )

@@ -37,7 +37,7 @@ from judge.games.zd.outcome import ZdOutcome, ZdReason
 from judge.games.zd.rules import CITE
 from judge.games.zd.state import ZdCard, ZdState
 from judge.games.zd.turn import TURN
-from judge.games.zd.values import STATS, counted, true_value
+from judge.games.zd.values import STATS, counted, negated, true_value
 from judge.order import last_in_first_out
 from judge.outcome import Result
 from judge.players import Player
@@ -153,6 +153,7 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
             play.negate(replay, action)
         elif isinstance(action, Concede):
             play.concede(replay, action)
+        play.responded(replay)
 
     def anytime(self, state: ZdState, action: Action) -> bool:
         if isinstance(action, (Activate, Pass)) and state.step in NO_PRIORITY:
@@ -188,6 +189,18 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
                     order=[_name(effect) for effect in ordered],
                 )
         return ordered
+
+    def held_back(self, replay: Run, effect: Effect) -> bool:
+        """708.p1, 708.p2: a card on the field whose effects are void triggers none of them; it may
+        trigger them again once they are back (709.p7)."""
+        source = effect.source or (effect.when.card if effect.when else None)
+        if source is None or source not in negated(replay.state):
+            return False
+        replay.not_applied(
+            f"「{source}」的效果被无效，它失去所有效果：其触发效果不会触发。", "708.p1", "708.p2", card=source
+        )
+        replay.log.mark_decisive("708.p2")
+        return True
 
     def process(self, replay: Run) -> None:
         """The chain once nothing responds, then the battle's steps as far as no decision is due."""

@@ -23,6 +23,8 @@ Run = Replay[ZdState]
 
 #: while effects are processed at once (102.p3): the players who lost, decided together afterwards
 LOSERS = "losers"
+#: while life cards are being flipped: the life damage still to flip, in order (704.p8)
+FLIPPING = "flipping"
 
 
 def lose(replay: Run, player: Player, reason: ZdReason, text: str, *cites: str) -> None:
@@ -85,10 +87,31 @@ def draw(replay: Run, player: Player, count: int, *cites: str) -> None:
 
 
 def life_damage(replay: Run, player: Player, points: int, battle: bool, pierce: bool = False) -> None:
-    """Damage to a life zone: from the top, one card at a time, each counter resolved before the next."""
-    life = replay.state.side(player).life
+    """Damage to a life zone: from the top, one card at a time, each counter resolved before the next.
+    Damage a counter deals to a life zone meanwhile is flipped once the cards already determined
+    are (704.p8)."""
     if points <= 0:
         return
+    later: list[tuple[Player, int, bool, bool]] | None = replay.notes.get(FLIPPING)
+    if later is not None:
+        later.append((player, points, battle, pierce))
+        replay.step(
+            f"反击特效对玩家 {player} 的生命区造成 {points} 点伤害：确定那个伤害将要翻开的生命牌，在处理完之前所确定翻开的生命牌后，"
+            "再翻开那张生命牌。",
+            "704.p8",
+            decisive=True,
+        )
+        return
+    replay.notes[FLIPPING] = queue = [(player, points, battle, pierce)]
+    try:
+        while queue:
+            _deal(replay, *queue.pop(0))
+    finally:
+        del replay.notes[FLIPPING]
+
+
+def _deal(replay: Run, player: Player, points: int, battle: bool, pierce: bool) -> None:
+    life = replay.state.side(player).life
     flipped = replay.notes.get(
         f"flipped:{player}", 0
     )  # flipped since the board, from a life zone of unknown size
@@ -154,7 +177,7 @@ def _flip(replay: Run, player: Player, life: ZdZone, index: int) -> None:
         card = life.cards.pop(0)
         if card.counter:
             replay.step(
-                f"从生命区的最上方翻开「{card.name}」：它有反击特效，必须发动且不能被连锁，优先于其他连锁清算。",
+                f"从玩家 {player} 的生命区最上方翻开「{card.name}」：它有反击特效，必须发动且不能被连锁，优先于其他连锁清算。",
                 "324.p3",
                 "312.p2",
                 "704.p5",
@@ -164,7 +187,10 @@ def _flip(replay: Run, player: Player, life: ZdZone, index: int) -> None:
             replay.resolve_fired()
         else:
             replay.step(
-                f"从生命区的最上方翻开「{card.name}」，送入休息区。", "324.p3", "202.p6", card=card.name
+                f"从玩家 {player} 的生命区最上方翻开「{card.name}」，送入休息区。",
+                "324.p3",
+                "202.p6",
+                card=card.name,
             )
         rest.cards.append(card)
         return

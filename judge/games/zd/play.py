@@ -34,12 +34,14 @@ from judge.games.zd.state import Kind, ZdCard, ZdState
 from judge.outcome import Result
 from judge.players import Player, by_turn_order
 from judge.replay import Replay
-from judge.state import Status
+from judge.state import Duration, Status
 
 Run = Replay[ZdState]
 
 CHAIN = "chain"
 PASSES = "passes"
+#: the cards on the field each card or effect on the chain was aimed at as it was used (705.p3)
+TARGETS = "targets"
 HAND_LIMIT = 6
 
 
@@ -187,11 +189,14 @@ def _one_event(replay: Run, player: Player, card: ZdCard) -> None:
 def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> None:
     """305.p4: two cards of one 角色名 in a battle area — the player discards one, outside the chain."""
     names = set(card.character_names or [])
-    clash = [
-        c
-        for c in replay.state.side(player).battle.cards
-        if c is not card and (names & set(c.character_names or []) or _may_share(replay, card, c))
-    ]
+    field = [c for c in replay.state.side(player).battle.cards if c is not card]
+    unknown = {
+        id(c)
+        for c in field
+        if c.name == card.name and (card.character_names is None or c.character_names is None)
+    }
+    shares = bool(unknown) and _may_share(replay, card)  # one fact for every card of its 牌名
+    clash = [c for c in field if names & set(c.character_names or []) or (shares and id(c) in unknown)]
     if not clash:
         return
     options = list(dict.fromkeys([clash[0].name, card.name]))  # two of one 牌名 are one option
@@ -209,10 +214,17 @@ def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> 
     )
     discarded = clash[0] if chosen == clash[0].name else card  # of two alike, the one there before
     shared = "、".join(sorted(names & set(clash[0].character_names or [])))
+    several = [c.name for c in (card, clash[0]) if len(c.character_names or []) > 1]
+    each = (
+        f"「{several[0]}」具有两个以上的角色名，它的每一个角色名都不能和同战斗区中的牌相同；"
+        if several
+        else ""
+    )
     replay.step(
-        f"玩家 {player} 的战斗区中同时存在两张{f'角色名为『{shared}』' if shared else '角色名相同'}的牌：由该玩家选择废弃「{discarded.name}」。这个处理不进入连锁，"
+        f"{each}玩家 {player} 的战斗区中同时存在两张{f'角色名为『{shared}』' if shared else '角色名相同'}的牌：由该玩家选择废弃「{discarded.name}」。这个处理不进入连锁，"
         "已经触发的效果（例如登场效果）要在同名废弃之后再加入连锁并清算。",
         "305.p4",
+        *(("305.p6",) if several else ()),
         "305.p5",
         "105.p4",
         decisive=True,
@@ -221,11 +233,9 @@ def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> 
     effects.to_rest(replay, discarded)
 
 
-def _may_share(replay: Run, card: ZdCard, other: ZdCard) -> bool:
+def _may_share(replay: Run, card: ZdCard) -> bool:
     """Two characters of one 牌名 whose 角色名 the board does not give: whether they share one is a
     fact the ruling depends on (305.p4), not one it may invent."""
-    if card.name != other.name or (card.character_names is not None and other.character_names is not None):
-        return False
     shared: bool = replay.fact(
         f"character_names:{card.name}",
         None,
@@ -267,10 +277,16 @@ def _equip(replay: Run, action: Play) -> None:
     timings.entered(replay, card.name, player)
 
 
+#: the cards whose effects are void for this turn only (407.p1)
+VOID_THIS_TURN = "void_this_turn"
+
+
 def negate(replay: Run, action: Negate) -> None:
     card = replay.card(action.card)
     assert isinstance(card, ZdCard)  # the state holds zd cards only
     card.negated = True
+    if action.until is Duration.END_OF_TURN:
+        replay.notes.setdefault(VOID_THIS_TURN, []).append(card)
     if card.kind is Kind.EQUIPMENT:
         replay.step(
             f"「{card.name}」的效果被无效：装备牌的攻防加成不属于效果，其攻防加成不会被无效。",
@@ -279,7 +295,13 @@ def negate(replay: Run, action: Negate) -> None:
             card=card.name,
         )
     else:
-        replay.step(f"「{card.name}」的效果被无效。", "708.p1", card=card.name)
+        this_turn = "本回合" if action.until is Duration.END_OF_TURN else ""
+        replay.step(
+            f"「{card.name}」{this_turn}失去所有效果（其本身的以及获得的效果）。",
+            "708.p1",
+            "708.p2",
+            card=card.name,
+        )
 
 
 # -- level-up ------------------------------------------------------------------------------------------------
@@ -381,29 +403,58 @@ def activate(replay: Run, action: Activate) -> None:
         chain=[link.name for link in links] + [action.name],
     )
     links.append(action)
+    replay.notes.setdefault(TARGETS, {})[id(action)] = [
+        name for effect in action.effects for name in _aimed(effect) if replay.state.owner(name) is not None
+    ]
     replay.notes["priority"], replay.notes[PASSES] = _turn_player(replay), 0
     for cost in action.cost:
         replay.effect(cost)
     _triggered_onto_chain(replay)
 
 
-def _triggered_onto_chain(replay: Run) -> None:
+def _triggered_onto_chain(replay: Run, why: str = "支付费用时触发了") -> None:
     """Effects a cost triggered join the chain on top of what triggered them (106.p5, 702.p2)."""
     fired, replay.fired = replay.fired, []
     for effect in replay.rules.order(replay, fired):
         name = effect.source or effect.kind
-        owner = effect.by or _turn_player(replay)
         chain(replay).append(
             Activate(
-                player=owner, name=f"{name}的触发效果", effects=[effect.model_copy(update={"when": None})]
+                player=effects.controller(replay, effect),
+                name=f"{name}的触发效果",
+                effects=[effect.model_copy(update={"when": None})],
             )
         )
         replay.step(
-            f"支付费用时触发了「{name}」的效果：它进入连锁，放置在整个连锁的最上方。",
+            f"{why}「{name}」的效果：它进入连锁，放置在整个连锁的最上方。",
             "702.p2",
             "106.p2",
             link=name,
         )
+
+
+def effects_back(replay: Run) -> None:
+    """407.p1, 709.p7: the cleanup step ends 「本回合」 effects, a loss of effects among them: a card
+    still where it was has its effects again, those it was given included."""
+    for card in replay.notes.pop(VOID_THIS_TURN, []):
+        if any(card is found for player in Player for found in replay.state.side(player).battle.cards):
+            card.negated = False
+            replay.step(
+                f"清算步骤：「{card.name}」本回合失去所有效果的效果失效：它重新获得其效果，包括获得的效果。",
+                "407.p1",
+                "709.p7",
+                decisive=True,
+                card=card.name,
+            )
+
+
+def responded(replay: Run) -> None:
+    """Effects triggered by what just happened that the timeline then responds to (an ``activate`` or a
+    ``pass`` next) wait on the chain like any other (702.p2, 318.p3: an entering is not responded to,
+    what it triggers is), and resolve in chain order once both players pass."""
+    actions = replay.timeline.actions
+    following = actions[replay.index + 1] if 0 <= replay.index + 1 < len(actions) else None
+    if replay.fired and following is not None and following.verb in ("activate", "pass"):
+        _triggered_onto_chain(replay, "触发了")
 
 
 def pass_(replay: Run, action: Pass) -> None:
@@ -432,13 +483,50 @@ def resolve(replay: Run) -> None:
         link = links.pop()
         replay.step(f"清算「{link.name}」。", "106.p3", link=link.name)
         replay.notes.setdefault(effects.ON_CHAIN, set()).update(id(effect) for effect in link.effects)
-        for effect in link.effects:
+        for effect in _still_aimed(replay, link):
             replay.effect(effect)
+            if effect.if_ is not None and not replay.done:  # checked again as it resolves, and failing
+                replay.log.mark_decisive("702.p4")
         if link.card is not None:
             replay.state.side(link.player).rest.cards.append(link.card)
         replay.resolve_fired()
     replay.notes[PASSES] = 0
     replay.notes["priority"] = _turn_player(replay)
+
+
+def _aimed(effect: Effect) -> list[str]:
+    """The cards an effect is aimed at: what it destroys, damages, changes or moves."""
+    primitive = effect.primitive
+    named = [getattr(primitive, "card", None), *getattr(primitive, "cards", [])]
+    return [name for name in named if name]
+
+
+def _still_aimed(replay: Run, link: Activate) -> list[Effect]:
+    """705.p3, 705.p6: the objects a card or effect chose on the field are checked again as it resolves;
+    what it does to one that has left is ignored, and with every one gone it fails (320.p6: a tactic)."""
+    chosen = replay.notes.get(TARGETS, {}).pop(id(link), [])
+    gone = {name for name in chosen if replay.state.owner(name) is None}
+    if not gone:
+        return link.effects
+    kept = [effect for effect in link.effects if not gone & set(_aimed(effect))]
+    tactic = ("320.p6",) if link.card is not None and link.card.kind is Kind.TACTIC else ()
+    names = "、".join(f"「{name}」" for name in sorted(gone))
+    if kept:
+        replay.step(
+            f"「{link.name}」的对象{names}在清算时已经离开原本所在的区域：对其产生的效果被忽略。",
+            "705.p3",
+            *tactic,
+            decisive=True,
+        )
+    else:
+        replay.step(
+            f"「{link.name}」的全部对象（{names}）在清算时已经离开原本所在的区域，不再合法：使用失败，不再进行清算。",
+            "705.p3",
+            "705.p6",
+            *tactic,
+            decisive=True,
+        )
+    return kept
 
 
 def settle_chain(replay: Run) -> None:

@@ -19,6 +19,7 @@ import enum
 
 from pydantic import Field, field_validator
 
+from corpus.search.folding import fold
 from judge.board import impossible
 from judge.bounds import Flag, Small, Stat, StatChange, ZdCards
 from judge.players import Player
@@ -45,6 +46,17 @@ KEYWORDS = (
 )
 
 
+def keyword(written: str) -> str | None:
+    """The keyword as the book writes it, from either script (遠程 is 远程); None for one the engine
+    does not read."""
+    found = fold(written)
+    return found if found in KEYWORDS else None
+
+
+def unknown_keyword(value: str) -> str:
+    return f"{value!r} is not a keyword the engine reads: expected one of {', '.join(KEYWORDS)}"
+
+
 class Kind(enum.StrEnum):
     """The card types (302)."""
 
@@ -52,6 +64,10 @@ class Kind(enum.StrEnum):
     EQUIPMENT = "equipment"  # 装备牌
     TACTIC = "tactic"  # 战术牌
     EVENT = "event"  # 事件牌
+
+
+#: the card types as the book names them (302), read from either script
+KIND_NAMES = {"角色牌": Kind.CHARACTER, "装备牌": Kind.EQUIPMENT, "战术牌": Kind.TACTIC, "事件牌": Kind.EVENT}
 
 
 class ZdCard(Card):
@@ -84,6 +100,12 @@ class ZdCard(Card):
         708.p2)."""
         return not self.negated and super().has(keyword)
 
+    @field_validator("kind", mode="before")
+    @classmethod
+    def _book_kind(cls, value: object) -> object:
+        """角色牌 (or 角色牌 in the other script) is ``character``: the book's own word for the type."""
+        return KIND_NAMES.get(fold(value), value) if isinstance(value, str) else value
+
     @field_validator("level")
     @classmethod
     def _lv1(cls, level: int) -> int:
@@ -94,12 +116,11 @@ class ZdCard(Card):
     @field_validator("keywords")
     @classmethod
     def _zd_keywords(cls, values: list[str]) -> list[str]:
-        for value in values:
-            if value not in KEYWORDS:
-                raise impossible(
-                    f"{value!r} is not a keyword the engine reads: expected one of {', '.join(KEYWORDS)}"
-                )
-        return values
+        found = [keyword(value) for value in values]
+        for value, read in zip(values, found, strict=True):
+            if read is None:
+                raise impossible(unknown_keyword(value))
+        return [read for read in found if read is not None]
 
 
 class ZdZone(Zone[ZdCard]):

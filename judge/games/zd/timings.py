@@ -8,6 +8,7 @@ effects that wait for it.
 from __future__ import annotations
 
 from judge.games.zd.state import ZdState
+from judge.games.zd.values import negated
 from judge.players import Player
 from judge.replay import Replay
 
@@ -32,14 +33,17 @@ def timing(
 
 
 def waits(replay: Run, events: tuple[str, ...], card: str | None, player: Player) -> bool:
-    """Whether an effect waits for one of ``events`` of ``card`` (or of ``player``)."""
-    return any(
-        effect.when is not None
+    """Whether an effect waits for one of ``events`` of ``card`` (or of ``player``) from a card that
+    has its effects (708.p1: one whose effects are void triggers none)."""
+    sources = [
+        effect.source or effect.when.card
+        for effect in replay.waiting
+        if effect.when is not None
         and effect.when.event in events
         and effect.when.card in (None, card)
         and effect.when.player in (None, player)
-        for effect in replay.waiting
-    )
+    ]
+    return bool(sources) and any(source not in negated(replay.state) for source in sources)
 
 
 def entered(replay: Run, name: str, player: Player, otherwise: str | None = None) -> None:

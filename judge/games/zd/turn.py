@@ -84,6 +84,7 @@ def cleanup_step(replay: Run) -> None:
         lambda card, what: f"清算步骤：「{card.name}」的 {what}（本回合）失效。",
         "407.p1",
     )
+    play.effects_back(replay)
 
 
 ACTION_VERBS = ("play", "level_up", "attack", "defend", "no_defend", "negate")
