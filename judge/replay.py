@@ -67,6 +67,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
+from corpus.search.folding import fold
 from judge.action import Action, EndPhase, NextTurn
 from judge.board import BoardError, BoardProblem
 from judge.citations import Citations
@@ -265,11 +266,14 @@ class Rules(ABC, Generic[S, OutcomeT]):
         ]
         known = set(names)
         later = {name for action in timeline.actions for name in action.introduces()}
+        spelled = _Spellings(known | later)
         for index, action in enumerate(timeline.actions):
             where = f"actions[{index}].{action.verb}"
             waits = isinstance(action, Effect) and action.when is not None  # may wait for a card to come
             problems += [
-                BoardProblem(where, f"no card named {name!r} on the board or brought in before")
+                BoardProblem(
+                    where, f"no card named {name!r} on the board or brought in before{spelled.hint(name)}"
+                )
                 for name in dict.fromkeys(action.names())
                 if name not in known and not (waits and name in later)
             ]
@@ -811,6 +815,24 @@ def _branched(rules: Rules[Any, Any], leaves: list[Leaf], version: str, question
     shared = [s for s in leaves[0].trace.why_not if all(s in leaf.trace.why_not for leaf in leaves)]
     trace.why_not = shared
     return trace.ruling(rules.game, version, question, outcome)
+
+
+class _Spellings:
+    """The board's card names by their folded spelling (other Chinese script, width, case), folded once
+    and only when a name is not found: names are matched as written, so the hint gives the board's."""
+
+    def __init__(self, names: set[str]):
+        self._names = names
+        self._by_fold: dict[str, str] | None = None
+        self._hints: dict[str, str] = {}
+
+    def hint(self, name: str) -> str:
+        if self._by_fold is None:
+            self._by_fold = {fold(other): other for other in sorted(self._names, reverse=True)}
+        if name not in self._hints:  # one name may be named by many actions
+            alike = self._by_fold.get(fold(name))
+            self._hints[name] = f" (the board spells it {alike!r})" if alike else ""
+        return self._hints[name]
 
 
 def _unknown_zones(where: str, effect: Effect, state: GameState) -> list[BoardProblem]:
