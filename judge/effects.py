@@ -3,7 +3,7 @@
 Card text is out of scope; a judge states what the card did, with one of a
 few primitives, each game reading it by its own book:
 
-* ``modify`` — change a stat for a duration (``{card: Y, stat: ap, by: 2}``);
+* ``modify`` — change a stat for a duration (``{card: Y, stat: ap, by: 2}``, or ``{card: Y, ap: +2}``);
 * ``destroy`` / ``ko`` / ``remove`` — take a card off the field (to the trash,
   knocked out, out of the game: the game says where each goes);
 * ``move`` — move N cards between zones, "as many as possible";
@@ -48,6 +48,16 @@ class Modify(BoardModel):
     card: str = Field(min_length=1)
     stat: str = Field(min_length=1)
     by: StatChange
+
+    @model_validator(mode="before")
+    @classmethod
+    def _stat_as_key(cls, data: Any) -> Any:
+        """``{card: Y, ap: +2}``, the stat named as the key, is ``{card: Y, stat: ap, by: 2}``."""
+        if isinstance(data, dict) and "stat" not in data and "by" not in data:
+            named = [key for key in data if key != "card"]
+            if len(named) == 1:
+                return {"card": data.get("card"), "stat": named[0], "by": data[named[0]]}
+        return data
 
 
 class Target(BoardModel):

@@ -286,12 +286,13 @@ class Rules(ABC, Generic[S, OutcomeT]):
         ]
         known = set(names)
         later = {name for action in timeline.actions for name in action.introduces()}
+        spelled = _Spellings(known | later)
         for index, action in enumerate(timeline.actions):
             where = f"actions[{index}].{action.verb}"
             waits = isinstance(action, Effect) and action.when is not None  # may wait for a card to come
             problems += [
                 BoardProblem(
-                    where, f"no card named {name!r} on the board or brought in before{_spelt(name, known)}"
+                    where, f"no card named {name!r} on the board or brought in before{spelled.hint(name)}"
                 )
                 for name in dict.fromkeys(action.names())
                 if name not in known and not (waits and name in later)
@@ -727,13 +728,6 @@ class Replay(Generic[S]):
         return None, None
 
 
-def _spelt(name: str, known: set[str]) -> str:
-    """A hint where the name is a board card's in another script or width (萨克II for 薩克II): names
-    are matched exactly, so the user is told which spelling the board uses."""
-    same = sorted(card for card in known if fold(card) == fold(name))
-    return f" (the board spells it {same[0]!r})" if same else ""
-
-
 def _options(options: Sequence[Any] | None) -> tuple[Any, ...] | None:
     return None if options is None else tuple(options)
 
@@ -885,6 +879,24 @@ def _branched(rules: Rules[Any, Any], leaves: list[Leaf], version: str, question
     shared = [s for s in leaves[0].trace.why_not if all(s in leaf.trace.why_not for leaf in leaves)]
     trace.why_not = shared
     return trace.ruling(rules.game, version, question, outcome)
+
+
+class _Spellings:
+    """The board's card names by their folded spelling (other Chinese script, width, case), folded once
+    and only when a name is not found: names are matched as written, so the hint gives the board's."""
+
+    def __init__(self, names: set[str]):
+        self._names = names
+        self._by_fold: dict[str, str] | None = None
+        self._hints: dict[str, str] = {}
+
+    def hint(self, name: str) -> str:
+        if self._by_fold is None:
+            self._by_fold = {fold(other): other for other in sorted(self._names, reverse=True)}
+        if name not in self._hints:  # one name may be named by many actions
+            alike = self._by_fold.get(fold(name))
+            self._hints[name] = f" (the board spells it {alike!r})" if alike else ""
+        return self._hints[name]
 
 
 def _unknown_zones(where: str, effect: Effect, state: GameState) -> list[BoardProblem]:

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from judge.board import BoardError
 from judge.outcome import Result
 from judge.players import Player
 from judge.registry import rule_text
@@ -110,6 +111,12 @@ NOT_EXHAUSTED_BY_IT = "但不視為因該效果而疲勞"
 AS_FAR_AS_POSSIBLE = "已發揮的效果會盡可能地結算"
 FLASH_TERM = "可在自己的主要階段與雙方的靈動時機中任意使用的效果"
 FLASH_TIMING = "在戰鬥中最多 2 次的靈動時機中，可使用魔法卡的靈動效果"
+SYMBOL_KINDS = "紅色的神標誌既是紅色標誌，也是神標誌"
+BY_DOING = "必須執行○○才能發動"
+LASTS = "一旦發揮後便會持續有效"
+WHILE_ON_FIELD = "只要在場地上就會持續發揮的效果"
+BATTLE_END_FIRST = "在此時間點，將發揮指定為「戰鬥結束時」的效果"
+DESTROYED_BY_OPPONENT = "對手破壞自己的靈魂卡後"
 
 BATTLE_BP = (BLOCKED, DESTROY)
 LIFE = (UNBLOCKED, CORES_GO)
@@ -642,6 +649,102 @@ SITUATIONS: dict[str, Expect] = {
         winner=Player.A,
         check=lambda r: side(r, "B").burst.names() == ["絕甲冰盾"],
     ),
+    "two_attacks_blocks_left_open": Expect(
+        Result.DEPENDS,
+        decides=(*BATTLE_BP, *LIFE),
+        check=lambda r: (
+            len(r.outcome.depends_on) == 2
+            and [sorted(c.option.values()) for c in r.choices]
+            == [["丙獸"], ["no_block", "丙獸"], ["no_block", "no_block"]]
+            and [c.outcome.state.players.B.life for c in r.choices] == [3, 4, 2]
+        ),
+    ),
+    "cost_red_god_symbol_reduces_red": Expect(
+        *CONTINUES,
+        decides=(COST_1, COST_2, COST_3, SYMBOL_KINDS),
+        check=lambda r: side(r, "B").reserve == 0 and side(r, "B").trash_cores is None,
+    ),
+    "brave_goes_to_hand_with_its_spirit": Expect(
+        *CONTINUES,
+        decides=(LEAVE_TERM, STANDBY, UNION_LEAVES, "合體卡會與合體對象同時離開場地"),
+        check=lambda r: side(r, "B").hand.names() == ["盾刃", "乙獸"] and side(r, "B").reserve == 2,
+    ),
+    "effect_this_turn_outlasts_its_source": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM, *BATTLE_BP),
+        cited=(LASTS,),
+        check=lambda r: in_trash(r, "B") == ["丙獸"] and on_field(r, "A", "乙龍") is not None,
+    ),
+    "effect_while_on_field_ends_with_source": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM, *BATTLE_BP),
+        cited=(WHILE_ON_FIELD,),
+        check=lambda r: in_trash(r, "A") == ["乙龍", "號令龍"] and on_field(r, "B", "丙獸") is not None,
+    ),
+    "heavy_exhaust_on_exhausted_lasts_a_refresh": Expect(
+        Result.REFUSED,
+        decides=(EXHAUSTED, EXHAUST_TERM, DECLARE, EFFECT_TIMING, HEAVY),
+        refused=(EXHAUSTED, EXHAUST_TERM, DECLARE, EFFECT_TIMING, HEAVY),
+        check=lambda r: r.outcome.refused.action == 2 and r.outcome.state.turn == 6,
+    ),
+    "effect_by_doing_not_done": Expect(
+        *CONTINUES, cited=(BY_DOING,), check=lambda r: on_field(r, "B", "乙獸") is not None
+    ),
+    "duration_this_turn_over_two_battles": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(END_STEP, BATTLE_END),
+        check=lambda r: [b.destroyed for b in r.outcome.battles] == [["甲龍"], ["丙龍"], ["乙獸"]],
+    ),
+    "burst_destroyed_by_effect_in_main": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM, BURST_USE, *LIFE),
+        cited=(DESTROYED_BY_OPPONENT,),
+        check=lambda r: (
+            in_trash(r, "A") == ["甲龍"]
+            and in_trash(r, "B") == ["反擊爆烈", "乙獸"]
+            and side(r, "B").life == 2
+        ),
+    ),
+    "illegal_block_with_attackers_spirit": refusal(BLOCK),
+    "illegal_attack_in_opponents_turn": refusal(DECLARE),
+    "effect_modify_written_with_its_stat": Expect(
+        *CONTINUES, decides=BATTLE_BP, cited=(BP_ORDER,), check=lambda r: in_trash(r, "A") == ["甲龍"]
+    ),
+    "battle_end_effects_before_this_battle_ends": Expect(
+        *CONTINUES,
+        decides=LIFE,
+        cited=(BATTLE_END_FIRST,),
+        check=lambda r: side(r, "A").hand.total == 1 and not on_field(r, "A", "甲龍").modifiers,
+    ),
+    "turn_trash_cores_return_at_own_refresh": Expect(
+        *CONTINUES,
+        decides=LIFE,
+        cited=(REFRESH,),
+        check=lambda r: (
+            (side(r, "A").reserve, side(r, "A").trash_cores, side(r, "B").reserve) == (5, 0, 7)
+            and "廢棄區的 2 個能量返回預備區" in texts(r)
+            and texts(r).index("廢棄區的 2 個") < texts(r).index("廢棄區的 3 個")
+        ),
+    ),
+    "brave_kept_after_a_tie": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_BP, UNION_LEAVES, UNION_KEEP),
+        not_cited=(UNION_GO,),
+        check=lambda r: (
+            side(r, "B").field.names() == ["盾刃"]
+            and in_trash(r, "B") == ["乙獸"]
+            and in_trash(r, "A") == ["甲龍"]
+        ),
+    ),
+    "trigger_at_turn_end_draws_the_last_card": Expect(
+        Result.WON,
+        "deck_out_at_start_step",
+        decides=(WIN, START),
+        winner=Player.B,
+        cited=(EFFECT_TIMING,),
+        check=lambda r: r.outcome.state.turn == 7 and side(r, "A").hand.total == 1,
+    ),
 }
 
 
@@ -689,3 +792,11 @@ def test_a_contract_card_taken_out_once_cannot_be_taken_out_again():
     ruling = rule_text(text, str(path))
     assert ruling.outcome.result is Result.REFUSED
     assert ruling.outcome.refused.action == 1 and "契約龍" in ruling.outcome.refused.text
+
+
+def test_a_card_named_in_the_other_script_is_refused_with_the_boards_spelling():
+    """甲龙 for the board's 甲龍: names are matched as written, and the refusal says how the board spells it."""
+    path = EXAMPLES / "two_attacks_blocks_left_open.yaml"
+    text = path.read_text(encoding="utf-8").replace("attack: {by: 甲龍}", "attack: {by: 甲龙}")
+    with pytest.raises(BoardError, match=r"no card named '甲龙'.*the board spells it '甲龍'"):
+        rule_text(text, str(path))

@@ -117,7 +117,7 @@ def declare(replay: Run, action: Attack) -> None:
     player = turn_player(replay)
     card = state.side(player).field.find(action.by)
     if card is None:
-        replay.refuse(f"「{action.by}」不在回合玩家 {player} 的場地上。", DECLARE)
+        replay.refuse(f"「{action.by}」不在回合玩家 {player} 的場地上{_whose(state, action.by)}。", DECLARE)
     if state.battle is not None:
         replay.refuse("攻擊需逐一進行：前一場戰鬥尚未結束。", DECLARE)
     _ready(replay, card, "攻擊", DECLARE)
@@ -134,6 +134,16 @@ def declare(replay: Run, action: Attack) -> None:
     bursts.happen(replay, "attacked", None, player.other)
     replay.resolve_fired()
     _open_flash(replay, state.battle, FLASH_1)
+
+
+def _whose(state: BsState, name: str) -> str:
+    """Where a card named for an attack or a block is instead: the other player's, often."""
+    found = state.on_field(name)
+    if found is None:
+        return ""
+    player = found[0]
+    role = "攻擊方（回合玩家）" if player is state.turn_player else "防禦方（非回合玩家）"
+    return f"：它是{role}{player} 的靈魂卡"
 
 
 def _open_flash(replay: Run, battle: Battle, clause: str) -> None:
@@ -291,8 +301,14 @@ def _open_block(replay: Run, battle: Battle) -> None:
         replay.not_applied(f"防禦方 {defender} 沒有回復狀態的靈魂卡，無法宣告阻擋。", BLOCK, EXHAUSTED)
         no_block(replay, NoBlock())
         return
-    chosen = replay.choose(
-        defender, "block", None, (*able, NO_BLOCK), f"防禦方 {defender} 是否阻擋、以哪一張靈魂卡阻擋", BLOCK
+    against = "" if battle.attacker is None else f"「{battle.attacker}」的攻擊"
+    chosen = replay.choose(  # named by its attacker: each battle's block is a choice of its own
+        defender,
+        "block",
+        None,
+        (*able, NO_BLOCK),
+        f"防禦方 {defender} 是否阻擋{against}、以哪一張靈魂卡阻擋",
+        BLOCK,
     )
     if chosen == NO_BLOCK:
         no_block(replay, NoBlock())
@@ -315,7 +331,9 @@ def block(replay: Run, action: Block) -> None:
     defender = turn_player(replay).other
     card = replay.state.side(defender).field.find(action.by)
     if card is None:
-        replay.refuse(f"「{action.by}」不在防禦方 {defender} 的場地上。", BLOCK)
+        replay.refuse(
+            f"「{action.by}」不在防禦方 {defender} 的場地上{_whose(replay.state, action.by)}。", BLOCK
+        )
     _ready(replay, card, "阻擋", BLOCK)
     card.status = Status.RESTED
     battle.blocker, battle.blocked, battle.step = card.name, True, "flash2"
@@ -443,6 +461,7 @@ def _compare(replay: Run, battle: Battle, player: Player) -> None:
     else:
         replay.step(f"⑥BP 較低的「{losers[0][0]}」被破壞。", DESTROY, decisive=True)
     _record(replay).destroyed = [name for name, _ in losers]
+    battle.step = "end"  # the resolution is done: a brave kept now stays on the field, out of the battle
     field.leave_together(replay, losers, field.DESTROYED, DESTROY)
 
 
@@ -450,7 +469,11 @@ def end(replay: Run) -> None:
     """⑦ 戰鬥結束: 「戰鬥結束時」 effects, then every 「本次戰鬥期間」 effect ends."""
     player = turn_player(replay)
     bursts.happen(replay, "battle_end", None, player)
-    replay.resolve_fired()
+    if replay.fired:
+        replay.step(
+            "⑦戰鬥結束：先發揮指定為「戰鬥結束時」的效果，之後「本次戰鬥期間」等的效果才失效。", BATTLE_END
+        )
+        replay.resolve_fired()
     replay.expire(
         Duration.END_OF_BATTLE,
         lambda card, what: f"「{card.name}」的 {what}（本次戰鬥期間）失效。",

@@ -30,6 +30,7 @@ from judge.games.bs.rules import (
     LASTS,
     LEAVE_TERM,
     STANDBY,
+    WHILE_ON_FIELD,
 )
 from judge.games.bs.state import BsCard, BsPlayer, BsState, BsZone
 from judge.games.bs.values import bp
@@ -99,10 +100,13 @@ def _modify(replay: Run, effect: Effect) -> None:
     card = replay.card(change.card)
     until = effect.until or Duration.PERMANENT
     card.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=effect.source))
+    lasting = until is Duration.PERMANENT and effect.source is not None
     replay.step(
-        f"效果：「{card.name}」BP{change.by:+d}{UNTIL[until]}；BP 依照「BP+」「BP-」效果的發揮順序加減。",
+        f"效果：「{card.name}」BP{change.by:+d}"
+        + (f"（「{effect.source}」在場地上期間持續發揮）" if lasting else UNTIL[until])
+        + "；BP 依照「BP+」「BP-」效果的發揮順序加減。",
         BP_ORDER,
-        LASTS,
+        WHILE_ON_FIELD if lasting else LASTS,
         change=change.by,
     )
     if (
@@ -136,6 +140,7 @@ def _move(replay: Run, move: Move, by: Player | None) -> None:
         owner = replay.state.owner(name)
         if owner is None:  # out of the game (除外): nothing left to move
             replay.step(f"「{name}」已從遊戲中除外，效果沒有對象。", EFFECTS)
+            replay.done = False
             continue
         for zone in replay.state.side(owner).zones().values():
             card = zone.find(name)
@@ -155,6 +160,8 @@ def _move(replay: Run, move: Move, by: Player | None) -> None:
                 source.unnamed = (source.unnamed or 0) - 1
                 target.unnamed = None if target.unnamed is None else target.unnamed + 1
             moved += 1
+        if moved < move.count:  # done as far as possible, not in full: an 「藉由」 after it does not happen
+            replay.done = False
         replay.step(
             f"效果：將玩家 {move.from_.player} 的{_zone(move.from_.zone)}的 {moved} 張卡牌移至{_zone(move.to.zone)}（盡可能地執行）。",
             EFFECTS,

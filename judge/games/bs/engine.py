@@ -40,6 +40,7 @@ from judge.games.bs.actions import (
 )
 from judge.games.bs.outcome import BsOutcome, BsReason
 from judge.games.bs.rules import (
+    BY_DOING,
     CITE,
     DECLARE,
     EFFECT_ORDER,
@@ -87,6 +88,11 @@ PHRASES = Phrases.chinese(
     condition_fails=("{effect} 的條件（{condition}）在其發揮的當下不成立，後續效果不會發揮。", (EFFECTS,)),
     waits=("{effect} 等待其發揮時機（{event}）。", (EFFECTS,)),
     fires=("{event}：{effect} 發揮。", (EFFECTS, EFFECT_ORDER)),
+    not_done=(
+        "前一個效果沒有完全執行：「藉由○○來△△」的效果必須執行○○才能發動，{effect} 不會發揮。",
+        (BY_DOING,),
+    ),
+    done=("{effect} 之前的效果是否已完全執行", (BY_DOING,)),
 )
 
 #: when each action may be taken, for a refusal out of its time

@@ -29,6 +29,7 @@ from judge.games.bs.rules import (
     HEAVY_EXHAUST,
     IMA,
     IMA_OTHER,
+    LASTS,
     LEAVE_TERM,
     OWN_RESERVE,
     REFRESH_TERM,
@@ -38,6 +39,7 @@ from judge.games.bs.rules import (
     UNION_GO,
     UNION_KEEP,
     UNION_LEAVES,
+    WHILE_ON_FIELD,
     WIN,
 )
 from judge.games.bs.state import BsCard, BsState, Kind
@@ -45,7 +47,7 @@ from judge.games.bs.stated import stated
 from judge.games.bs.values import level_of
 from judge.players import Player
 from judge.replay import Replay
-from judge.state import Status
+from judge.state import Duration, Status
 
 Run = Replay[BsState]
 
@@ -86,6 +88,7 @@ def draw(replay: Run, player: Player, count: int, *cites: str, lead: str = "") -
         deck=left,
     )
     if drawn < count:
+        replay.done = False  # done as far as possible, not in full
         replay.step(
             f"要抽 {count} 張，但牌組只有 {drawn} 張：已發揮的效果會盡可能地結算；牌組變為 0 張不會立即敗北，"
             f"只在玩家 {player} 自己的開始階段時才會敗北。",
@@ -166,12 +169,33 @@ def _finish_leaving(replay: Run, owner: Player, card: BsCard, way: str, by: Play
     soul = card.contract and _soul_state(replay, owner, card, by)
     if not soul:
         _to_zone(replay, owner, card, way, to)
+        _source_gone(replay, card.name)
     _leave_battle(replay, card)
     if card.union is not None:
         _brave_left_behind(replay, owner, card, way, to)
         card.union = None
     if way == DESTROYED and not soul:
         bursts.destroyed(replay, card.name, owner, by_opponent=opponent)
+
+
+def _source_gone(replay: Run, source: str) -> None:
+    """The effects ``source`` gave other cards once it has left: its lasting text (a ``modify`` with no
+    ``until``) ends, as it held only while the card was on the field; one with a stated duration
+    (「這回合期間」) stays in force (FAQ 效果通則 Q9)."""
+    for card in replay.state.all_cards():
+        for modifier in [m for m in card.modifiers if m.source == source]:
+            what = f"「{card.name}」{modifier.stat.upper()}{modifier.by:+d}"
+            if modifier.until is Duration.PERMANENT:
+                card.modifiers.remove(modifier)
+                replay.step(
+                    f"「{source}」離開場地：它只要在場地上就會持續發揮的效果（{what}）隨之失效。",
+                    WHILE_ON_FIELD,
+                )
+            else:
+                replay.step(
+                    f"「{source}」離開場地，但其已發揮的{what}記載了持續期間，一旦發揮後便會持續有效。",
+                    LASTS,
+                )
 
 
 def _not_destroyed(replay: Run, owner: Player, name: str) -> None:
@@ -319,8 +343,9 @@ def _brave_left_behind(replay: Run, owner: Player, spirit: BsCard, way: str, to:
         brave.status, brave.cores = None, None
         if way != "removed":
             side.zone(to).cards.insert(0, brave)
+        place = "從遊戲中除外" if way == "removed" else f"移至相同場所（{ZONE_WORDS.get(to, to)}）"
         replay.step(
-            f"合體卡「{brave.name}」不留在場地上：與合體對象同時離開場地，移至相同場所。",
+            f"合體卡「{brave.name}」不留在場地上：與合體對象同時離開場地，{place}。",
             UNION_LEAVES,
             UNION_GO,
             decisive=True,
@@ -342,8 +367,8 @@ def _brave_left_behind(replay: Run, owner: Player, spirit: BsCard, way: str, to:
 def _continues(replay: Run, brave: BsCard, spirit: BsCard) -> None:
     """A brave left on the field takes over the attack or block of the spirit it was united with."""
     battle = replay.state.battle
-    if battle is None:
-        return
+    if battle is None or battle.step == "end":
+        return  # destroyed by the BP comparison: the battle's resolution is already done
     if _was(replay, spirit, "attacker"):
         if brave.ima:
             replay.not_applied(f"異魔神合體卡「{brave.name}」不會繼續攻擊。", UNION_CONTINUES, IMA)

@@ -27,7 +27,16 @@ from judge.games.bs.actions import (
     Unite,
 )
 from judge.games.bs.battle import turn_player
-from judge.games.bs.reduction import WORDS, Colour, describe, idle_special, reduce
+from judge.games.bs.reduction import (
+    SIX,
+    WORDS,
+    Colour,
+    coloured_special,
+    describe,
+    idle_special,
+    label,
+    reduce,
+)
 from judge.games.bs.rules import (
     ALREADY_EXHAUSTED,
     BP_ORDER,
@@ -61,6 +70,7 @@ from judge.games.bs.rules import (
     SET_BURST_ONCE,
     SETUP,
     SUMMON,
+    SYMBOL_KINDS,
     ULTIMATE_SYMBOL,
     UNION,
     UNITE,
@@ -138,6 +148,14 @@ def summon(replay: Run, action: Summon) -> None:
         reduction=reduction,
         pay=to_pay,
     )
+    for symbol in coloured_special(card.reduction, reduced, symbols):
+        colours = "、".join(WORDS[c] for c in Colour if c in symbol & SIX)
+        special = "、".join(WORDS[c] for c in Colour if c in symbol - SIX)
+        replay.step(
+            f"場地上的{label(symbol)}標誌既是{colours}色標誌，也是{special}標誌：可用於減輕{colours}色的減輕標誌。",
+            SYMBOL_KINDS,
+            decisive=True,
+        )
     for kind in idle_special(card.reduction, reduced, symbols):
         replay.step(
             f"場地上的{WORDS[kind]}標誌只能減輕持有「{WORDS[kind]}」減輕標誌的卡牌費用，無法用於一般 6 種屬性的費用減輕。",

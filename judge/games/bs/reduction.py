@@ -152,6 +152,26 @@ def idle_special(
     ]
 
 
+def coloured_special(
+    reduction: Mapping[Reduction, int], reduced: Reduced, symbols: Sequence[frozenset[Colour]]
+) -> list[frozenset[Colour]]:
+    """The god symbols with a colour that count toward a colour reduction the card takes: a coloured
+    god symbol is a symbol of that colour too (紅色的神標誌既是紅色標誌，也是神標誌).
+
+    >>> red_god = frozenset({Colour.GOD, Colour.RED})
+    >>> coloured_special({Reduction.RED: 1}, reduce({Reduction.RED: 1}, [red_god]), [red_god]) == [red_god]
+    True
+    """
+    used = [
+        kind for kind, n in reduced.by_kind.items() if n and kind not in (Reduction.GOD, Reduction.ULTIMATE)
+    ]
+    return [
+        s
+        for s in dict.fromkeys(symbols)
+        if s & {Colour.GOD, Colour.ULTIMATE} and any(qualifies(k, s) for k in used)
+    ]
+
+
 def _matched(units: list[Reduction], symbols: Sequence[frozenset[Colour]]) -> int:
     """How many reduction symbols can each take a field symbol of its own (augmenting paths)."""
     holder: list[int | None] = [None] * len(symbols)
