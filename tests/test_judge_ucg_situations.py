@@ -41,7 +41,9 @@ Q_5_3_2 = "從第二回合開始，雙方玩家均從自己牌組的最上方抽
 Q_5_4_1 = "這是先攻方玩家可以設置場景牌的階段"
 Q_5_4_2 = "場景牌每回合只能在戰場內設置一張"
 Q_5_5_6 = "除非有特別指示，已設置的角色牌不能移動或移除"
+Q_5_5_1 = "角色牌設置階段分為先攻方角色牌設置步驟和後攻方角色牌設置步驟"
 Q_5_5_3_1 = "先攻玩家從手牌中選擇一張角色牌"
+Q_5_5_4_1 = "後攻玩家需將手牌中的一張角色牌以縱向面朝下的方式"
 Q_5_6_1 = "升級階段分為先攻方升級步驟和後攻方升級步驟"
 Q_5_6_2_2 = "升級時不能跳過等級，也不能將相同等級的卡牌疊加"
 Q_5_6_2_3 = "每張最多只能升級一次"
@@ -198,6 +200,18 @@ SITUATIONS: dict[str, Expect] = {
         check=lambda r: (
             [t for t in texts(r) if "[發動]" in t] == ["玩家 A 支付消耗，使用 賽羅 的 [發動] 效果。"] * 2
             and state(r).areas[1].A.modifiers[0].by == 1000
+        ),
+    ),
+    "two_turns_scene_text_lasts": Expect(
+        Result.WON,
+        "three_battles_won",
+        decides=(Q_1_3_2, *BATTLE, Q_11_7_1),
+        cited=(Q_5_5_3_1, Q_5_5_4_1, Q_5_9_6_1),
+        winner=Player.A,
+        check=lambda r: (
+            len(state(r).areas) == 4
+            and r.outcome.battles[1].bp == {Player.A: 5000, Player.B: 4000}
+            and state(r).scene.owner is Player.A
         ),
     ),
     # -- a fixed choice and an open one -----------------------------------------------------------
@@ -444,6 +458,21 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_5_1_2, Q_5_6_1),
         refused=(Q_5_1_2, Q_5_6_1),
         check=lambda r: state(r).areas[0].B.cards == 2 and state(r).areas[0].A.cards == 1,
+    ),
+    "illegal_set_before_first_player": Expect(
+        Result.REFUSED,
+        decides=(Q_5_1_2, Q_5_5_1, Q_5_5_3_1),
+        refused=(Q_5_1_2, Q_5_5_1, Q_5_5_3_1),
+        cited=(Q_5_9_6_1,),
+        check=lambda r: (
+            r.outcome.refused.action == 3 and state(r).turn_player is Player.B and len(state(r).areas) == 1
+        ),
+    ),
+    "illegal_level_up_before_second_set": Expect(
+        Result.REFUSED,
+        decides=(Q_5_1_2, Q_5_5_1, Q_5_5_4_1),
+        refused=(Q_5_1_2, Q_5_5_1, Q_5_5_4_1),
+        check=lambda r: r.outcome.refused.action == 1 and state(r).areas[2].B is None,
     ),
     "illegal_scene_after_character": Expect(
         Result.REFUSED, decides=(Q_5_1_2, Q_5_4_1), refused=(Q_5_1_2, Q_5_4_1)
