@@ -139,6 +139,12 @@ class Phrases:
     )
     waits: Sentence = ("{effect} waits for {event}.", ())
     not_done: Sentence = ("The effect before {effect} was not done in full: {effect} does not apply.", ())
+    #: said when an ``if_done`` effect applies, the one before it done in full; a book without a
+    #: clause for it leaves it out
+    done_in_full: Sentence | None = None
+    #: said when an effect follows one of the same card's that was not done in full, and does not
+    #: need it done (ucg's 「(A)。此外，(B)。」); a book without such a clause leaves it out
+    independent: Sentence | None = None
     done: Sentence = ("whether the effect before {effect} was done in full", ())
     fires: Sentence = ("{event}: {effect} is triggered.", ())
 
@@ -510,10 +516,17 @@ class Replay(Generic[S]):
         self._carry_out(effect)
 
     def _carry_out(self, effect: Effect) -> None:
+        phrases = self.rules.phrases
         if effect.if_done and not self._previous_done(effect):
-            self.say(self.rules.phrases.not_done, effect=_label(effect))
+            self.say(phrases.not_done, effect=_label(effect))
             self.done = False
             return
+        if effect.if_done and phrases.done_in_full is not None:
+            self.say(phrases.done_in_full, effect=_label(effect))
+        independent = phrases.independent
+        if independent and not effect.if_done and self.done is False and self._follows_own_card(effect):
+            text, cites = independent
+            self.not_applied(text.format(effect=_label(effect)), *cites)
         self.done = False  # until it is carried out: declined, or its condition failing
         if effect.optional:
             key = f"apply:{_label(effect)}"
@@ -531,6 +544,11 @@ class Replay(Generic[S]):
             return
         self.done = True
         self.rules.apply_effect(self, effect)
+
+    def _follows_own_card(self, effect: Effect) -> bool:
+        """Whether the action just before ``effect`` is an effect of the same card (one text's parts)."""
+        before = self.timeline.actions[self.index - 1] if self.index else None
+        return effect.source is not None and isinstance(before, Effect) and before.source == effect.source
 
     def _previous_done(self, effect: Effect) -> bool:
         text, cites = self.rules.phrases.done

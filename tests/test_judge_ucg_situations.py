@@ -77,7 +77,9 @@ Q_10_1_3_1 = "只有最上面的那張正面朝上的卡牌的效果說明會發
 Q_10_1_2 = "否則卡牌在戰場上時會發揮效果"
 Q_10_1_3_4 = "則從先攻方玩家開始依次結算"
 Q_10_1_3_2 = "在該能力結算的時間點，該卡牌必須位於角色的最上方且為正面朝上"
+Q_11_3_1 = "可以發揮「(A)」中記述的效果"
 Q_11_3_2 = "也可以選擇不發揮「(A)」中記述的效果"
+Q_11_4_1 = "藉由執行(A)中記述的條件，即會發揮後述的(B)效果"
 Q_11_4_2 = "若未執行(A)中記述的條件，則無法發揮後述的(B)效果"
 Q_11_6_1 = "「上升一級」效果是指僅BP變化"
 Q_11_6_3 = "沒有變化後的BP，效果仍然生效"
@@ -91,6 +93,7 @@ Q_11_9_2 = "即使目標卡牌擁有《當本角色登場時》效果，也不�
 Q_11_10_1 = "從牌組頂部逐張抽牌並加入手牌"
 Q_11_12_1 = "這是將目標卡牌放回持有者手牌中的效果"
 Q_11_12_2 = "那麼 B 的效果將不會被結算"
+Q_11_14_2 = "即使在無法發揮或選擇不發揮(A)效果的情況下"
 Q_11_15_1 = "無法以SINGLE狀態登場於戰鬥區"
 Q_11_16_1 = "若效果為「視為平局」，則該角色的對戰結果為雙方角色平局"
 Q_11_16_2 = "則該場對戰判定為平局"
@@ -740,6 +743,24 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_6_2_2, Q_6_2_1),
         check=lambda r: (
             r.choices == () and (state(r).scene.owner, state(r).players.B.hand.total) == (Player.B, 1)
+        ),
+    ),
+    "effect_also_after_draw_fails": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        why_not=(Q_11_14_2, Q_1_3_6),
+        next_first=Player.A,
+        check=lambda r: r.outcome.battles[1].bp == {Player.A: 6000, Player.B: 5000},
+    ),
+    "effect_old_wording_if_done": Expect(
+        Result.DEPENDS,
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        cited=(Q_11_4_1, Q_11_3_1),
+        check=lambda r: (
+            sorted(c.outcome.next_first_player.value for c in r.choices) == ["A", "B"]
+            and all(c.player is Player.B for c in r.choices)
+            and all(c.outcome.state.players.B.discard.names() == ["甲"] for c in r.choices)
         ),
     ),
     "effect_condition_at_least": Expect(
