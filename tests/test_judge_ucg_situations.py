@@ -672,6 +672,19 @@ SITUATIONS: dict[str, Expect] = {
             == (2, 6, None)
         ),
     ),
+    "effect_return_top_keeps_charges": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_17_2),
+        why_not=(Q_11_17_5,),
+        cited=(Q_11_12_1,),
+        next_first=Player.A,
+        check=lambda r: (
+            (state(r).areas[1].B.name, state(r).areas[1].B.charges, state(r).players.B.discard.names())
+            == ("傑頓1", 2, [])
+            and state(r).players.B.hand.names() == ["傑頓2"]
+        ),
+    ),
     "effect_return_no_single_bp": Expect(
         Result.CONTINUES,
         "game_continues",
