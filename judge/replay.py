@@ -277,7 +277,12 @@ class Rules(ABC, Generic[S, OutcomeT]):
             problems += [
                 BoardProblem(where, f"no card named {name!r} on the board or brought in before")
                 for name in dict.fromkeys(action.names())
-                if name not in known and not (waits and name in later)
+                if name not in known and not (waits and name in later) and not _spelled_apart(name, known)
+            ]
+            problems += [
+                BoardProblem(where, f"{name!r} is written {other!r} on the board: one card, one spelling")
+                for name in dict.fromkeys([*action.names(), *action.introduces()])
+                if name not in known and (other := _spelled_apart(name, known))
             ]
             known |= set(action.introduces())
             if isinstance(action, Effect):
@@ -338,6 +343,15 @@ class Leaf:
     trace: Trace
     outcome: GameOutcome[Any, Any]
     opened: Open | None = None  # where it stopped, with no way to branch
+
+
+def _spelled_apart(name: str, known: set[str]) -> str | None:
+    """The board's spelling of ``name`` when the file writes one card two ways: in the other Chinese
+    script (賽羅 / 赛罗), full width or another case."""
+    from corpus.search.folding import fold  # OpenCC: loaded only for a name the board lacks
+
+    folded = fold(name)
+    return next((other for other in sorted(known) if fold(other) == folded), None)
 
 
 class Replay(Generic[S]):

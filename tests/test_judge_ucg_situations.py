@@ -217,6 +217,60 @@ SITUATIONS: dict[str, Expect] = {
             and state(r).scene.owner is Player.A
         ),
     ),
+    "two_turns_bonus_ended": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_5_10_2, Q_5_9_3_2),
+        next_first=Player.A,
+        check=lambda r: (
+            (r.outcome.battles[2].result.value, r.outcome.battles[2].bp)
+            == ("B", {Player.A: 4000, Player.B: 5000})
+            and state(r).turn == 5
+        ),
+    ),
+    "two_turns_destroyed_then_filled": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_12_4_2_1, Q_12_4_3, Q_5_5_4_1),
+        next_first=Player.A,
+        check=lambda r: (
+            r.outcome.battles[1].bp == {Player.A: 4000, Player.B: 5000}
+            and state(r).areas[1].B.name == "雷德王"
+        ),
+    ),
+    "two_turns_tied_then_more": Expect(
+        Result.WON,
+        "more_battles_won",
+        decides=(Q_1_3_2, Q_1_3_3, *BATTLE),
+        cited=(Q_1_3_3_1, Q_5_9_6_1),
+        winner=Player.A,
+        check=lambda r: r.outcome.wins == {Player.A: 4, Player.B: 3} and state(r).turn == 7,
+    ),
+    "two_turns_level_up_again": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_5_6_1,),
+        next_first=Player.A,
+        check=lambda r: state(r).areas[1].A.cards == 3 and r.outcome.battles[1].bp[Player.A] == 9000,
+    ),
+    "two_turns_turn_end_draw": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_9_2_1, Q_11_10_1, Q_5_3_2),
+        check=lambda r: state(r).players.A.hand.names() == ["甲", "乙"] and state(r).turn_player is Player.B,
+    ),
+    "two_turns_cannot_fill_next_turn": Expect(
+        Result.WON,
+        "cannot_fill_empty_area",
+        decides=(Q_12_4_3,),
+        cited=(Q_12_4_2_1, Q_5_9_6_1),
+        winner=Player.A,
+        check=lambda r: (state(r).turn, state(r).areas[0].B) == (4, None),
+    ),
     # -- a fixed choice and an open one -----------------------------------------------------------
     "choice_scene_draw_fixed": Expect(
         Result.CONTINUES,
@@ -347,6 +401,21 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_9_2_1, Q_11_10_1),
         next_first=Player.B,
         check=lambda r: state(r).players.B.hand.names() == ["甲"],
+    ),
+    "trigger_lost_not_on_draw": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_2, Q_8_1_1, Q_5_9_5_1),
+        next_first=Player.A,
+        check=lambda r: state(r).players.B.hand.names() == [] and state(r).players.B.deck.total == 2,
+    ),
+    "trigger_won_alone": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, Q_12_4_2_1),
+        cited=(Q_9_2_1, Q_11_10_1, Q_12_4_1),
+        next_first=Player.A,
+        check=lambda r: state(r).players.A.hand.names() == ["甲"],
     ),
     "trigger_own_two_order": Expect(
         Result.CONTINUES,
@@ -556,6 +625,16 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_5_6_1, Q_5_7_1),
         next_first=Player.B,
         check=lambda r: r.outcome.battles[1].bp == {Player.A: 4000, Player.B: 6000},
+    ),
+    "level_up_covers_own_text": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_10_1_3_1),
+        next_first=Player.B,
+        check=lambda r: (
+            r.outcome.battles[1].bp == {Player.A: 5000, Player.B: 5500}
+            and state(r).areas[1].A.modifiers == []
+        ),
     ),
     "level_up_two_characters": Expect(  # its phase's step left out: the first player's, at its start
         Result.CONTINUES,

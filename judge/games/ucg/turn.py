@@ -160,6 +160,7 @@ def character_step_end(replay: Run) -> None:
         return
     _set_later(replay, player, clause)
     if not _can_set(replay, player, needed):
+        replay.log.decisive = []  # the hand decides the loss, not the judgment that came before
         if new_set:
             replay.end_game(
                 Result.WON,
