@@ -72,6 +72,7 @@ Q_8_1_1 = "BP 參照的是疊加在最上方的角色牌的 BP"
 Q_9_2_1 = "會在滿足各自的觸發條件"
 Q_9_2_2 = "即使不是在登場時效果步驟中登場"
 Q_9_4_2 = "並記述每回合可以使用的次數"
+Q_9_4_3 = "「→」右側的文字則是支付該消耗後所發揮的效果"
 Q_9_4_4 = "如果無法支付所記述的全部消耗，則無法使用該[發動]型效果"
 Q_10_1_3_1 = "只有最上面的那張正面朝上的卡牌的效果說明會發揮效果"
 Q_10_1_2 = "否則卡牌在戰場上時會發揮效果"
@@ -521,6 +522,12 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "illegal_activate_limit": Expect(Result.REFUSED, decides=(Q_9_4_2,), refused=(Q_9_4_2,)),
     "illegal_activate_unpaid": Expect(Result.REFUSED, decides=(Q_9_4_4,), refused=(Q_9_4_4,)),
+    "illegal_cost_unpayable": Expect(
+        Result.REFUSED,
+        decides=(Q_9_4_4,),
+        refused=(Q_9_4_4,),
+        check=lambda r: r.outcome.refused.action == 1 and state(r).players.A.deck.total == 10,
+    ),
     "illegal_activate_not_top": Expect(Result.REFUSED, decides=(Q_10_1_3_1,), refused=(Q_10_1_3_1,)),
     "illegal_no_single_bp": Expect(Result.REFUSED, decides=(Q_11_15_1,), refused=(Q_11_15_1,)),
     "illegal_two_new_characters": Expect(Result.REFUSED, decides=(Q_5_5_3_1,), refused=(Q_5_5_3_1,)),
@@ -777,6 +784,14 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_1_2_3, Q_11_20_3),
         next_first=Player.B,
         check=lambda r: (state(r).players.A.discard.total, r.outcome.battles[2].bp[Player.A]) == (7, 4000),
+    ),
+    "effect_cost_paid": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        cited=(Q_9_4_3, Q_11_10_1),
+        check=lambda r: (
+            (state(r).players.A.discard.names(), state(r).players.A.hand.total, r.choices) == (["甲"], 2, ())
+        ),
     ),
     "effect_cost_not_paid": Expect(
         Result.CONTINUES,

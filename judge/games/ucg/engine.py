@@ -86,6 +86,7 @@ class UcgRules(Rules[UcgState, UcgOutcome]):
     times = WHEN
     events = frozenset(EVENTS)
     stats = frozenset({"bp", "level"})
+    costs = True  # what is left of a [發動]'s 「→」 (9.4.3), paid in full or not at all (9.4.4)
 
     def event_name(self, event: str) -> str:
         return EVENTS.get(event, event)
