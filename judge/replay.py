@@ -270,21 +270,28 @@ class Rules(ABC, Generic[S, OutcomeT]):
             for name in sorted({n for n in names if names.count(n) > 1})
         ]
         known = set(names)
+        spelled: dict[str, str] | None = None  # folded name -> the board's spelling, once a name is missing
         later = {name for action in timeline.actions for name in action.introduces()}
         for index, action in enumerate(timeline.actions):
             where = f"actions[{index}].{action.verb}"
             waits = isinstance(action, Effect) and action.when is not None  # may wait for a card to come
+            missing = [n for n in dict.fromkeys([*action.names(), *action.introduces()]) if n not in known]
+            if missing and spelled is None:
+                spelled = {_folded(name): name for name in sorted(known, reverse=True)}
+            apart = {name: other for name in missing if spelled and (other := spelled.get(_folded(name)))}
             problems += [
                 BoardProblem(where, f"no card named {name!r} on the board or brought in before")
                 for name in dict.fromkeys(action.names())
-                if name not in known and not (waits and name in later) and not _spelled_apart(name, known)
+                if name not in known and not (waits and name in later) and name not in apart
             ]
             problems += [
                 BoardProblem(where, f"{name!r} is written {other!r} on the board: one card, one spelling")
-                for name in dict.fromkeys([*action.names(), *action.introduces()])
-                if name not in known and (other := _spelled_apart(name, known))
+                for name, other in apart.items()
             ]
-            known |= set(action.introduces())
+            introduced = set(action.introduces()) - known
+            known |= introduced
+            if spelled is not None:
+                spelled |= {_folded(name): name for name in introduced if _folded(name) not in spelled}
             if isinstance(action, Effect):
                 problems += self.check_effect(where, action, timeline.state)
                 if action.if_done and not (index and isinstance(timeline.actions[index - 1], Effect)):
@@ -345,13 +352,15 @@ class Leaf:
     opened: Open | None = None  # where it stopped, with no way to branch
 
 
-def _spelled_apart(name: str, known: set[str]) -> str | None:
-    """The board's spelling of ``name`` when the file writes one card two ways: in the other Chinese
-    script (賽羅 / 赛罗), full width or another case."""
-    from corpus.search.folding import fold  # OpenCC: loaded only for a name the board lacks
+def _folded(name: str) -> str:
+    """One spelling for a card's name written in either Chinese script (賽羅 / 赛罗), full width or
+    another case, so a file that writes one card two ways is told the board's spelling."""
+    from corpus.search.folding import fold  # OpenCC, loaded on the first check
 
-    folded = fold(name)
-    return next((other for other in sorted(known) if fold(other) == folded), None)
+    try:
+        return fold(name)
+    except UnicodeError:  # a lone surrogate OpenCC cannot take: the name as it is
+        return name
 
 
 class Replay(Generic[S]):
