@@ -72,7 +72,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar, Generic, NoReturn, TypeVar
 
-from corpus.search.folding import fold
 from judge.action import Action, EndPhase, NextTurn
 from judge.board import BoardError, BoardProblem
 from judge.citations import Citations
@@ -149,6 +148,12 @@ class Phrases:
     )
     waits: Sentence = ("{effect} waits for {event}.", ())
     not_done: Sentence = ("The effect before {effect} was not done in full: {effect} does not apply.", ())
+    #: said when an ``if_done`` effect applies, the one before it done in full; a book without a
+    #: clause for it leaves it out
+    done_in_full: Sentence | None = None
+    #: said when an effect follows one of the same card's that was not done in full, and does not
+    #: need it done (ucg's 「(A)。此外，(B)。」); a book without such a clause leaves it out
+    independent: Sentence | None = None
     done: Sentence = ("whether the effect before {effect} was done in full", ())
     fires: Sentence = ("{event}: {effect} is triggered.", ())
 
@@ -371,6 +376,17 @@ class Leaf:
     opened: Open | None = None  # where it stopped, with no way to branch
 
 
+def _folded(name: str) -> str:
+    """One spelling for a card's name written in either Chinese script (賽羅 / 赛罗), full width or
+    another case, so a file that writes one card two ways is told the board's spelling."""
+    from corpus.search.folding import fold  # OpenCC, loaded on the first check
+
+    try:
+        return fold(name)
+    except UnicodeError:  # a lone surrogate OpenCC cannot take: the name as it is
+        return name
+
+
 class Replay(Generic[S]):
     """One run of a timeline: the state it changes and the steps it writes.
 
@@ -561,10 +577,17 @@ class Replay(Generic[S]):
         self._carry_out(effect)
 
     def _carry_out(self, effect: Effect) -> None:
+        phrases = self.rules.phrases
         if effect.if_done and not self._previous_done(effect):
             self.say(self.rules.phrases.not_done, effect=self.rules.label(effect))
             self.done = False
             return
+        if effect.if_done and phrases.done_in_full is not None:
+            self.say(phrases.done_in_full, effect=self.rules.label(effect))
+        independent = phrases.independent
+        if independent and not effect.if_done and self.done is False and self._follows_own_card(effect):
+            text, cites = independent
+            self.not_applied(text.format(effect=self.rules.label(effect)), *cites)
         self.done = False  # until it is carried out: declined, or its condition failing
         if effect.optional:
             key = f"apply:{_label(effect)}"
@@ -589,6 +612,11 @@ class Replay(Generic[S]):
             return
         self.done = True
         self.rules.apply_effect(self, effect)
+
+    def _follows_own_card(self, effect: Effect) -> bool:
+        """Whether the action just before ``effect`` is an effect of the same card (one text's parts)."""
+        before = self.timeline.actions[self.index - 1] if self.index else None
+        return effect.source is not None and isinstance(before, Effect) and before.source == effect.source
 
     def _previous_done(self, effect: Effect) -> bool:
         text, cites = self.rules.phrases.done
@@ -892,9 +920,9 @@ class _Spellings:
 
     def hint(self, name: str) -> str:
         if self._by_fold is None:
-            self._by_fold = {fold(other): other for other in sorted(self._names, reverse=True)}
+            self._by_fold = {_folded(other): other for other in sorted(self._names, reverse=True)}
         if name not in self._hints:  # one name may be named by many actions
-            alike = self._by_fold.get(fold(name))
+            alike = self._by_fold.get(_folded(name))
             self._hints[name] = f" (the board spells it {alike!r})" if alike else ""
         return self._hints[name]
 

@@ -128,9 +128,9 @@ def test_an_effect_naming_a_zone_the_game_does_not_have_is_a_board_problem(game,
     )
 
 
-@pytest.mark.parametrize("game, phase", [("ucg", "effect, step: first"), ("gcg", "main")])
+@pytest.mark.parametrize("game, phase", [("gcg", "main")])
 def test_a_cost_is_refused_by_a_game_whose_rules_read_none(game, phase):
-    """A stated cost is paid in full or not at all where a game reads costs (uhb 1.1.3); a game that
+    """A stated cost is paid in full or not at all where a game reads costs (uhb 1.1.3, ucg 9.4.4); a game that
     reads none would carry it out as an ordinary effect, so the file is refused instead."""
     from judge.board import BoardError
     from judge.registry import rule_text

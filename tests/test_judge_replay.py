@@ -285,6 +285,17 @@ def test_names_events_and_stats_are_checked_before_the_replay():
     ]
 
 
+def test_a_card_written_in_the_other_chinese_script_is_told_the_boards_spelling():
+    players = {"A": {"deck": 5, "hand": ["賽羅"], "field": ["ＺＥＲＯ"]}, "B": {"deck": 5, "field": []}}
+    effect = {"effect": {"modify": {"card": "zero", "stat": "power", "by": 1}}}
+    with pytest.raises(BoardError) as error:
+        rule([{"play": {"player": "A", "card": "赛罗"}}, effect], phase="main", players=players)
+    assert [str(p) for p in error.value.problems] == [
+        "actions[0].play: no card named '赛罗' on the board or brought in before (the board spells it '賽羅')",
+        "actions[1].effect: no card named 'zero' on the board or brought in before (the board spells it 'ＺＥＲＯ')",
+    ]
+
+
 def test_the_same_timeline_replays_the_same_and_serialises():
     actions = [{"play": {"player": "A", "card": "X"}}]
     first, second = rule(actions, until="end_of_turn"), rule(actions, until="end_of_turn")

@@ -541,6 +541,23 @@ def test_a_hand_that_may_hold_a_character_is_asked_about_only_if_no_set_is_state
 # --- what a ucg timeline cannot say -----------------------------------------------------------
 
 
+def test_a_cost_moves_cards_from_a_zone():
+    board = effect_step([{"A": {"name": "X"}}], [{"effect": {"draw": {"player": "A"}, "cost": True}}])
+    with pytest.raises(BoardError) as error:
+        rule(board)
+    assert [p.path for p in error.value.problems] == ["actions[0].effect.cost"]
+
+
+def test_a_plain_bp_is_the_bp_of_the_stack_its_cards_give_and_a_problem_without_them():
+    ruling = judgment(({"name": "X", "cards": 2, "bp": 5000}, {"name": "Y", "cards": 1, "bp": 4000}))
+    assert ruling.outcome.battles[0].bp == {Player.A: 5000, Player.B: 4000}
+    with pytest.raises(BoardError) as error:
+        judgment(({"name": "X", "bp": 5000}, {"name": "Y", "cards": 1, "bp": 4000}))
+    [problem] = error.value.problems
+    assert problem.path == "state.areas[0].A.bp" and "{SINGLE: 3000" in problem.message
+    assert problem.cites == ("2.3.7.2",)
+
+
 def test_damage_and_ko_are_not_ucg_and_say_what_to_write_instead():
     board = effect_step(
         [{"A": {"name": "X"}}],

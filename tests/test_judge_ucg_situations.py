@@ -41,7 +41,9 @@ Q_5_3_2 = "從第二回合開始，雙方玩家均從自己牌組的最上方抽
 Q_5_4_1 = "這是先攻方玩家可以設置場景牌的階段"
 Q_5_4_2 = "場景牌每回合只能在戰場內設置一張"
 Q_5_5_6 = "除非有特別指示，已設置的角色牌不能移動或移除"
+Q_5_5_1 = "角色牌設置階段分為先攻方角色牌設置步驟和後攻方角色牌設置步驟"
 Q_5_5_3_1 = "先攻玩家從手牌中選擇一張角色牌"
+Q_5_5_4_1 = "後攻玩家需將手牌中的一張角色牌以縱向面朝下的方式"
 Q_5_6_1 = "升級階段分為先攻方升級步驟和後攻方升級步驟"
 Q_5_6_2_2 = "升級時不能跳過等級，也不能將相同等級的卡牌疊加"
 Q_5_6_2_3 = "每張最多只能升級一次"
@@ -70,12 +72,15 @@ Q_8_1_1 = "BP 參照的是疊加在最上方的角色牌的 BP"
 Q_9_2_1 = "會在滿足各自的觸發條件"
 Q_9_2_2 = "即使不是在登場時效果步驟中登場"
 Q_9_4_2 = "並記述每回合可以使用的次數"
+Q_9_4_3 = "「→」右側的文字則是支付該消耗後所發揮的效果"
 Q_9_4_4 = "如果無法支付所記述的全部消耗，則無法使用該[發動]型效果"
 Q_10_1_3_1 = "只有最上面的那張正面朝上的卡牌的效果說明會發揮效果"
 Q_10_1_2 = "否則卡牌在戰場上時會發揮效果"
 Q_10_1_3_4 = "則從先攻方玩家開始依次結算"
 Q_10_1_3_2 = "在該能力結算的時間點，該卡牌必須位於角色的最上方且為正面朝上"
+Q_11_3_1 = "可以發揮「(A)」中記述的效果"
 Q_11_3_2 = "也可以選擇不發揮「(A)」中記述的效果"
+Q_11_4_1 = "藉由執行(A)中記述的條件，即會發揮後述的(B)效果"
 Q_11_4_2 = "若未執行(A)中記述的條件，則無法發揮後述的(B)效果"
 Q_11_6_1 = "「上升一級」效果是指僅BP變化"
 Q_11_6_3 = "沒有變化後的BP，效果仍然生效"
@@ -89,6 +94,7 @@ Q_11_9_2 = "即使目標卡牌擁有《當本角色登場時》效果，也不�
 Q_11_10_1 = "從牌組頂部逐張抽牌並加入手牌"
 Q_11_12_1 = "這是將目標卡牌放回持有者手牌中的效果"
 Q_11_12_2 = "那麼 B 的效果將不會被結算"
+Q_11_14_2 = "即使在無法發揮或選擇不發揮(A)效果的情況下"
 Q_11_15_1 = "無法以SINGLE狀態登場於戰鬥區"
 Q_11_16_1 = "若效果為「視為平局」，則該角色的對戰結果為雙方角色平局"
 Q_11_16_2 = "則該場對戰判定為平局"
@@ -199,6 +205,72 @@ SITUATIONS: dict[str, Expect] = {
             [t for t in texts(r) if "[發動]" in t] == ["玩家 A 支付消耗，使用 賽羅 的 [發動] 效果。"] * 2
             and state(r).areas[1].A.modifiers[0].by == 1000
         ),
+    ),
+    "two_turns_scene_text_lasts": Expect(
+        Result.WON,
+        "three_battles_won",
+        decides=(Q_1_3_2, *BATTLE, Q_11_7_1),
+        cited=(Q_5_5_3_1, Q_5_5_4_1, Q_5_9_6_1),
+        winner=Player.A,
+        check=lambda r: (
+            len(state(r).areas) == 4
+            and r.outcome.battles[1].bp == {Player.A: 5000, Player.B: 4000}
+            and state(r).scene.owner is Player.A
+        ),
+    ),
+    "two_turns_bonus_ended": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_5_10_2, Q_5_9_3_2),
+        next_first=Player.A,
+        check=lambda r: (
+            (r.outcome.battles[2].result.value, r.outcome.battles[2].bp)
+            == ("B", {Player.A: 4000, Player.B: 5000})
+            and state(r).turn == 5
+        ),
+    ),
+    "two_turns_destroyed_then_filled": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_12_4_2_1, Q_12_4_3, Q_5_5_4_1),
+        next_first=Player.A,
+        check=lambda r: (
+            r.outcome.battles[1].bp == {Player.A: 4000, Player.B: 5000}
+            and state(r).areas[1].B.name == "雷德王"
+        ),
+    ),
+    "two_turns_tied_then_more": Expect(
+        Result.WON,
+        "more_battles_won",
+        decides=(Q_1_3_2, Q_1_3_3, *BATTLE),
+        cited=(Q_1_3_3_1, Q_5_9_6_1),
+        winner=Player.A,
+        check=lambda r: r.outcome.wins == {Player.A: 4, Player.B: 3} and state(r).turn == 7,
+    ),
+    "two_turns_level_up_again": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_5_6_1,),
+        next_first=Player.A,
+        check=lambda r: state(r).areas[1].A.cards == 3 and r.outcome.battles[1].bp[Player.A] == 9000,
+    ),
+    "two_turns_turn_end_draw": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_9_2_1, Q_11_10_1, Q_5_3_2),
+        check=lambda r: state(r).players.A.hand.names() == ["甲", "乙"] and state(r).turn_player is Player.B,
+    ),
+    "two_turns_cannot_fill_next_turn": Expect(
+        Result.WON,
+        "cannot_fill_empty_area",
+        decides=(Q_12_4_3,),
+        cited=(Q_12_4_2_1, Q_5_9_6_1),
+        winner=Player.A,
+        check=lambda r: (state(r).turn, state(r).areas[0].B) == (4, None),
     ),
     # -- a fixed choice and an open one -----------------------------------------------------------
     "choice_scene_draw_fixed": Expect(
@@ -331,6 +403,21 @@ SITUATIONS: dict[str, Expect] = {
         next_first=Player.B,
         check=lambda r: state(r).players.B.hand.names() == ["甲"],
     ),
+    "trigger_lost_not_on_draw": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_2, Q_8_1_1, Q_5_9_5_1),
+        next_first=Player.A,
+        check=lambda r: state(r).players.B.hand.names() == [] and state(r).players.B.deck.total == 2,
+    ),
+    "trigger_won_alone": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, Q_12_4_2_1),
+        cited=(Q_9_2_1, Q_11_10_1, Q_12_4_1),
+        next_first=Player.A,
+        check=lambda r: state(r).players.A.hand.names() == ["甲"],
+    ),
     "trigger_own_two_order": Expect(
         Result.CONTINUES,
         "game_continues",
@@ -435,6 +522,12 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "illegal_activate_limit": Expect(Result.REFUSED, decides=(Q_9_4_2,), refused=(Q_9_4_2,)),
     "illegal_activate_unpaid": Expect(Result.REFUSED, decides=(Q_9_4_4,), refused=(Q_9_4_4,)),
+    "illegal_cost_unpayable": Expect(
+        Result.REFUSED,
+        decides=(Q_9_4_4,),
+        refused=(Q_9_4_4,),
+        check=lambda r: r.outcome.refused.action == 1 and state(r).players.A.deck.total == 10,
+    ),
     "illegal_activate_not_top": Expect(Result.REFUSED, decides=(Q_10_1_3_1,), refused=(Q_10_1_3_1,)),
     "illegal_no_single_bp": Expect(Result.REFUSED, decides=(Q_11_15_1,), refused=(Q_11_15_1,)),
     "illegal_two_new_characters": Expect(Result.REFUSED, decides=(Q_5_5_3_1,), refused=(Q_5_5_3_1,)),
@@ -444,6 +537,21 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_5_1_2, Q_5_6_1),
         refused=(Q_5_1_2, Q_5_6_1),
         check=lambda r: state(r).areas[0].B.cards == 2 and state(r).areas[0].A.cards == 1,
+    ),
+    "illegal_set_before_first_player": Expect(
+        Result.REFUSED,
+        decides=(Q_5_1_2, Q_5_5_1, Q_5_5_3_1),
+        refused=(Q_5_1_2, Q_5_5_1, Q_5_5_3_1),
+        cited=(Q_5_9_6_1,),
+        check=lambda r: (
+            r.outcome.refused.action == 3 and state(r).turn_player is Player.B and len(state(r).areas) == 1
+        ),
+    ),
+    "illegal_level_up_before_second_set": Expect(
+        Result.REFUSED,
+        decides=(Q_5_1_2, Q_5_5_1, Q_5_5_4_1),
+        refused=(Q_5_1_2, Q_5_5_1, Q_5_5_4_1),
+        check=lambda r: r.outcome.refused.action == 1 and state(r).areas[2].B is None,
     ),
     "illegal_scene_after_character": Expect(
         Result.REFUSED, decides=(Q_5_1_2, Q_5_4_1), refused=(Q_5_1_2, Q_5_4_1)
@@ -524,6 +632,16 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_5_6_1, Q_5_7_1),
         next_first=Player.B,
         check=lambda r: r.outcome.battles[1].bp == {Player.A: 4000, Player.B: 6000},
+    ),
+    "level_up_covers_own_text": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_10_1_3_1),
+        next_first=Player.B,
+        check=lambda r: (
+            r.outcome.battles[1].bp == {Player.A: 5000, Player.B: 5500}
+            and state(r).areas[1].A.modifiers == []
+        ),
     ),
     "level_up_two_characters": Expect(  # its phase's step left out: the first player's, at its start
         Result.CONTINUES,
@@ -640,6 +758,19 @@ SITUATIONS: dict[str, Expect] = {
             == (2, 6, None)
         ),
     ),
+    "effect_return_top_keeps_charges": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_17_2),
+        why_not=(Q_11_17_5,),
+        cited=(Q_11_12_1,),
+        next_first=Player.A,
+        check=lambda r: (
+            (state(r).areas[1].B.name, state(r).areas[1].B.charges, state(r).players.B.discard.names())
+            == ("傑頓1", 2, [])
+            and state(r).players.B.hand.names() == ["傑頓2"]
+        ),
+    ),
     "effect_return_no_single_bp": Expect(
         Result.CONTINUES,
         "game_continues",
@@ -653,6 +784,14 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_1_2_3, Q_11_20_3),
         next_first=Player.B,
         check=lambda r: (state(r).players.A.discard.total, r.outcome.battles[2].bp[Player.A]) == (7, 4000),
+    ),
+    "effect_cost_paid": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        cited=(Q_9_4_3, Q_11_10_1),
+        check=lambda r: (
+            (state(r).players.A.discard.names(), state(r).players.A.hand.total, r.choices) == (["甲"], 2, ())
+        ),
     ),
     "effect_cost_not_paid": Expect(
         Result.CONTINUES,
@@ -711,6 +850,24 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_6_2_2, Q_6_2_1),
         check=lambda r: (
             r.choices == () and (state(r).scene.owner, state(r).players.B.hand.total) == (Player.B, 1)
+        ),
+    ),
+    "effect_also_after_draw_fails": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        why_not=(Q_11_14_2, Q_1_3_6),
+        next_first=Player.A,
+        check=lambda r: r.outcome.battles[1].bp == {Player.A: 6000, Player.B: 5000},
+    ),
+    "effect_old_wording_if_done": Expect(
+        Result.DEPENDS,
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        cited=(Q_11_4_1, Q_11_3_1),
+        check=lambda r: (
+            sorted(c.outcome.next_first_player.value for c in r.choices) == ["A", "B"]
+            and all(c.player is Player.B for c in r.choices)
+            and all(c.outcome.state.players.B.discard.names() == ["甲"] for c in r.choices)
         ),
     ),
     "effect_condition_at_least": Expect(

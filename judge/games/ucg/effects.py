@@ -57,6 +57,13 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
         ]
     if effect.until is not None and effect.until not in DURATIONS:
         found.append(BoardProblem(f"{where}.until", "expected end_of_turn or permanent (5.10.2)"))
+    if effect.cost and (effect.move is None or effect.move.from_.card is not None):
+        found.append(
+            BoardProblem(
+                f"{where}.cost",
+                "a ucg cost (left of a [發動]'s →, 9.4.3) moves cards from a zone: state it as a move",
+            )
+        )
     if effect.move is not None:
         found += [
             BoardProblem(f"{where}.move.{end}.zone", f"expected one of {', '.join(ZONES)}")
@@ -172,12 +179,38 @@ def apply(replay: Run, effect: Effect) -> None:
         else:
             leave_field(replay, found, "discard" if effect.destroy else "removed")
     elif effect.move is not None:
+        if effect.cost:
+            _pay(replay, effect.move)
         _move(replay, effect.move)
     elif effect.draw is not None:
         deck = replay.state.players[effect.draw.player].deck.total
         replay.done = None if deck is None else deck >= effect.draw.count
         for _ in range(effect.draw.count):
             draw_one(replay, effect.draw.player, "11.10.1")
+
+
+def _pay(replay: Run, move: Move) -> None:
+    """A [發動]'s cost (9.4.3) is paid in full, or the effect is not used at all (9.4.4)."""
+    source = _zone(replay, move.from_)
+    if move.cards:
+        payable: bool | None = all(source.find(name) is not None for name in move.cards) or (
+            None if source.unnamed is None or source.unnamed else False
+        )
+        wanted = len(move.cards)
+    else:
+        assert move.count is not None  # count or cards (the model's check)
+        wanted = move.count
+        payable = None if source.total is None else source.total >= wanted
+    where = f"{move.from_.player}.{move.from_.zone}"
+    paid = replay.fact(
+        f"cost:{replay.index}", payable, (True, False), f"{where} 是否足以支付 {wanted} 張牌的消耗", "9.4.4"
+    )
+    if not paid:
+        replay.refuse(
+            f"消耗需自 {where} 移動 {wanted} 張牌，無法全部支付；無法支付所記述的全部消耗，則無法使用該[發動]型效果。",
+            "9.4.4",
+        )
+    replay.step(f"支付「→」左側記述的消耗：自 {where} 移動 {wanted} 張牌。", "9.4.3", "9.4.1")
 
 
 def _zone(replay: Run, place: Place) -> Zone[UcgCard]:

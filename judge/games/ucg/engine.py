@@ -49,6 +49,11 @@ PHRASES = Phrases.chinese(
     waits=("{effect} 等待觸發條件（{event}）滿足。", ("9.2.1",)),
     not_done=("前一個效果未執行或僅執行了部分內容，因此無法發揮 {effect}。", ("11.20.3", "11.4.2")),
     done=("{effect} 之前的效果是否已完全執行", ("11.20.2",)),
+    done_in_full=("之前的效果已完全執行，因此可以發揮 {effect}。", ("11.4.1", "11.20.2")),
+    independent=(
+        "前一個效果未完全執行或選擇不發揮，但 {effect} 不以其執行為條件（「(A)。此外，(B)。」），依然可以發揮。",
+        ("11.14.2",),
+    ),
     fires=("{event}：觸發 {effect}。", ("9.2.1",)),
 )
 
@@ -81,6 +86,7 @@ class UcgRules(Rules[UcgState, UcgOutcome]):
     times = WHEN
     events = frozenset(EVENTS)
     stats = frozenset({"bp", "level"})
+    costs = True  # what is left of a [發動]'s 「→」 (9.4.3), paid in full or not at all (9.4.4)
 
     def event_name(self, event: str) -> str:
         return EVENTS.get(event, event)

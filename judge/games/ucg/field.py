@@ -150,3 +150,9 @@ def off_character(replay: Run, move: Move) -> None:
         "10.1.3.1",
         cards=remaining,
     )
+    if character.charges:
+        replay.not_applied(
+            f"{rest.name} 仍留在戰場上：只有角色堆疊的所有卡牌離開戰場時，其下方的充能牌才會分離並送往棄牌區；"
+            "充能牌仍附加於該角色。",
+            "11.17.5",
+        )

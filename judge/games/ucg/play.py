@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import TypeVar
 
 from judge.board import BoardError, BoardProblem
+from judge.effects import Effect
 from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene, Swap
 from judge.games.ucg.battle import first_player
 from judge.games.ucg.state import Character, Scene, Stack, UcgCard, UcgState
@@ -420,6 +421,12 @@ def activate(replay: Run, action: Activate) -> None:
             f"{action.card} 的 [發動] 效果每回合可使用 {action.limit} 次，本回合已使用 {times} 次，未達上限。",
             "9.4.2",
         )
+    used[action.card] = times + 1
+    if action.paid is None and _costs_follow(replay):
+        replay.step(
+            f"{_name(player)}使用 {action.card} 的 [發動] 效果，支付以下記述的消耗。", "9.4.1", "9.4.3"
+        )
+        return
     paid = replay.fact(
         f"{replay.index}:paid",
         action.paid,
@@ -429,8 +436,13 @@ def activate(replay: Run, action: Activate) -> None:
     )
     if not paid:
         replay.refuse("無法支付所記述的全部消耗，則無法使用該[發動]型效果。", "9.4.4")
-    used[action.card] = times + 1
     replay.step(f"{_name(player)}支付消耗，使用 {action.card} 的 [發動] 效果。", "9.4.1", "9.4.3")
+
+
+def _costs_follow(replay: Run) -> bool:
+    """Whether the timeline states the cost, as effects marked ``cost`` right after the activation."""
+    later = replay.timeline.actions[replay.index + 1 : replay.index + 2]
+    return any(isinstance(action, Effect) and action.cost for action in later)
 
 
 def _scene_is_theirs(replay: Run, scene: Scene, player: Player) -> None:

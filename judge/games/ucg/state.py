@@ -72,6 +72,17 @@ class UcgCard(Card):
         default=None, description="a scene's round icon: its lit dots (2.4.2)"
     )
 
+    @field_validator("bp", mode="before")
+    @classmethod
+    def _bp_per_stack(cls, bp: Any) -> Any:
+        if isinstance(bp, int) and not isinstance(bp, bool):
+            raise impossible(
+                "expected the BP printed for each stack, as {SINGLE: 3000, DOUBLE: 5000}; a plain number "
+                "is read as the BP of a character's present stack only where its cards are given",
+                "2.3.7.2",
+            )
+        return bp
+
     def has_single_bp(self) -> bool | None:
         """Whether it prints a SINGLE BP: said outright, or shown by the SINGLE value given."""
         return True if self.bp.SINGLE is not None else self.single_bp
@@ -91,6 +102,19 @@ class Character(UcgCard):
         default=None, description="set face down and not yet opened (5.5.3.1, 5.7.1)"
     )
     extra: Flag | None = Field(default=None, description="the condition of its EXTRA BP is met (8.1.2)")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _bp_of_its_stack(cls, data: Any) -> Any:
+        """``bp: 3000`` with ``cards: 1`` is the BP printed for the stack it is in (8.1.1)."""
+        if not isinstance(data, dict):
+            return data
+        bp, cards = data.get("bp"), data.get("cards")
+        if isinstance(bp, int) and not isinstance(bp, bool) and isinstance(cards, int):
+            stack = Stack.of(cards)
+            if stack is not None:
+                return {**data, "bp": {stack.value: bp}}
+        return data
 
     @field_validator("cards")
     @classmethod

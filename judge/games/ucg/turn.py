@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from judge.action import Action
+from judge.action import Action, NextTurn
+from judge.games.ucg.actions import SetCharacter
 from judge.games.ucg.battle import first_player, judge
 from judge.games.ucg.state import Area, Character, PrintedBP, UcgCard, UcgState
 from judge.outcome import Result
@@ -95,8 +96,12 @@ def scene_phase(replay: Run) -> None:
 
 
 def character_phase(replay: Run) -> None:
+    """Each character phase starts afresh: no new area opened yet, nobody's new character set yet
+    (a timeline may run through several turns)."""
     replay.state.placed = []
     replay.notes.pop("new_area", None)
+    for player in PLAYERS:
+        replay.notes.pop(f"new:{player}", None)
     replay.notes["had_empty"] = {p: bool(empty_slots(replay, p)) for p in PLAYERS}
 
 
@@ -153,7 +158,9 @@ def character_step_end(replay: Run) -> None:
                 f"{_name(player)}已在自己所有空出的戰鬥區中設置角色牌，不會因此敗北。", "12.4.3"
             )
         return
+    _set_later(replay, player, clause)
     if not _can_set(replay, player, needed):
+        replay.log.decisive = []  # the hand decides the loss, not the judgment that came before
         if new_set:
             replay.end_game(
                 Result.WON,
@@ -186,6 +193,25 @@ def character_step_end(replay: Run) -> None:
             *(("12.4.3",) if number else ()),
         )
     replay.not_applied(f"{_name(player)}能設置角色牌，不會因無法設置而敗北。", "1.3.4")
+
+
+def _set_later(replay: Run, player: Player, clause: str) -> None:
+    """Refuse the action that ends ``player``'s character step while the timeline lists, later in
+    this turn, ``player`` setting the character that step was for: a set is not optional (5.5.3.1,
+    5.5.4.1), so that step cannot have passed without it.  (A step the timeline says nothing more of
+    is taken as a set card it does not name.)"""
+    for action in replay.timeline.actions[replay.index + 1 :]:
+        if isinstance(action, NextTurn):
+            return
+        if isinstance(action, SetCharacter) and action.player is player and not action.by_effect:
+            role = "先攻方" if clause == "5.5.3.1" else "後攻方"
+            replay.refuse(
+                f"本回合{_name(player)}為{role}，其角色牌設置步驟在此動作之前，且必須在該步驟中設置角色牌；"
+                f"時間軸卻在此動作之後才列出{_name(player)}設置 {action.card.name}，不符合回合的進行順序。",
+                "5.1.2",
+                "5.5.1",
+                clause,
+            )
 
 
 def place(replay: Run, player: Player, character: Character, number: int | None) -> int:
