@@ -246,6 +246,15 @@ def test_the_same_card_is_the_same_text_whatever_the_card_number():
     assert versions.outcome.reason is DeckRuling.LEGAL
 
 
+def test_two_cards_sharing_a_number_but_not_a_text_are_counted_apart_and_the_ruling_says_why():
+    """327.p1 compares the text, not the number: a misprint's number shared by two cards (found by
+    the fuzz test) is two cards, and the step saying so is the one the decisive 327.p1 needs."""
+    shared = deck(card("BP01-003", "角色3", 4, "角色3的文字"), card("BP01-003", "角色X", 4, "角色X的文字"))
+    assert shared.outcome.reason is DeckRuling.WRONG_SIZE and shared.outcome["over_limit"] == []
+    assert "327.p1" in shared.decisive
+    assert any("BP01-003" in step.text and "327.p1" in step.cites for step in shared.steps)
+
+
 def test_an_official_event_deck_keeps_to_one_series():
     cards = [
         card(f"X-{i}", f"角色{i}", 4, f"效果{i}", series="龙珠" if i == 0 else "海贼王") for i in range(12)

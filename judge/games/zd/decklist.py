@@ -127,6 +127,17 @@ def _same_cards(trace: Trace, cards: list[ZdCard]) -> None:
                 "327.p1",
                 numbers=list(dict.fromkeys(found)),
             )
+    by_number: dict[str, set[str]] = {}
+    for card in cards:
+        by_number.setdefault(card.number, set()).add(by_text(card))
+    for number, printed in by_number.items():
+        if len(printed) > 1:
+            trace.step(
+                f"编号 {number} 的牌有 {len(printed)} 种不同的文字信息，不是同一张牌，分开计算。",
+                "327.p1",
+                number=number,
+                texts=len(printed),
+            )
     for name, printed in texts.items():
         if len(printed) > 1:
             trace.step(
