@@ -284,7 +284,7 @@ def test_a_failed_update_is_reported_and_the_index_built_afresh(library, indexed
     def failing(_index, _order):
         raise OSError("disk full")
 
-    monkeypatch.setattr("corpus.search.whoosh_backend.keep_segments", failing)
+    monkeypatch.setattr(whoosh_writing, "keep_segments", failing)
     library[("aaa", "2.0")] = AAA_2
     assert searcher.refresh() is True
     assert bars.totals[-2:] == [len(AAA_2) + 1, len(library.snapshot().documents)]
