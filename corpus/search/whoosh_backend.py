@@ -422,7 +422,9 @@ class WhooshBackend:
         if current is None or local.opened is not opened or current.ranking is not self.ranking:
             if current is not None:
                 current.close()
-            current = local.searcher = IndexSearcher(opened.index, self.ranking, opened.newest)
+            current = local.searcher = IndexSearcher(
+                opened.index, self.ranking, opened.newest, _books(opened.manifest)
+            )
             local.opened = opened
         return current
 
@@ -548,6 +550,11 @@ def _documents(index: whoosh_index.Index) -> int:
 def _segments(manifest: dict[str, Any]) -> dict[str, str]:
     """``{version key: segment id}`` of the index a manifest describes."""
     return {book["key"]: book["segment"] for book in manifest["books"]}
+
+
+def _books(manifest: dict[str, Any]) -> dict[str, str]:
+    """``{segment id: version key}`` of the index a manifest describes."""
+    return {segment: key for key, segment in _segments(manifest).items()}
 
 
 def _analysis(terms: dict[str, list[str]]) -> Analysis:
