@@ -9,7 +9,6 @@ from __future__ import annotations
 import tomllib
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +34,9 @@ class Manifest:
 
 
 def package_root() -> Path:
-    return Path(str(resources.files("corpus")))
+    """The folder of the ``corpus`` package (asking ``importlib.resources`` imports ``zipfile``,
+    for a package that is always files: every part of Arbiter reads its own folder so)."""
+    return Path(__file__).parent
 
 
 @cache

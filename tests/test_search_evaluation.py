@@ -23,6 +23,7 @@ from corpus.search.backend import Filters, SearchQuery
 from corpus.search.query import parse_query
 from corpus.search.service import Searcher, without_question_words
 from corpus.search.synonyms import expansions
+from corpus.search.whoosh_backend import WhooshBackend
 from corpus.search.whoosh_query import QueryBuilder
 from corpus.search.whoosh_schema import build_schema
 from corpus.search.whoosh_writing import write_books
@@ -128,3 +129,22 @@ def test_the_plan_runner_agrees_with_whoosh(searcher, alone, game, text):
     for score, docnum in ours:
         assert math.isclose(score, expected[docnum], rel_tol=1e-9), docnum
     assert [docnum for _score, docnum in ours] == sorted(expected, key=lambda d: (-round(expected[d], 9), d))
+
+
+def test_a_search_opens_the_segments_of_the_books_it_searches_and_no_other(searcher):
+    """A segment's files are read into memory when a search first reaches it: a search of one
+    game opens that game's newest version alone, and finds what a searcher that opened every
+    segment finds; a search of every game opens every game's newest version."""
+    fresh = Searcher(WhooshBackend(searcher.backend.directory))
+    found = fresh.search("勝利條件", game="ucg")
+    opened = fresh.backend._current()
+    index_searcher = fresh.backend._searcher(opened)
+
+    def read() -> set[str]:
+        return {f"{s.game}@{s.version}" for s in index_searcher._segments if s.opened}
+
+    assert read() == {key for key in opened.newest if key.startswith("ucg@")}
+    searcher.search("勝利條件")  # opens every game's newest version
+    assert found == searcher.search("勝利條件", game="ucg")
+    fresh.search("勝利條件")
+    assert read() == opened.newest

@@ -284,7 +284,7 @@ def test_a_failed_update_is_reported_and_the_index_built_afresh(library, indexed
     def failing(_index, _order):
         raise OSError("disk full")
 
-    monkeypatch.setattr("corpus.search.whoosh_backend.keep_segments", failing)
+    monkeypatch.setattr(whoosh_writing, "keep_segments", failing)
     library[("aaa", "2.0")] = AAA_2
     assert searcher.refresh() is True
     assert bars.totals[-2:] == [len(AAA_2) + 1, len(library.snapshot().documents)]
@@ -348,7 +348,8 @@ def test_the_index_tells_which_dictionary_terms_a_kept_version_uses_as_its_text_
     corpus = real_corpus()
     backend = WhooshBackend(tmp_path / "index")
     backend.build(corpus)
-    searcher = IndexSearcher(whoosh_index.open_dir(str(tmp_path / "index")), DEFAULT_RANKING, newest=())
+    books = {segment: key for key, segment in segments(tmp_path / "index").items()}
+    searcher = IndexSearcher(whoosh_index.open_dir(str(tmp_path / "index")), DEFAULT_RANKING, (), books)
     every_term = {
         term
         for book in snapshot((load_book(g), True) for g in ("bs", "zd", "ucg", "gcg")).books

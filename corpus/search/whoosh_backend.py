@@ -24,7 +24,10 @@ message, and the service rebuilds it.
 
 Searching is read-only.  Each thread gets its own searcher over the
 current index; a rebuild replaces the index for new searches while running
-ones finish on the old files.
+ones finish on the old files.  What only writing needs
+(:mod:`~corpus.search.whoosh_writing`, the corpus terms of
+:mod:`~corpus.search.userdict`) is imported by a build or an update: a
+command-line search does not load it.
 """
 
 from __future__ import annotations
@@ -63,11 +66,9 @@ from corpus.search.dictionary import open_table
 from corpus.search.documents import BookDocuments, CorpusSnapshot, jump_ids
 from corpus.search.index_checks import file_checks, files_match
 from corpus.search.ranking import DEFAULT_RANKING, Ranking
-from corpus.search.userdict import corpus_terms
 from corpus.search.whoosh_query import QueryBuilder
 from corpus.search.whoosh_schema import build_schema
 from corpus.search.whoosh_search import IndexSearcher
-from corpus.search.whoosh_writing import keep_segments, link_files, write_books
 from corpus.storage import arbiter_home, atomic_directory, file_signature, tolerate_unwritable
 
 MANIFEST = "arbiter-index.json"
@@ -133,6 +134,8 @@ def _plan(searcher: IndexSearcher, manifest: dict[str, Any], snapshot: CorpusSna
     corpus terms moves by parts per million) — which is what lets an update
     keep the segments of unchanged versions when the dictionary changes.
     """
+    from corpus.search.userdict import corpus_terms
+
     indexed = {book["key"]: book for book in manifest["books"]}
     kept = tuple(
         b for b in snapshot.books if b.key in indexed and indexed[b.key]["fingerprint"] == b.fingerprint
@@ -261,6 +264,9 @@ class WhooshBackend:
 
     def build(self, snapshot: CorpusSnapshot, progress: Progress | None = None) -> None:
         """Write the index afresh, one segment per rulebook version; in memory when the disk refuses it."""
+        from corpus.search.userdict import corpus_terms
+        from corpus.search.whoosh_writing import write_books
+
         terms = {book.key: corpus_terms(book.documents) for book in snapshot.books}
         analysis = _analysis(terms)
         try:
@@ -285,6 +291,8 @@ class WhooshBackend:
     ) -> None:
         """The index in this process's memory, for a home that is read-only or full: searches work,
         at the cost of a build per process.  It is used until the index on disk changes."""
+        from corpus.search.whoosh_writing import write_books
+
         index = _PrivateRamStorage().create_index(build_schema(analysis, self.ranking))
         segments = write_books(index, snapshot.books, progress)
         manifest = self._manifest_of(snapshot, analysis, terms, segments, files={})
@@ -312,6 +320,8 @@ class WhooshBackend:
         self, snapshot: CorpusSnapshot, changes: IndexChanges, progress: Progress | None = None
     ) -> None:
         """Re-index the versions ``changes`` names, in a linked copy of the index swapped in whole."""
+        from corpus.search.whoosh_writing import keep_segments, link_files, write_books
+
         with atomic_directory(self.directory) as building:
             before = file_signature(self.directory / MANIFEST)
             manifest = self._manifest()
@@ -412,7 +422,9 @@ class WhooshBackend:
         if current is None or local.opened is not opened or current.ranking is not self.ranking:
             if current is not None:
                 current.close()
-            current = local.searcher = IndexSearcher(opened.index, self.ranking, opened.newest)
+            current = local.searcher = IndexSearcher(
+                opened.index, self.ranking, opened.newest, _books(opened.manifest)
+            )
             local.opened = opened
         return current
 
@@ -538,6 +550,11 @@ def _documents(index: whoosh_index.Index) -> int:
 def _segments(manifest: dict[str, Any]) -> dict[str, str]:
     """``{version key: segment id}`` of the index a manifest describes."""
     return {book["key"]: book["segment"] for book in manifest["books"]}
+
+
+def _books(manifest: dict[str, Any]) -> dict[str, str]:
+    """``{segment id: version key}`` of the index a manifest describes."""
+    return {segment: key for key, segment in _segments(manifest).items()}
 
 
 def _analysis(terms: dict[str, list[str]]) -> Analysis:

@@ -35,19 +35,28 @@ directly, one segment (= one rulebook version) at a time:
   whoosh's ``TopCollector`` orders them: documents are indexed in reading
   order, so the clauses under a typed clause number list as the book does.
 
+A segment is opened (whoosh copies its term and posting files into
+memory) when a search first reaches it: a search of one game opens that
+game's segment, not every book's.  Which version a segment holds is the
+index manifest's answer, known without opening it.
+
 One :class:`IndexSearcher` serves one thread.
 """
 
 from __future__ import annotations
 
+import functools
 import heapq
-from collections.abc import Callable, Collection
+from bisect import bisect_right
+from collections.abc import Callable, Collection, Mapping
 from itertools import compress
 from math import log
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from whoosh import query as wq
+from whoosh.reading import SegmentReader
 from whoosh.scoring import BM25F
+from whoosh.searching import SearchContext, Searcher
 
 from corpus.search.analysis import DEFAULT_LANGUAGE
 from corpus.search.backend import Filters
@@ -55,34 +64,54 @@ from corpus.search.ranking import Ranking
 from corpus.search.whoosh_query import Disambiguated, Plan
 
 if TYPE_CHECKING:
+    from whoosh.codec.base import Segment
     from whoosh.index import Index
-    from whoosh.searching import Searcher
 
 #: Bound on each per-searcher memory (term frequencies, synonym matches).
 MAX_REMEMBERED = 100_000
 Postings = tuple[list[int], list[float]]  # document numbers, and their scores
 Read = dict[tuple[str, str], Postings]  # what one search has read of a segment, by (field, term)
 _NOTHING: Postings = ([], [])
+#: Opens a whoosh searcher over one segment of the index.
+_Opener = Callable[["Segment"], Searcher]
 _Key = TypeVar("_Key")
 _Value = TypeVar("_Value")
 
 
 class _Segment:
-    """One leaf of the index, with what searches keep asking of it."""
+    """One leaf of the index, with what searches keep asking of it; opened when first searched."""
 
-    def __init__(self, position: int, searcher: Searcher, offset: int):
+    def __init__(self, position: int, offset: int, leaf: Segment, book: str | None, opener: _Opener):
         self.position = position  # among the index's segments
-        self.searcher = searcher
         self.offset = offset
-        self.reader = searcher.reader()
-        self.id: str = self.reader.segment().segment_id()
-        self.size: int = searcher.doc_count_all()
-        first = searcher.stored_fields(0) if self.size else {}
-        # one segment = one version; an empty segment holds none
-        self.game: str | None = first.get("game")
-        self.version: str | None = first.get("version")
-        self.language: str = first.get("language", DEFAULT_LANGUAGE)  # how its Latin words were analysed
+        self.id: str = leaf.segment_id()
+        self.size: int = leaf.doc_count_all()
+        # one segment = one version (``game@version``); an empty segment holds none
+        game, _, version = book.partition("@") if book and self.size else (None, "", None)
+        self.game: str | None = game
+        self.version: str | None = version
+        self._leaf, self._opener = leaf, opener
         self._sections: Any = None
+
+    @functools.cached_property
+    def searcher(self) -> Searcher:
+        """A whoosh searcher over this segment alone (its statistics are the segment's own)."""
+        return self._opener(self._leaf)
+
+    @property
+    def reader(self) -> Any:
+        return self.searcher.reader()
+
+    @property
+    def opened(self) -> bool:
+        return "searcher" in self.__dict__
+
+    @functools.cached_property
+    def language(self) -> str:
+        """How the segment's Latin words were analysed (its documents' ``language``)."""
+        first = self.searcher.stored_fields(0) if self.size else {}
+        language: str = first.get("language", DEFAULT_LANGUAGE)
+        return language
 
     def sections(self) -> Any:
         """Each document's section (the ``section`` column), opened when first asked for."""
@@ -100,21 +129,35 @@ class _Segment:
 
 
 class IndexSearcher:
-    """One thread's searcher over one open index, with the lookups it can keep."""
+    """One thread's searcher over one open index, with the lookups it can keep.
 
-    def __init__(self, index: Index, ranking: Ranking, newest: Collection[str]):
+    ``books`` names the version (``game@version``) each segment holds, by segment id, as the
+    index manifest records it."""
+
+    def __init__(self, index: Index, ranking: Ranking, newest: Collection[str], books: Mapping[str, str]):
         self.ranking = ranking
         self.newest = newest  # game@version of each game's newest version
-        self.whoosh = index.searcher(weighting=BM25F(B=ranking.b, K1=ranking.k1))
-        self._context = self.whoosh.context()
-        self._documents: int = max(self.whoosh.doc_count_all(), 1)
-        self._segments = [
-            _Segment(n, sub, offset) for n, (sub, offset) in enumerate(self.whoosh.leaf_searchers())
-        ]
+        self.weighting = BM25F(B=ranking.b, K1=ranking.k1)
+        toc = index._read_toc()  # the segments as whoosh's own searcher would open them
+        self.schema = toc.schema
+        self._context = SearchContext(weighting=self.weighting)
+
+        def opener(leaf: Segment) -> Searcher:
+            reader = SegmentReader(index.storage, toc.schema, leaf, generation=toc.generation)
+            return Searcher(reader, weighting=self.weighting)
+
+        self._segments: list[_Segment] = []
+        offset = 0
+        for position, leaf in enumerate(toc.segments):
+            segment = _Segment(position, offset, leaf, books.get(leaf.segment_id()), opener)
+            self._segments.append(segment)
+            offset += segment.size
+        self._offsets = [segment.offset for segment in self._segments]
+        self._documents: int = max(offset, 1)
         self._allowed: dict[Filters, dict[int, set[int] | None]] = {}
-        #: filters → the positions of the segments they search, and those segments' documents
-        self._scopes: dict[Filters, tuple[tuple[int, ...], int]] = {}
-        self._frequencies: dict[tuple[str, str], tuple[int, ...]] = {}
+        #: filters → the segments they search, and those segments' documents
+        self._scopes: dict[Filters, tuple[list[_Segment], int]] = {}
+        self._frequencies: dict[tuple[str, str, str], int] = {}
         self._synonym_matches: dict[tuple[str, wq.Query], Postings] = {}
         self._norms_memory: dict[tuple[str, str], _Norms] = {}
         self._factors_memory: dict[str, _Factors] = {}
@@ -123,25 +166,21 @@ class IndexSearcher:
 
     def share(self, fieldname: str, term: str, filters: Filters | None = None) -> float:
         """The fraction of the documents of the segments ``filters`` searches (all: None) that contain ``term``."""
-        frequencies = self.frequencies(fieldname, term)
         if filters is None:
-            return sum(frequencies) / self._documents
+            return sum(self.frequency(s, fieldname, term) for s in self._segments) / self._documents
         scope = self._scopes.get(filters)
         if scope is None:
             searched = [s for s in self._segments if s.offset in self.allowed(filters)]
-            scope = self._scopes[filters] = (
-                tuple(s.position for s in searched),
-                sum(s.size for s in searched),
-            )
-        positions, size = scope
-        return sum(frequencies[p] for p in positions) / size if size else 0.0
+            scope = self._scopes[filters] = (searched, sum(s.size for s in searched))
+        searched, size = scope
+        return sum(self.frequency(s, fieldname, term) for s in searched) / size if size else 0.0
 
-    def frequencies(self, fieldname: str, term: str) -> tuple[int, ...]:
-        """How many documents of each segment contain ``term`` (remembered: the index is fixed)."""
+    def frequency(self, segment: _Segment, fieldname: str, term: str) -> int:
+        """How many documents of the segment contain ``term`` (remembered: the index is fixed)."""
         return _remember(
             self._frequencies,
-            (fieldname, term),
-            lambda: tuple(segment.reader.doc_frequency(fieldname, term) for segment in self._segments),
+            (segment.id, fieldname, term),
+            lambda: int(segment.reader.doc_frequency(fieldname, term)),
         )
 
     def sections(self, fieldname: str, term: str, filters: Filters) -> frozenset[tuple[int, str]]:
@@ -150,7 +189,7 @@ class IndexSearcher:
         allowed = self.allowed(filters)
         found: set[tuple[int, str]] = set()
         for segment in self._segments:
-            if segment.offset in allowed and self.frequencies(fieldname, term)[segment.position]:
+            if segment.offset in allowed and self.frequency(segment, fieldname, term):
                 found.update(self._sections_in(segment, fieldname, term))
         return frozenset(found)
 
@@ -173,7 +212,7 @@ class IndexSearcher:
             (segment.id, fieldname, term),
             lambda: (
                 frozenset(segment.reader.postings(fieldname, term).all_ids())
-                if self.frequencies(fieldname, term)[segment.position]
+                if self.frequency(segment, fieldname, term)
                 else frozenset()
             ),
         )
@@ -224,11 +263,14 @@ class IndexSearcher:
         )
 
     def stored_fields(self, docnum: int) -> dict[str, Any]:
-        fields: dict[str, Any] = self.whoosh.stored_fields(docnum)
+        segment = self._segments[bisect_right(self._offsets, docnum) - 1]
+        fields: dict[str, Any] = segment.searcher.stored_fields(docnum - segment.offset)
         return fields
 
     def close(self) -> None:
-        self.whoosh.close()
+        for segment in self._segments:
+            if segment.opened:
+                segment.searcher.close()
 
     # -- one segment ------------------------------------------------------------
 
@@ -279,7 +321,7 @@ class IndexSearcher:
     def _scored(self, segment: _Segment, query: wq.Query, read: Read) -> Postings:
         """The segment's documents matching ``query``, with their scores."""
         kind = type(query)
-        if kind in (wq.Term, wq.Phrase) and self.whoosh.schema[query.fieldname].scorable:
+        if kind in (wq.Term, wq.Phrase) and self.schema[query.fieldname].scorable:
             if kind is wq.Term:
                 ids, scores = self._term(segment, query.fieldname, query.text, read)
             else:
@@ -312,7 +354,7 @@ class IndexSearcher:
         found = read.get((fieldname, text))
         if found is not None:
             return found
-        if not self.frequencies(fieldname, text)[segment.position]:
+        if not self.frequency(segment, fieldname, text):
             found = read[(fieldname, text)] = _NOTHING
             return found
         postings = segment.reader.postings(fieldname, text)
@@ -338,7 +380,7 @@ class IndexSearcher:
         words' postings, for their positions and weights.
         """
         fieldname, words = query.fieldname, query.words
-        if not all(self.frequencies(fieldname, word)[segment.position] for word in words):
+        if not all(self.frequency(segment, fieldname, word) for word in words):
             return _NOTHING
         candidates = self._candidates(segment, fieldname, words, read)
         if not candidates:
@@ -368,7 +410,7 @@ class IndexSearcher:
         known = sorted((read[(fieldname, w)][0] for w in words if (fieldname, w) in read), key=len)
         if known:
             return sorted(set(known[0]).intersection(*known[1:]))
-        rarest = min(words, key=lambda word: self.frequencies(fieldname, word)[segment.position])
+        rarest = min(words, key=lambda word: self.frequency(segment, fieldname, word))
         return self._term(segment, fieldname, rarest, read)[0]
 
     def _bm25(self, segment: _Segment, fieldname: str, text: str) -> tuple[float, float, _Norms]:
@@ -378,9 +420,9 @@ class IndexSearcher:
         ``bm25(idf, tf, fl, avgfl, B, K1) = idf * (tf * (K1 + 1) / (tf + K1 * ((1 - B) + B * fl / avgfl)))``;
         the part after ``tf +`` depends on the document only, and is worked out once (:meth:`_norms`).
         """
-        frequency = self.frequencies(fieldname, text)[segment.position]
+        frequency = self.frequency(segment, fieldname, text)
         idf = log(segment.size / (frequency + 1)) + 1  # whoosh's, over the segment's documents
-        return idf, self.whoosh.weighting.K1 + 1, self._norms(segment, fieldname)
+        return idf, self.weighting.K1 + 1, self._norms(segment, fieldname)
 
     def _factors(self, segment: _Segment) -> _Factors:
         """Each document's factor (its clause kind's, times ``Ranking.heading`` for a bare heading),
@@ -391,7 +433,7 @@ class IndexSearcher:
         """``K1 * ((1 - B) + B * fl / avgfl)`` of each document of the segment (``avgfl``: the segment's)."""
 
         def compute() -> _Norms:
-            b, k1 = self.whoosh.weighting.B, self.whoosh.weighting.K1
+            b, k1 = self.weighting.B, self.weighting.K1
             average = (segment.reader.field_length(fieldname) / segment.size if segment.size else 0) or 1
             return _Norms(segment.reader, fieldname, b, k1, average)
 

@@ -10,14 +10,30 @@ search, the reference graph and diffs.
   read-only or full store;
 * :mod:`~corpus.store.schema` — the tables and statements, in portable SQL;
 * :mod:`~corpus.store.editions` — reading: the manifest in force, verified texts;
-* :mod:`~corpus.store.ingest` — writing: ingest and remove;
+* :mod:`~corpus.store.writing` — ingest and remove;
 * :mod:`~corpus.store.names` — what game keys, versions, dates and titles may be;
 * :mod:`~corpus.store.legacy` — moving a store of the earlier file layout in.
+
+The writing side is imported when first used: reading the store (every
+search asks whether it changed) does not load the parsers, the title-page
+reader and the rest that an ingest needs.
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from corpus.store.editions import read_text, store_root, user_manifest, user_versions
-from corpus.store.ingest import Ingested, ingest, remove
+
+if TYPE_CHECKING:
+    from corpus.store.writing import Ingested, ingest, remove
 
 __all__ = ["Ingested", "ingest", "read_text", "remove", "store_root", "user_manifest", "user_versions"]
+
+
+def __getattr__(name: str) -> Any:
+    if name in ("Ingested", "ingest", "remove"):
+        from corpus.store import writing
+
+        return getattr(writing, name)
+    raise AttributeError(f"module 'corpus.store' has no attribute {name!r}")
