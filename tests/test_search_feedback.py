@@ -5,7 +5,8 @@ of the first pass's best clauses, searched at a small weight.  gcg never says
 后手 ("the second player") — it says 後攻 — so "what does the second player
 get in return" finds the rules on choosing who goes first, and their words
 (後攻玩家, …) lead to the clause giving the second player an EX 能源.  A query
-in the book's own words gets no second pass.  Expected clauses are found in
+in the book's own words gets no second pass, nor does English that meets a Chinese
+book's glosses.  Expected clauses are found in
 the parsed books by a phrase of their text, not through the index; each test
 also runs the search with the second pass switched off, to show what it does.
 """
@@ -64,7 +65,8 @@ def test_the_second_pass_puts_the_rule_on_the_subject_first(searcher, one_pass):
 
 
 @pytest.mark.parametrize(
-    ("game", "query"), [("gcg", "休息狀態"), ("ucg", "勝利條件"), ("dbscg", "draw a card")]
+    ("game", "query"),
+    [("gcg", "休息狀態"), ("ucg", "勝利條件"), ("dbscg", "draw a card"), ("gcg", "win condition")],
 )
 def test_a_query_in_the_books_own_words_gets_no_second_pass(searcher, one_pass, game, query):
     before = searcher.search(query, game=game, limit=20).hits

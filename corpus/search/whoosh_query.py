@@ -225,7 +225,9 @@ class QueryBuilder:
     def unfamiliar(self) -> bool:
         """Whether the query has a word the searched books do not use: it is in the asker's own
         words, which a second pass may bridge (:mod:`~corpus.search.feedback`)."""
-        return bool(self.ranking.feedback) and any(not self.share("words", w) for w in self._typed)
+        return bool(self.ranking.feedback) and any(
+            not self.share("words", w) and not self.share("glosses", w) for w in self._typed
+        )
 
     def scored(self, text: str) -> list[wq.Query]:
         """Words, bigrams across word boundaries, and the exact Chinese text of one part."""
