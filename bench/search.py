@@ -102,7 +102,9 @@ def arbiter_engine(searcher):
 
 def whoosh_engine(searcher):
     """The same plans, run by whoosh's own searcher (matcher tree, collector) instead of Arbiter's
-    plan runner: what ``corpus/search/whoosh_search.py`` is kept for is the difference in latency."""
+    plan runner: what ``corpus/search/whoosh_search.py`` is kept for is the difference in latency.
+    Without the second pass of a query in the asker's own words (``Plan.feedback``), which whoosh's
+    searcher has no stage for: its latency is the first pass's."""
     import functools
 
     from whoosh import query as wq

@@ -3,14 +3,17 @@
 Arbiter runs its query plans without whoosh's matcher tree and collector
 (for speed: ``bench/search.py`` measures both), weighing each book by its
 own statistics.  Here whoosh evaluates the same plan the way the plan says —
-``AndNot(AndMaybe(required, AndMaybe(Or(scored + the game's synonyms), Or(boosting))), excluded)``
-under BM25F, times each clause's factor, plus the pinned constants — over an index that holds only
-that book, and both must agree on every matching document and its score.
+``AndNot(AndMaybe(required, Or(AndMaybe(Or(scored + the game's synonyms), Or(boosting)), Or(second
+pass))), excluded)`` under BM25F, times each clause's factor, plus the pinned constants — over an
+index that holds only that book, and both must agree on every matching document and its score.  The
+second pass's words are worked out here from whoosh's own first pass (its best documents, their term
+vectors and the book's document frequencies).
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,6 +23,7 @@ from whoosh import query as wq
 from whoosh.scoring import BM25F
 
 from corpus.search.backend import Filters, SearchQuery
+from corpus.search.feedback import feedback_words
 from corpus.search.query import parse_query
 from corpus.search.service import Searcher, without_question_words
 from corpus.search.synonyms import expansions
@@ -93,6 +97,9 @@ def whoosh_scores(index, ranking, plan, game: str) -> dict[int, float]:
     scored = wq.Or(list(plan.scored) + list(plan.synonyms.get(game, ())))
     if plan.boosting:
         scored = wq.AndMaybe(scored, wq.Or(list(plan.boosting)))
+    if plan.feedback is not None:
+        first = whoosh_scores(index, ranking, replace(plan, pinned=(), feedback=None), game)
+        scored = wq.Or([scored, *second_pass(index, ranking, plan.feedback, first)])
     query = scored if plan.required is None else wq.AndMaybe(plan.required, scored)
     with index.searcher(weighting=BM25F(B=ranking.b, K1=ranking.k1)) as plain:
         kinds = plain.reader().column_reader("kind")
@@ -111,6 +118,24 @@ def whoosh_scores(index, ranking, plan, game: str) -> dict[int, float]:
             for docnum in plan.excluded.docs(plain):
                 found.pop(docnum, None)
         return found
+
+
+def second_pass(index, ranking, typed, first: dict[int, float]) -> list[wq.Query]:
+    """The second pass's words, from the best documents of ``first`` (equal scores in document order)."""
+    best = sorted(first, key=lambda d: (-first[d], d))[: ranking.feedback_clauses]
+    if not best:
+        return []
+    with index.reader() as reader:
+        clauses = [(dict(reader.vector_as("weight", d, "words")), first[d] / first[best[0]]) for d in best]
+        size = reader.doc_count_all()
+        words = feedback_words(
+            clauses,
+            lambda word: reader.doc_frequency("words", word) / size,
+            typed,
+            ranking.common,
+            ranking.feedback_words,
+        )
+    return [wq.Term("words", word, boost=ranking.feedback * weight) for word, weight in words]
 
 
 @pytest.mark.parametrize(("game", "text"), BENCH + OPERATORS)

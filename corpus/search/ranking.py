@@ -10,7 +10,8 @@ measure on the other half) moved MRR@10 by -0.013 and +0.025: the weights
 sit on a plateau, and the README's ablation shows what each part buys.
 ``proximity_slop`` was measured alone on the dev half once English words
 met the glosses in order across a query's parts (MRR@10 0.696 at 3, 0.700
-at 4 to 6, 0.697 at 8): 5 is the middle of that plateau.
+at 4 to 6, 0.697 at 8): 5 is the middle of that plateau.  The second pass's
+``feedback`` weights were measured alone on the dev half (README, Search).
 """
 
 from __future__ import annotations
@@ -44,6 +45,11 @@ class Ranking:
     cohesion_prior: float = 0.05  # added to every translation's cohesion: how little evidence counts
     pivot: float = 0.1  # a Chinese word's own glosses meeting another Chinese word's (朝下 ~ 暗盖)
     characters: float = 0.5  # a character of a word nothing in the book spells that way
+    #: a second pass for a query with a word the books do not use (:mod:`~corpus.search.feedback`):
+    #: the heaviest of its words counts this much of a typed word's match
+    feedback: float = 0.05
+    feedback_clauses: int = 3  # how many of the first pass's best clauses it reads
+    feedback_words: int = 8  # how many of their words it searches
     titled: float = 50.0  # the clause whose title was typed (above any match of words)
     pin: float = 1000.0  # the clause whose id was typed
     pin_descendants: float = 500.0  # the clauses under it

@@ -74,7 +74,7 @@ from corpus.storage import arbiter_home, atomic_directory, file_signature, toler
 MANIFEST = "arbiter-index.json"
 #: The dictionary glosses of the index's words and of every character, for glossing query words.
 GLOSSES = "glosses.pickle"
-FORMAT = "arbiter-whoosh-6"
+FORMAT = "arbiter-whoosh-7"
 _NEVER = object()
 
 

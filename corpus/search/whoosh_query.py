@@ -8,7 +8,10 @@ Each word or phrase the user typed becomes a group of scored matches
   segmentation differs), and the bigrams in sequence — the exact text —
   scored again as ``substring``;
 * all its words near each other, in order (proximity);
-* for a clause number, the clause itself (``pin``) and the clauses under it.
+* for a clause number, the clause itself (``pin``) and the clauses under it;
+* for a query with a word the books do not use, a second pass: the
+  distinctive words of the best clauses the first finds
+  (:mod:`~corpus.search.feedback`).
 
 Words found in more than ``ranking.common`` of all clauses are not scored on
 their own (see :class:`QueryBuilder`).
@@ -63,7 +66,9 @@ class Plan:
     and ``excluded`` does not.  Its score is the sum of the scores of the
     ``scored`` queries, then of its game's ``synonyms``, in order, then of the
     ``boosting`` queries if it matched one of those before (whoosh's
-    ``AndMaybe``), plus that of ``required`` (``AndMaybe`` again); times its
+    ``AndMaybe``), then of the words of a second pass, which the best
+    documents so far in its book decide (see :attr:`feedback`), plus that of
+    ``required`` (``AndMaybe`` again); times its
     clause's factor (``Ranking.kinds``, ``Ranking.heading``); plus the
     ``pinned`` scores, which also make a document match.
     """
@@ -79,6 +84,9 @@ class Plan:
     excluded: wq.Query | None = None
     #: the same search for the books whose Latin words are analysed in another language (French)
     languages: Mapping[str, Plan] = field(default_factory=dict)
+    #: for a plan with a second pass, the query's own words, which it does not add (None: no second
+    #: pass): the distinctive words of each book's best documents so far (:mod:`~corpus.search.feedback`)
+    feedback: frozenset[str] | None = None
 
 
 class Disambiguated(wq.WrappingQuery):  # type: ignore[misc]  # whoosh ships no type information
@@ -146,6 +154,7 @@ class QueryBuilder:
         self.glosses = glosses  # the index's table of dictionary glosses, read when first needed
         self._boosting: list[wq.Query] = []  # per build: the common words left to boost
         self._widen = True  # per build: whether to search words the user did not type
+        self._typed: set[str] = set()  # per build: the words of the query's positive parts
         self._english: list[str] = []  # per build: the English stems searched (typed or glossed)
         self._characters: list[str] = []  # per build: the characters searched on their own
         #: per build: each English word's translations in the book, with their factors (see ``senses``)
@@ -183,6 +192,9 @@ class QueryBuilder:
         self._boosting, self._english, self._characters = [], [], []
         parts = query.parsed.parts
         positive = query.parsed.positive
+        self._typed = {
+            w for part in positive for w in self.analysis.query_words(fold(part.text), self.language)
+        }
         self._senses = self.senses([part.text for part in positive if not part.phrase])
         # a query with operators or quotes asks for exactly what it says: no words it did not type
         self._widen = not any(p.phrase or p.required or p.excluded for p in parts)
@@ -207,6 +219,14 @@ class QueryBuilder:
             # for none): kept as it is, since the ranking was tuned with it
             required=wq.ConstantScoreQuery(wq.And(required), 0.0) if required else None,
             excluded=wq.Or(excluded) if excluded else None,
+            feedback=frozenset(self._typed) if self._widen and self.unfamiliar() else None,
+        )
+
+    def unfamiliar(self) -> bool:
+        """Whether the query has a word the searched books do not use: it is in the asker's own
+        words, which a second pass may bridge (:mod:`~corpus.search.feedback`)."""
+        return bool(self.ranking.feedback) and any(
+            not self.share("words", w) and not self.share("glosses", w) for w in self._typed
         )
 
     def scored(self, text: str) -> list[wq.Query]:

@@ -19,7 +19,9 @@ Fields
   ``words`` — the *words* stream of title, heading path (ancestor titles)
   and text, weighted per section (BM25F), its Latin words analysed in the
   book's language (``language``, stored: which analysis a query's words
-  need in the book's segment);
+  need in the book's segment); with each document's words and their
+  weights kept as a term vector, which a second pass reads
+  (:mod:`~corpus.search.feedback`);
   ``grams`` — the *bigrams* stream of title and text;
   ``glosses`` — the *glosses* stream (English stems of the Chinese words) of
   title, heading path and text, weighted like ``words``.
@@ -40,6 +42,7 @@ from typing import Any
 
 from whoosh.analysis import Token, Tokenizer
 from whoosh.fields import ID, KEYWORD, STORED, TEXT, Schema
+from whoosh.formats import Frequency
 
 from corpus.search.analysis import DEFAULT_LANGUAGE, Analysis, word_language
 from corpus.search.definitions import defined_terms, title_keys
@@ -139,7 +142,7 @@ def build_schema(analysis: Analysis | None = None, ranking: Ranking = DEFAULT_RA
         lineage=KEYWORD(scorable=False),
         title=STORED,
         body=STORED,
-        words=TEXT(analyzer=words),
+        words=TEXT(analyzer=words, vector=Frequency()),
         grams=TEXT(analyzer=StreamAnalyzer("grams", analysis, (1.0, 1.0))),
         glosses=TEXT(analyzer=glosses),
     )

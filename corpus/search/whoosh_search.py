@@ -20,7 +20,11 @@ directly, one segment (= one rulebook version) at a time:
   the documents that have all its words, mostly known from those words'
   own postings, and scored as whoosh scores it;
 * the scores are added up per document in the order of the plan (a
-  common word's only to documents that matched something else);
+  common word's only to documents that matched something else); a plan
+  with a second pass (``Plan.feedback``) then adds those of the distinctive
+  words of the segment's best documents so far, read from the index's term
+  vectors and weighed by the segment's statistics: each book's second pass
+  is its own, as its first is;
 * a segment whose Latin words were analysed in another language (French)
   is searched with the plan built with that language's analysis;
 * synonyms count only in the segments of their game, and their matches in
@@ -60,6 +64,7 @@ from whoosh.searching import SearchContext, Searcher
 
 from corpus.search.analysis import DEFAULT_LANGUAGE
 from corpus.search.backend import Filters
+from corpus.search.feedback import feedback_words
 from corpus.search.ranking import Ranking
 from corpus.search.whoosh_query import Disambiguated, Plan
 
@@ -287,6 +292,9 @@ class IndexSearcher:
             for docnum, value in zip(ids, values, strict=True):
                 if scores[docnum]:
                     scores[docnum] += value
+        if plan.feedback is not None:
+            for query in self._feedback(segment, plan.feedback, scores, allowed):
+                self._add(scores, *self._scored(segment, query, read))
         pinned = [0.0] * segment.size  # by clause number or title: not scaled by the clause's factor
         for query in plan.pinned:
             self._add(pinned, *self._scored(segment, query, read))
@@ -306,6 +314,36 @@ class IndexSearcher:
         candidates = [(d, score * factors[d] + pinned[d]) for d, score in candidates]
         offset = segment.offset
         return [(offset + d, score) for d, score in candidates]
+
+    def _feedback(
+        self, segment: _Segment, typed: frozenset[str], scores: list[float], allowed: set[int] | None
+    ) -> list[wq.Query]:
+        """The second pass's words (:mod:`~corpus.search.feedback`), from the segment's best
+        documents by ``scores`` times their factors (equal scores in document order), each weighed
+        by its score relative to the best, their words read from the index's term vectors."""
+        factors = self._factors(segment)
+        best = heapq.nlargest(
+            self.ranking.feedback_clauses,
+            (
+                (score * factors[d], -d)
+                for d, score in enumerate(scores)
+                if score and (allowed is None or d in allowed)
+            ),
+        )
+        if not best:
+            return []
+        reader, top = segment.reader, best[0][0]
+        clauses: list[tuple[Mapping[str, float], float]] = [
+            (dict(reader.vector_as("weight", -negated, "words")), score / top) for score, negated in best
+        ]
+        words = feedback_words(
+            clauses,
+            lambda word: reader.doc_frequency("words", word) / segment.size,
+            typed,
+            self.ranking.common,
+            self.ranking.feedback_words,
+        )
+        return [wq.Term("words", word, boost=self.ranking.feedback * weight) for word, weight in words]
 
     @staticmethod
     def _add(scores: list[float], ids: list[int], values: list[float]) -> None:
