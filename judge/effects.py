@@ -33,13 +33,16 @@ from __future__ import annotations
 import enum
 from typing import Any, ClassVar, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, TypeAdapter, model_validator
 
 from judge.action import Action
 from judge.board import BoardModel
 from judge.bounds import Flag, Many, SmallPositive, Stat, StatChange
 from judge.players import Player
 from judge.state import Duration
+
+#: A stat change keyed by its stat, as ``{ap: +2}`` writes it.
+_CHANGE_BY_STAT = TypeAdapter(dict[str, StatChange])
 
 
 class Modify(BoardModel):
@@ -52,11 +55,13 @@ class Modify(BoardModel):
     @model_validator(mode="before")
     @classmethod
     def _stat_as_key(cls, data: Any) -> Any:
-        """``{card: Y, ap: +2}``, the stat named as the key, is ``{card: Y, stat: ap, by: 2}``."""
+        """``{card: Y, ap: +2}``, the stat named as the key, is ``{card: Y, stat: ap, by: 2}``; the
+        change is checked under its own key, so a bad one is named where the file wrote it."""
         if isinstance(data, dict) and "stat" not in data and "by" not in data:
             named = [key for key in data if key != "card"]
             if len(named) == 1:
-                return {"card": data.get("card"), "stat": named[0], "by": data[named[0]]}
+                ((stat, by),) = _CHANGE_BY_STAT.validate_python({named[0]: data[named[0]]}).items()
+                return {"card": data.get("card"), "stat": stat, "by": by}
         return data
 
 
