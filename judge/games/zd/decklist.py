@@ -116,9 +116,11 @@ def _same_cards(trace: Trace, cards: list[ZdCard]) -> None:
     """Say where 327.p1 merges printings or keeps same-named cards apart."""
     numbers: dict[str, list[str]] = {}
     texts: dict[str, set[str]] = {}
+    by_number: dict[str, set[str]] = {}
     for card in cards:
         numbers.setdefault(by_text(card), []).append(card.number)
         texts.setdefault(card.name, set()).add(by_text(card))
+        by_number.setdefault(card.number, set()).add(by_text(card))
     for found in numbers.values():
         if len(set(found)) > 1:
             listed = "、".join(dict.fromkeys(found))
@@ -127,9 +129,6 @@ def _same_cards(trace: Trace, cards: list[ZdCard]) -> None:
                 "327.p1",
                 numbers=list(dict.fromkeys(found)),
             )
-    by_number: dict[str, set[str]] = {}
-    for card in cards:
-        by_number.setdefault(card.number, set()).add(by_text(card))
     for number, printed in by_number.items():
         if len(printed) > 1:
             trace.step(
