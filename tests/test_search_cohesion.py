@@ -13,36 +13,21 @@ from collections.abc import Iterator
 
 import pytest
 
-from corpus.library import load_book
 from corpus.search.ranking import DEFAULT_RANKING
 from corpus.search.service import Searcher
+from tests.searching import clauses_with, plain_searcher, ranked, ranked_with
 
 
 @pytest.fixture(scope="module")
 def searcher() -> Searcher:
-    searcher = Searcher(synonyms=False)  # the synonym files must not be why these pass
-    searcher.refresh()
-    return searcher
+    return plain_searcher()
 
 
 @pytest.fixture
 def unweighed(searcher) -> Iterator[Searcher]:
     """The same searcher with every translation of a word counted alike."""
-    searcher.backend.ranking = DEFAULT_RANKING.with_(cohesion=0.0)
-    try:
-        yield searcher
-    finally:
-        searcher.backend.ranking = DEFAULT_RANKING
-
-
-def clauses_with(game: str, phrase: str) -> set[str]:
-    found = {clause.id for clause in load_book(game).clauses if phrase in clause.text}
-    assert found, phrase
-    return found
-
-
-def ranked(searcher: Searcher, query: str, game: str, limit: int = 10) -> list[str]:
-    return [hit.id for hit in searcher.search(query, game=game, limit=limit).hits]
+    with ranked_with(searcher, cohesion=0.0) as changed:
+        yield changed
 
 
 def test_the_other_word_of_the_query_picks_the_sense_the_book_uses_beside_it(searcher, unweighed):

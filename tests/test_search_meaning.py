@@ -20,6 +20,7 @@ from corpus.manifest import bundled_manifest
 from corpus.search.service import Searcher
 from corpus.search.whoosh_backend import WhooshBackend
 from corpus.versions.compare import concept_view
+from tests.searching import plain_searcher
 
 #: query → game → phrases of the clauses that answer it (any of them in the top 3 will do).
 #: dbscg prints no hand limit (its hand has none), so it has no answer to "hand limit".
@@ -84,9 +85,7 @@ def answering(game: str, phrases: list[str]) -> set[str]:
 
 @pytest.fixture(scope="module")
 def searcher() -> Searcher:
-    searcher = Searcher(synonyms=False)  # the synonym files must not be why these pass
-    searcher.refresh()
-    return searcher
+    return plain_searcher()
 
 
 @pytest.mark.parametrize(
