@@ -37,7 +37,9 @@ flow of a turn, one game state changed only through commands).
 5. *Registered clauses*: a :class:`~judge.citations.Citations` of every
    clause it cites with the phrase it relies on (checked against the book).
 
-**What the loop does** (:func:`replay`): the state is a snapshot at the
+**What the loop does** (:func:`replay`): a card an action names in another
+spelling than the board's is written as the board spells it
+(:mod:`judge.spelling`), and the ruling says so first.  The state is a snapshot at the
 *start* of its phase or step; triggered effects listed before anything else
 are put in force, then the replay runs that procedure's start, and for each
 action advances through the turn to the first procedure that accepts it
@@ -79,6 +81,7 @@ from judge.effects import Condition, Effect
 from judge.outcome import GameOutcome, Reason, Refusal, Result
 from judge.players import Player, by_turn_order
 from judge.ruling import Ruling, Step, Trace
+from judge.spelling import Spellings, respelled
 from judge.state import Card, Duration, GameState
 from judge.timeline import Timeline, Until
 
@@ -156,22 +159,25 @@ class Phrases:
     independent: Sentence | None = None
     done: Sentence = ("whether the effect before {effect} was done in full", ())
     fires: Sentence = ("{event}: {effect} is triggered.", ())
+    #: said first when the timeline names a card in another spelling than the board's
+    respelled: Sentence = ("{written!r} is read as the board's {board!r}, the same name spelt otherwise.", ())
 
     @classmethod
     def chinese(cls, script: str, **own: Sentence) -> Phrases:
-        """A Chinese book's phrases: the loop's own sentences (on open facts, which cite nothing) in
+        """A Chinese book's phrases: the loop's own sentences that cite nothing (open facts, spelling) in
         ``script`` (``zh-Hant`` or ``zh-Hans``), and ``own``, the sentences that cite its clauses."""
-        return cls(**(_OPEN_FACTS_IN_CHINESE[script] | own))
+        return cls(**(_UNCITED_IN_CHINESE[script] | own))
 
 
-#: The loop's sentences about open facts, in each Chinese script (they cite no clause).
-_OPEN_FACTS_IN_CHINESE: dict[str, dict[str, Sentence]] = {
+#: The loop's sentences that cite no clause (on open facts, on spelling), in each Chinese script.
+_UNCITED_IN_CHINESE: dict[str, dict[str, Sentence]] = {
     "zh-Hant": {
         "depends": ("裁定取決於{what}：以下分別完整重演每一種可能。", ()),
         "unknown": ("裁定取決於{what}，而盤面未提供此資訊。", ()),
         "too_many": ("可能情況超過 {most} 種：裁定取決於{what}。", ()),
         "same_either_way": ("無論{what}，結果與場面都相同。", ()),
         "same_result": ("無論{what}，結果都相同；留下的場面則各不相同（見各分支）。", ()),
+        "respelled": ("「{written}」即盤面上的「{board}」：同一卡名的另一種寫法。", ()),
     },
     "zh-Hans": {
         "depends": ("裁定取决于{what}：以下分别完整重演每一种可能。", ()),
@@ -179,6 +185,7 @@ _OPEN_FACTS_IN_CHINESE: dict[str, dict[str, Sentence]] = {
         "too_many": ("可能情况超过 {most} 种：裁定取决于{what}。", ()),
         "same_either_way": ("无论{what}，结果与场面都相同。", ()),
         "same_result": ("无论{what}，结果都相同；留下的场面则各不相同（见各分支）。", ()),
+        "respelled": ("「{written}」即盘面上的「{board}」：同一卡名的另一种写法。", ()),
     },
 }
 
@@ -291,7 +298,7 @@ class Rules(ABC, Generic[S, OutcomeT]):
         ]
         known = set(names)
         later = {name for action in timeline.actions for name in action.introduces()}
-        spelled = _Spellings(known | later)
+        spelled = Spellings(known | later)
         for index, action in enumerate(timeline.actions):
             where = f"actions[{index}].{action.verb}"
             waits = isinstance(action, Effect) and action.when is not None  # may wait for a card to come
@@ -374,17 +381,6 @@ class Leaf:
     trace: Trace
     outcome: GameOutcome[Any, Any]
     opened: Open | None = None  # where it stopped, with no way to branch
-
-
-def _folded(name: str) -> str:
-    """One spelling for a card's name written in either Chinese script (賽羅 / 赛罗), full width or
-    another case, so a file that writes one card two ways is told the board's spelling."""
-    from corpus.search.folding import fold  # OpenCC, loaded on the first check
-
-    try:
-        return fold(name)
-    except UnicodeError:  # a lone surrogate OpenCC cannot take: the name as it is
-        return name
 
 
 class Replay(Generic[S]):
@@ -838,14 +834,26 @@ def explore(rules: Rules[Any, Any], timeline: Timeline) -> list[Leaf]:
 
 
 def replay(rules: Rules[Any, Any], timeline: Timeline, version: str, question: str = "timeline") -> Ruling:
-    """The ruling on ``timeline``: one replay, or one per possibility where the timeline leaves them open."""
+    """The ruling on ``timeline``: one replay, or one per possibility where the timeline leaves them open.
+
+    A card named in another spelling than the board's is read as the board's card, and the ruling
+    says so first."""
+    timeline, read_as = respelled(timeline)
     problems = rules.check(timeline)
     if problems:
         raise BoardError(problems)
     leaves = explore(rules, timeline)
     if len(leaves) == 1:
-        return _single(rules, leaves[0], version, question)
-    return _branched(rules, leaves, version, question)
+        ruling = _single(rules, leaves[0], version, question)
+    else:
+        ruling = _branched(rules, leaves, version, question)
+    if not read_as:
+        return ruling
+    template, cites = rules.phrases.respelled
+    notes = Trace(rules.citations)
+    for written, board in read_as.items():
+        notes.step(template.format(written=written, board=board), *cites)
+    return ruling.model_copy(update={"steps": (*notes.steps, *ruling.steps)})
 
 
 def _stopped(rules: Rules[Any, Any], leaf: Leaf) -> None:
@@ -907,24 +915,6 @@ def _branched(rules: Rules[Any, Any], leaves: list[Leaf], version: str, question
     shared = [s for s in leaves[0].trace.why_not if all(s in leaf.trace.why_not for leaf in leaves)]
     trace.why_not = shared
     return trace.ruling(rules.game, version, question, outcome)
-
-
-class _Spellings:
-    """The board's card names by their folded spelling (other Chinese script, width, case), folded once
-    and only when a name is not found: names are matched as written, so the hint gives the board's."""
-
-    def __init__(self, names: set[str]):
-        self._names = names
-        self._by_fold: dict[str, str] | None = None
-        self._hints: dict[str, str] = {}
-
-    def hint(self, name: str) -> str:
-        if self._by_fold is None:
-            self._by_fold = {_folded(other): other for other in sorted(self._names, reverse=True)}
-        if name not in self._hints:  # one name may be named by many actions
-            alike = self._by_fold.get(_folded(name))
-            self._hints[name] = f" (the board spells it {alike!r})" if alike else ""
-        return self._hints[name]
 
 
 def _unknown_zones(where: str, effect: Effect, state: GameState) -> list[BoardProblem]:

@@ -446,14 +446,11 @@ def test_a_keyword_an_effect_gave_is_checked_like_a_printed_one():
         rule_text(text)
 
 
-def test_a_name_in_the_other_chinese_script_is_a_problem_that_names_the_boards_spelling():
-    found = problems({"battle": [unit("薩克II")]}, {}, [{"attack": {"by": "萨克II"}}])
-    assert found == [
-        (
-            "actions[0].attack",
-            "no card named '萨克II' on the board or brought in before (the board spells it '薩克II')",
-            (),
-        )
+def test_a_name_in_the_other_chinese_script_is_read_as_the_boards_card():
+    ruling = replay({"battle": [unit("薩克II")]}, {}, [{"attack": {"by": "萨克II"}}])
+    assert texts(ruling)[:2] == [
+        "「萨克II」即盤面上的「薩克II」：同一卡名的另一種寫法。",
+        "攻擊步驟：回合玩家 A 將「薩克II」轉為休息狀態，宣言攻擊對象為對方玩家 B。",
     ]
 
 

@@ -285,15 +285,39 @@ def test_names_events_and_stats_are_checked_before_the_replay():
     ]
 
 
-def test_a_card_written_in_the_other_chinese_script_is_told_the_boards_spelling():
+def test_a_card_written_in_another_spelling_is_read_as_the_boards_card_and_the_ruling_says_so():
+    """賽羅 for the board's 赛罗 (the other script), ``zero`` for ＺＥＲＯ (width and case): the same
+    cards, so the replay plays them, and its first steps say how each was read."""
     players = {"A": {"deck": 5, "hand": ["賽羅"], "field": ["ＺＥＲＯ"]}, "B": {"deck": 5, "field": []}}
     effect = {"effect": {"modify": {"card": "zero", "stat": "power", "by": 1}}}
-    with pytest.raises(BoardError) as error:
-        rule([{"play": {"player": "A", "card": "赛罗"}}, effect], phase="main", players=players)
-    assert [str(p) for p in error.value.problems] == [
-        "actions[0].play: no card named '赛罗' on the board or brought in before (the board spells it '賽羅')",
-        "actions[1].effect: no card named 'zero' on the board or brought in before (the board spells it 'ＺＥＲＯ')",
+    ruling = rule([{"play": {"player": "A", "card": "赛罗"}}, effect], phase="main", players=players)
+    field = ruling.outcome.state.player(Player.A).field
+    assert field.names() == ["ＺＥＲＯ", "賽羅"]
+    assert [step.text for step in ruling.steps[:2]] == [
+        "'zero' is read as the board's 'ＺＥＲＯ', the same name spelt otherwise.",
+        "'赛罗' is read as the board's '賽羅', the same name spelt otherwise.",
     ]
+    assert not any(step.cites for step in ruling.steps[:2])
+
+
+def test_a_name_two_board_cards_share_once_folded_is_refused_with_both_spellings():
+    """賽羅 and 赛罗 on one board are two cards: a third spelling, 賽罗, cannot say which."""
+    players = {"A": {"deck": 5, "hand": ["賽羅", "赛罗"]}, "B": {"deck": 5, "field": []}}
+    with pytest.raises(BoardError) as error:
+        rule([{"play": {"player": "A", "card": "賽罗"}}], phase="main", players=players)
+    (problem,) = error.value.problems
+    assert str(problem) == (
+        "actions[0].play: no card named '賽罗' on the board or brought in before"
+        " (the board spells it '賽羅' or '赛罗')"
+    )
+
+
+def test_a_players_letter_is_never_read_as_a_card():
+    """A card named ｂ (full width) and an action naming player B: only the card's name is respelt."""
+    players = {"A": {"deck": 5, "hand": ["Ｂ"]}, "B": {"deck": 5, "field": []}}
+    ruling = rule([{"play": {"player": "A", "card": "b"}}], phase="main", players=players)
+    assert ruling.outcome.state.player(Player.A).field.names() == ["Ｂ"]
+    assert ruling.outcome.state.player(Player.B).field.names() == []
 
 
 def test_the_same_timeline_replays_the_same_and_serialises():
