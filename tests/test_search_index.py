@@ -6,10 +6,13 @@ they can break and rebuild indexes without touching the session's index.
 
 from __future__ import annotations
 
+import dataclasses
 import os
+import threading
 
 import pytest
 
+from corpus.freshness import one_look
 from corpus.model import Book, BookInfo, Clause, ClauseKind, Script
 from corpus.search import index_checks, whoosh_writing
 from corpus.search.documents import snapshot
@@ -210,6 +213,33 @@ def test_an_index_swapped_in_by_another_process_is_used_without_rebuilding(tmp_p
     assert ids(serving, "場景牌") == ["1.2"]
     assert ids(serving, "不抽牌") == []
     assert len(builds) == 1
+
+
+def test_a_segment_swapped_away_before_its_first_search_is_searched_in_the_new_index(tmp_path):
+    """A searcher opens a segment when a search first reaches it.  A server that checked the index
+    at the start of a request may reach a segment after another process swapped in a rebuild (of
+    the same books, so nothing else changes): its old file is gone, and the search runs again on
+    the new index rather than failing."""
+    older = make_book("先攻玩家在第一回合抽牌。")
+    older = dataclasses.replace(
+        older,
+        info=dataclasses.replace(older.info, version="0.9"),
+        clauses=tuple(dataclasses.replace(clause, version="0.9") for clause in older.clauses),
+    )
+
+    def two_versions():
+        return snapshot([(older, False), (make_book(), True)])
+
+    serving = Searcher(
+        WhooshBackend(tmp_path / "index"), corpus=two_versions, progress=lambda _: _progressbar_silent()
+    )
+    with one_look():  # one request: the index is checked once, at its start
+        assert ids(serving, "不抽牌") == ["1.2"]  # opens the newest version's segment only
+        rebuild = threading.Thread(target=lambda: WhooshBackend(tmp_path / "index").build(two_versions()))
+        rebuild.start()  # another process, which this request's look does not see
+        rebuild.join()
+        found = serving.search("抽牌", game="tst", version="0.9").hits
+    assert [(hit.version, hit.id) for hit in found][:1] == [("0.9", "1.2")]
 
 
 def _progressbar_silent():

@@ -24,7 +24,9 @@ message, and the service rebuilds it.
 
 Searching is read-only.  Each thread gets its own searcher over the
 current index; a rebuild replaces the index for new searches while running
-ones finish on the old files.  What only writing needs
+ones finish on the old files.  Segments are opened when a search first
+reaches one, so a search that reaches one whose file a swap took away is run
+again on the new index.  What only writing needs
 (:mod:`~corpus.search.whoosh_writing`, the corpus terms of
 :mod:`~corpus.search.userdict`) is imported by a build or an update: a
 command-line search does not load it.
@@ -432,6 +434,20 @@ class WhooshBackend:
         opened = self._current()
         if opened is None:
             raise RuntimeError("the search index has not been built")
+        try:
+            return self._search_in(opened, query, filters, page)
+        except FileNotFoundError:
+            # A segment is opened when a search first reaches it: another process may have swapped
+            # in a new index since this request looked, taking the old segment's file with it.
+            forget()
+            current = self._current()
+            if current is None or current is opened:
+                raise
+            return self._search_in(current, query, filters, page)
+
+    def _search_in(
+        self, opened: _Opened, query: SearchQuery, filters: Filters, page: PageRequest
+    ) -> BackendPage:
         searcher = self._searcher(opened)
         share = functools.partial(searcher.share, filters=filters)  # the searched books' statistics
         sections = functools.partial(searcher.sections, filters=filters)
