@@ -799,6 +799,14 @@ SITUATIONS: dict[str, Expect] = {
         why_not=(REFRESH, BLOCK),
         check=lambda r: side(r, "B").life == 1 and side(r, "A").life == 4,
     ),
+    "core_step_core_levels_up_attacker": Expect(
+        *CONTINUES,
+        decides=(CORE_STEP, LV_CHANGE, *BATTLE_BP),
+        check=lambda r: in_trash(r, "A") == ["白騎士"] and on_field(r, "B", "紅龍").cores == 2,
+    ),
+    "refreshed_twice_attacks": Expect(
+        *CONTINUES, decides=LIFE, cited=(REFRESH, REFRESH_TERM), check=lambda r: side(r, "A").life == 3
+    ),
     # -- a Lv changed by cores decides a comparison only where it turns it --------------------------------
     "level_down_by_core_removed": Expect(
         *CONTINUES, decides=(LV_CHANGE, *BATTLE_BP), check=lambda r: in_trash(r, "A") == ["紅龍"]
