@@ -44,7 +44,9 @@ def test_forty_cards_or_more_with_no_upper_limit():
     short = ask("deck", cards=filler(minimum - 1))
     assert short.outcome.reason is DeckRuling.TOO_FEW_CARDS and R.DECK_SIZE in short.decisive
     assert ask("deck", cards=filler(minimum)).outcome["legal"] is True
-    assert ask("deck", cards=filler(100)).outcome["legal"] is True
+    long = ask("deck", cards=filler(100))
+    assert long.outcome["legal"] is True
+    assert R.DECK_SIZE in long.decisive  # a legal deck rests on its size too
 
 
 def test_the_same_name_with_other_numbers_or_art_is_the_same_card():

@@ -116,6 +116,9 @@ LASTS = "一旦發揮後便會持續有效"
 WHILE_ON_FIELD = "只要在場地上就會持續發揮的效果"
 BATTLE_END_FIRST = "在此時間點，將發揮指定為「戰鬥結束時」的效果"
 DESTROYED_BY_OPPONENT = "對手破壞自己的靈魂卡後"
+UNITE_IN_MAIN = "從合體狀態「分離」，或「交換」合體的對象"
+BRAVE = "進行合體後的合體卡與靈魂卡將會疊放，並視為 1 體「合體靈魂卡」"
+NOT_ON_BRAVE_OR_NEXUS = "可以對視為靈魂卡的合體卡或核心卡進行合體嗎"
 
 BATTLE_BP = (BLOCKED, DESTROY)
 LIFE = (UNBLOCKED, CORES_GO)
@@ -149,9 +152,9 @@ SITUATIONS: dict[str, Expect] = {
     # -- turns --------------------------------------------------------------------------------------
     "turn_whole": Expect(
         *CONTINUES,
-        decides=(COST_1, COST_2, COST_3, *LIFE),
+        decides=(COST_1, COST_2, COST_3, REFRESH, *LIFE),
         why_not=(WIN, FLASH_2),
-        cited=(START, DRAW, REFRESH, END_STEP, DECLARE),
+        cited=(START, DRAW, END_STEP, DECLARE),
         check=lambda r: (
             side(r, "A").life == 3
             and side(r, "B").reserve == 2
@@ -252,8 +255,8 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "flash_cores_level_up_blocker": Expect(
         *CONTINUES,
-        decides=BATTLE_BP,
-        cited=(FLASH_RULES, LV_CHANGE),
+        decides=(*BATTLE_BP, LV_CHANGE),
+        cited=(FLASH_RULES,),
         check=lambda r: (
             in_trash(r, "A") == ["甲龍"]
             and on_field(r, "B", "乙獸").cores == 2
@@ -353,7 +356,7 @@ SITUATIONS: dict[str, Expect] = {
     # -- bursts -------------------------------------------------------------------------------------
     "burst_life_reduced": Expect(
         *CONTINUES,
-        decides=(*LIFE, BURST_USE, DESTROY_TERM),
+        decides=(*LIFE, BURST_USE, DESTROY_TERM, REFRESH),
         check=lambda r: (
             in_trash(r, "A") == ["甲龍"] and in_trash(r, "B") == ["絕甲冰盾"] and side(r, "B").life == 4
         ),
@@ -565,7 +568,7 @@ SITUATIONS: dict[str, Expect] = {
         cited=(BATTLE_END,),
         check=lambda r: in_trash(r, "B") == ["乙獸"] and in_trash(r, "A") == ["甲龍"],
     ),
-    "illegal_summon_after_the_attack_step_began": refusal(TURN, MAIN_ACTIONS),
+    "illegal_summon_after_the_attack_step_began": refusal(TURN, MAIN_ACTIONS, SUMMON),
     "illegal_attack_heavy_refreshed_once": Expect(
         Result.REFUSED,
         decides=(EXHAUSTED, EXHAUST_TERM, DECLARE),
@@ -691,8 +694,8 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "duration_this_turn_over_two_battles": Expect(
         *CONTINUES,
-        decides=BATTLE_BP,
-        cited=(END_STEP, BATTLE_END),
+        decides=(*BATTLE_BP, REFRESH, END_STEP),
+        cited=(BATTLE_END,),
         check=lambda r: [b.destroyed for b in r.outcome.battles] == [["甲龍"], ["丙龍"], ["乙獸"]],
     ),
     "burst_destroyed_by_effect_in_main": Expect(
@@ -744,6 +747,94 @@ SITUATIONS: dict[str, Expect] = {
         cited=(EFFECT_TIMING,),
         check=lambda r: r.outcome.state.turn == 7 and side(r, "A").hand.total == 1,
     ),
+    # -- what a turn step gives decides where a later action needs it -------------------------------------
+    "core_step_pays_summon": Expect(
+        *CONTINUES,
+        decides=(CORE_STEP,),
+        check=lambda r: side(r, "B").reserve == 0 and on_field(r, "B", "青龍").cores == 1,
+    ),
+    "core_step_not_needed_for_summon": Expect(
+        *CONTINUES,
+        decides=(),
+        cited=(CORE_STEP,),
+        check=lambda r: side(r, "B").reserve == 3,
+    ),
+    "refresh_returns_trash_cores": Expect(
+        *CONTINUES,
+        decides=(CORE_STEP, REFRESH),
+        check=lambda r: side(r, "B").reserve == 0 and side(r, "B").trash_cores == 3,
+    ),
+    "refresh_then_attack": Expect(
+        *CONTINUES, decides=(REFRESH, *LIFE), check=lambda r: side(r, "A").life == 3
+    ),
+    "refresh_not_needed_for_attack": Expect(
+        *CONTINUES, decides=LIFE, cited=(REFRESH,), check=lambda r: side(r, "A").life == 3
+    ),
+    "opponent_spirit_not_refreshed": Expect(
+        Result.REFUSED,
+        decides=(EXHAUSTED, EXHAUST_TERM, BLOCK, REFRESH),
+        refused=(EXHAUSTED, EXHAUST_TERM, BLOCK, REFRESH),
+        why_not=(REFRESH,),
+    ),
+    "first_turn_then_second_players_core_step": Expect(
+        *CONTINUES,
+        decides=(FIRST_TURN, NO_ATTACK_TURN_ONE, CORE_STEP),
+        check=lambda r: side(r, "A").reserve == 4 and side(r, "B").reserve == 0,
+    ),
+    "end_step_bp_ends_before_next_turn": Expect(
+        *CONTINUES,
+        decides=(END_STEP, *BATTLE_BP),
+        check=lambda r: in_trash(r, "A") == ["白騎士"],
+    ),
+    "end_step_bp_ends_not_deciding": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(END_STEP,),
+        check=lambda r: in_trash(r, "A") == ["白騎士"],
+    ),
+    "three_turns_brave_attacks_twice": Expect(
+        *CONTINUES,
+        decides=(*LIFE, UNION_SYMBOLS, REFRESH),
+        why_not=(REFRESH, BLOCK),
+        check=lambda r: side(r, "B").life == 1 and side(r, "A").life == 4,
+    ),
+    "core_step_core_levels_up_attacker": Expect(
+        *CONTINUES,
+        decides=(CORE_STEP, LV_CHANGE, *BATTLE_BP),
+        check=lambda r: in_trash(r, "A") == ["白騎士"] and on_field(r, "B", "紅龍").cores == 2,
+    ),
+    "refreshed_twice_attacks": Expect(
+        *CONTINUES, decides=LIFE, cited=(REFRESH, REFRESH_TERM), check=lambda r: side(r, "A").life == 3
+    ),
+    # -- a Lv changed by cores decides a comparison only where it turns it --------------------------------
+    "level_down_by_core_removed": Expect(
+        *CONTINUES, decides=(LV_CHANGE, *BATTLE_BP), check=lambda r: in_trash(r, "A") == ["紅龍"]
+    ),
+    "level_down_not_deciding": Expect(
+        *CONTINUES, decides=BATTLE_BP, cited=(LV_CHANGE,), check=lambda r: in_trash(r, "B") == ["綠獸"]
+    ),
+    "level_up_in_main_wins_battle": Expect(
+        *CONTINUES, decides=(LV_CHANGE, *BATTLE_BP), check=lambda r: in_trash(r, "A") == ["白騎士"]
+    ),
+    # -- effects triggered together: the order decides only where one reads what another changes -----
+    "simultaneous_triggers_turn_player_orders": Expect(
+        *CONTINUES,
+        decides=(EFFECT_ORDER, *LIFE),
+        check=lambda r: on_field(r, "B", "紅龍") is not None and side(r, "A").life == 4,
+    ),
+    "simultaneous_triggers_order_not_deciding": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(EFFECT_ORDER,),
+        check=lambda r: in_trash(r, "A") == ["白盾"],
+    ),
+    # -- main-step actions out of their time, and what they cost ----------------------------------------
+    "illegal_set_burst_in_attack_step": refusal(TURN, MAIN_ACTIONS, BURST_ONCE),
+    "set_burst_no_cost": Expect(*CONTINUES, decides=(BURST_ONCE,), check=lambda r: side(r, "B").reserve == 0),
+    "illegal_unite_in_attack_step": refusal(TURN, MAIN_ACTIONS, UNITE_IN_MAIN),
+    "illegal_move_cores_in_opponent_main": refusal(MAIN_ACTIONS, MOVE_IN_OWN_MAIN, MOVE_CORES),
+    "illegal_unite_with_brave_spirit": refusal(SEPARATE_FREE, BRAVE, NOT_ON_BRAVE_OR_NEXUS),
+    "illegal_unite_with_nexus": refusal(SEPARATE_FREE, BRAVE, NOT_ON_BRAVE_OR_NEXUS),
 }
 
 

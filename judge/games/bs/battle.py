@@ -18,7 +18,7 @@ able to block — is no choice).
 
 from __future__ import annotations
 
-from judge.games.bs import bursts, field
+from judge.games.bs import bursts, field, reliance
 from judge.games.bs.actions import DECISIONS, LEAVING, Attack, Block, Flash, NoBlock, Pass
 from judge.games.bs.outcome import BattleRecord, BsReason
 from judge.games.bs.rules import (
@@ -109,6 +109,7 @@ def _ready(replay: Run, card: BsCard, role: str, clause: str) -> None:
             clause,
             *field.why_rested(replay, card.name),
         )
+    reliance.ready_by(replay, card.name)
 
 
 def declare(replay: Run, action: Attack) -> None:
@@ -439,6 +440,7 @@ def _compare(replay: Run, battle: Battle, player: Player) -> None:
     attacker, blocker = replay.state.on_field(battle.attacker), replay.state.on_field(battle.blocker)
     assert attacker is not None and blocker is not None  # both still on the field
     mine, theirs = bp(replay, attacker[1]), bp(replay, blocker[1])
+    reliance.compared(replay, (battle.attacker, mine), (battle.blocker, theirs))
     replay.step(
         f"⑤戰鬥結算：已宣告阻擋，比較 BP：攻擊的「{battle.attacker}」BP {mine}，阻擋的「{battle.blocker}」BP {theirs}。",
         BLOCKED,

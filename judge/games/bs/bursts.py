@@ -83,6 +83,8 @@ def set_card(replay: Run, player: Player, card: BsCard) -> None:
         SET_BURST_ONCE,
         BURST_SET,
     )
+    if card.cost:  # the card's own cost is not paid to set it: "不需支付費用" decides where there is one
+        replay.log.mark_decisive(SET_BURST_ONCE)
 
 
 def happen(replay: Run, event: str, card: str | None, player: Player) -> None:

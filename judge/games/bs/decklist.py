@@ -98,7 +98,8 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
         if card.forbidden:
             trace.step(f"「{card.name}」是禁止卡，在 Eternal 中不可使用。", USABLE, decisive=True)
             problems.append(DeckRuling.FORBIDDEN_CARD)
-    if not problems:
+    if not problems:  # a legal deck rests on its size as much as on its copies
+        trace.mark_decisive(DECK_SIZE)
         trace.step("每種同名卡牌都不超過 3 張，牌組合法。", SAME_NAME, decisive=True)
     return Outcome(
         problems[0] if problems else DeckRuling.LEGAL,

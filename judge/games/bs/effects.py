@@ -184,5 +184,27 @@ def order(replay: Run, waiting: list[Effect]) -> list[Effect]:
         f"{len(waiting)} 個效果同時發揮：由回合玩家 {replay.state.turn_player} 決定結算的順序（依時間軸所列順序）；"
         "因先結算的效果而發揮的新效果優先結算。",
         EFFECT_ORDER,
+        decisive=_order_matters(ordered),
     )
     return ordered
+
+
+def _order_matters(together: list[Effect]) -> bool:
+    """Whether the order chosen can change what happens: one effect's 「若……」 reads a card's stat that another
+    of them changes or takes off the field, so it holds or not depending on which resolves first."""
+    for effect in together:
+        condition = effect.if_
+        if condition is None or condition.card is None:
+            continue
+        for other in together:
+            if other is not effect and _touches(other) == condition.card:
+                return True
+    return False
+
+
+def _touches(effect: Effect) -> str | None:
+    """The card an effect changes or takes away, if it names one."""
+    if effect.modify is not None:
+        return effect.modify.card
+    taken = effect.destroy or effect.remove
+    return None if taken is None else taken.card

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from judge.games.bs import bursts
+from judge.games.bs import bursts, reliance
 from judge.games.bs.actions import KeepBrave, Soul
 from judge.games.bs.rules import (
     AS_FAR_AS_POSSIBLE,
@@ -101,6 +101,7 @@ def draw(replay: Run, player: Player, count: int, *cites: str, lead: str = "") -
 def rested_by(replay: Run, name: str, *cites: str) -> None:
     """Remember what exhausted ``name``, so a refused attack or block can cite the rule that did it."""
     replay.notes.setdefault(RESTED_BY, {})[name] = cites
+    reliance.exhausted(replay, name)
 
 
 def why_rested(replay: Run, name: str) -> tuple[str, ...]:

@@ -13,7 +13,7 @@ step; a spirit left below its lowest Lv is depleted at once.
 
 from __future__ import annotations
 
-from judge.games.bs import bursts, field
+from judge.games.bs import bursts, field, reliance
 from judge.games.bs.actions import (
     RESERVE,
     Exhaust,
@@ -74,6 +74,7 @@ from judge.games.bs.rules import (
     ULTIMATE_SYMBOL,
     UNION,
     UNITE,
+    UNITE_NOT_BRAVE_OR_NEXUS,
 )
 from judge.games.bs.state import BsCard, BsState, Kind
 from judge.games.bs.values import bp, cores_on, level_of
@@ -188,6 +189,7 @@ def _pay(replay: Run, player: Player, card: BsCard, action: Summon, to_pay: int)
             )
             if count > reserve:
                 replay.refuse(f"預備區只有 {reserve} 個能量，無法支付 {count} 個。", PAY_SHORT, COST_4)
+            reliance.spent_reserve(replay, player, reserve, count)
             side.reserve = reserve - count
             continue
         payer = side.field.find(source)
@@ -231,6 +233,7 @@ def _place(replay: Run, player: Player, card: BsCard, action: Summon) -> None:
             replay.refuse(
                 f"預備區只有 {reserve} 個能量，無法在「{card.name}」上放置 {placed} 個。", COST_5, PAY_SHORT
             )
+        reliance.spent_reserve(replay, player, reserve, placed)
         side.reserve = reserve - placed
     card.cores, card.status, card.entered_turn = placed, Status.ACTIVE, replay.state.turn
     side.field.cards.append(card)
@@ -278,7 +281,10 @@ def unite(replay: Run, action: Unite) -> None:
         replay.refuse(f"「{brave.name}」不是合體卡。", BRAVE)
     if spirit.kind is Kind.BRAVE or spirit.kind is Kind.NEXUS or spirit.soul:
         replay.refuse(
-            f"「{spirit.name}」不是可合體的靈魂卡（不能對視為靈魂卡的合體卡或核心卡進行合體）。", UNITE, BRAVE
+            f"「{spirit.name}」不是可合體的靈魂卡（不能對視為靈魂卡的合體卡或核心卡進行合體）。",
+            UNITE,
+            BRAVE,
+            *(() if spirit.soul else (UNITE_NOT_BRAVE_OR_NEXUS,)),
         )
     if spirit.union is not None:
         replay.refuse(f"「{spirit.name}」已是合體靈魂卡：無法在合體靈魂卡上，再合體另一張合體卡。", UNITE)
@@ -390,7 +396,12 @@ def move_cores(replay: Run, action: MoveCores) -> None:
         _own_main_step(replay, player, "能量移動", MOVE_IN_OWN_MAIN, MOVE_CORES)
     if not action.by_effect and not own:
         replay.refuse("主要階段中只能在自己的預備區與自己場地上的卡牌之間移動能量。", MOVE_CORES, OWN_RESERVE)
+    reserve = side.reserve
+    touched = [card for name in (action.from_, action.to) if (card := side.field.find(name)) is not None]
+    before = {card.name: _bp_now(replay, card) for card in touched}
     taken = _take(replay, player, action.from_, action.count)
+    if action.from_ == RESERVE and reserve is not None:
+        reliance.spent_reserve(replay, player, reserve, taken)
     _put(replay, player, action.to, taken)
     replay.step(
         f"{'效果' if action.by_effect else '主要階段'}：將玩家 {player} 的 {taken} 個能量從{_where(action.from_)}移至{_where(action.to)}。",
@@ -398,20 +409,28 @@ def move_cores(replay: Run, action: MoveCores) -> None:
         OWN_RESERVE,
         moved=taken,
     )
-    for name in (action.from_, action.to):
-        card = replay.state.side(player).field.find(name)
-        if card is not None and card.levels and card.cores is not None:
-            _level_step(replay, card)
+    for card in touched:
+        if card.levels and card.cores is not None and _level_step(replay, card):
+            was, now = before[card.name], _bp_now(replay, card)
+            if was is not None and now is not None and now != was:
+                reliance.changed_bp(replay, LV_CHANGE, card.name, now - was)
     if action.from_ == "life" and taken:
         bursts.happen(replay, "life_reduced", None, player)
 
 
-def _level_step(replay: Run, card: BsCard) -> None:
-    """The Lv (and BP) a card's cores give it now; below its lowest Lv it is depleted in rule processing."""
+def _bp_now(replay: Run, card: BsCard) -> int | None:
+    """The card's BP with the cores on it now, where its Lvs give one."""
+    level = None if card.cores is None else level_of(card, card.cores)
+    return None if level is None or level.bp is None else bp(replay, card)
+
+
+def _level_step(replay: Run, card: BsCard) -> bool:
+    """The Lv (and BP) a card's cores give it now (whether it has one: below its lowest Lv it is depleted in
+    rule processing)."""
     assert card.cores is not None  # the caller checks
     level = level_of(card, card.cores)
     if level is None:
-        return
+        return False
     bp_text = "" if level.bp is None else f"（該 Lv 的 BP {level.bp}）"
     replay.step(
         f"「{card.name}」上有 {card.cores} 個能量，達到 Lv{level.lv} 所需的 {level.cores} 個：為 Lv{level.lv}{bp_text}。",
@@ -429,6 +448,7 @@ def _level_step(replay: Run, card: BsCard) -> None:
         )
         if now == 0:
             replay.step(f"「{card.name}」的 BP 變為 0，但不會因此被破壞。", BP_ZERO, bp=0)
+    return True
 
 
 def _owner(replay: Run, action: MoveCores) -> Player | None:

@@ -14,7 +14,7 @@ A battle is not a step of its own: it happens in ⑥, run by
 
 from __future__ import annotations
 
-from judge.games.bs import bursts, field
+from judge.games.bs import bursts, field, reliance
 from judge.games.bs.battle import turn_player
 from judge.games.bs.outcome import BsReason
 from judge.games.bs.rules import (
@@ -34,7 +34,7 @@ from judge.games.bs.rules import (
 from judge.games.bs.state import BsState
 from judge.outcome import Result
 from judge.replay import Point, Procedure, Replay, accepts
-from judge.state import Duration
+from judge.state import Card, Duration, Status
 
 Run = Replay[BsState]
 
@@ -48,6 +48,7 @@ def start_step(replay: Run) -> None:
         TURN,
         START_STEP,
     )
+    reliance.new_turn(replay)
     deck = replay.state.side(player).deck.total
     empty: bool = replay.fact(
         f"{player}.deck_empty:{turn}",
@@ -83,6 +84,7 @@ def core_step(replay: Run) -> None:
     side = replay.state.side(player)
     before = side.reserve
     field.add_cores(replay, player, "reserve", 1)
+    reliance.gave_cores(replay, player, CORE_STEP, 1)
     shown = "" if before is None else f"（{before} → {side.reserve}）"
     replay.step(
         f"②能量階段：玩家 {player} 從空間取出 1 個能量放入預備區{shown}。", CORE_STEP, reserve=side.reserve
@@ -114,11 +116,23 @@ def refresh_step(replay: Run) -> None:
         REFRESH_STEP,
     )
     for card in side.field.cards:
+        standing = card.status is Status.RESTED and not card.heavy
         field.refresh_card(replay, player, card, "④回復階段")
+        if standing:
+            reliance.stood_up(replay, card.name, REFRESH_STEP)
+    for card in replay.state.side(player.other).field.cards:
+        rested = field.why_rested(replay, card.name)
+        if card.status is Status.RESTED and REFRESH_STEP not in rested:
+            field.rested_by(replay, card.name, *rested, REFRESH_STEP)
+            replay.not_applied(
+                f"玩家 {player.other} 的「{card.name}」仍為疲勞狀態：④回復階段只回復回合玩家自己場地上的卡牌。",
+                REFRESH_STEP,
+            )
     cores = side.trash_cores
     if cores:
         side.trash_cores = 0
         field.add_cores(replay, player, "reserve", cores)
+        reliance.gave_cores(replay, player, REFRESH_STEP, cores)
         replay.step(f"廢棄區的 {cores} 個能量返回預備區。", REFRESH_STEP, cores=cores)
 
 
@@ -146,11 +160,13 @@ def end_step(replay: Run) -> None:
     player = turn_player(replay)
     bursts.happen(replay, "turn_end", None, player)
     replay.resolve_fired()
-    ended = replay.expire(
-        Duration.END_OF_TURN,
-        lambda card, what: f"⑦結束階段：「{card.name}」的 {what}（本回合中）失效。",
-        END_STEP,
-    )
+
+    def ends(card: Card, what: str) -> str:
+        if what.startswith("bp"):  # a BP change ends: a later comparison may turn on it
+            reliance.changed_bp(replay, END_STEP, card.name, -int(what[2:]))
+        return f"⑦結束階段：「{card.name}」的 {what}（本回合中）失效。"
+
+    ended = replay.expire(Duration.END_OF_TURN, ends, END_STEP)
     replay.expire(Duration.END_OF_PHASE, lambda card, what: f"「{card.name}」的 {what} 失效。", END_STEP)
     if not ended:
         replay.step("⑦結束階段：該回合中發生的所有暫時性效果全部失效（沒有這樣的效果）。", END_STEP)
