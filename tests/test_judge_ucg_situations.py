@@ -111,6 +111,11 @@ Q_12_4_2_1 = "若戰鬥區中只有一名角色且沒有對戰對手，則該角
 Q_12_4_2_2 = "若戰鬥區中完全沒有角色，則該場戰鬥沒有結果"
 Q_12_4_2_3 = "若最新一輪的戰鬥區中沒有勝負結果"
 Q_12_4_3 = "玩家必須在自己所有空出的戰鬥區中設置角色牌"
+Q_5_6_3_1 = "後攻玩家可進行與先攻方升級步驟相同的操作"
+Q_5_8_1 = "效果發動階段分為先攻方效果發動步驟和後攻方效果發動步驟"
+Q_11_6_4 = "EXTRA的BP雖是「升級/降級」時沒有變動目標的BP"
+Q_11_6_5 = "該卡牌的狀態為「正在升級/降級中」"
+Q_3_8_1 = "稱為「從遊戲中移除」"
 BATTLE = (Q_8_1_1, Q_5_9_4_1)
 
 
@@ -165,6 +170,10 @@ SITUATIONS: dict[str, Expect] = {
     "turn_empty_deck": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(
+            Q_5_3_2,
+            Q_1_3_6,
+        ),
         why_not=(Q_1_3_6,),
         cited=(Q_1_2_3, Q_5_3_2),
         check=lambda r: (state(r).players.A.hand.total, state(r).players.B.hand.total) == (4, 2),
@@ -172,6 +181,7 @@ SITUATIONS: dict[str, Expect] = {
     "turn_draw_both_players": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(Q_5_3_2,),
         cited=(Q_5_3_2,),
         check=lambda r: (
             (state(r).players.A.hand.names(), state(r).players.B.hand.names()) == (["乙"], ["甲"])
@@ -293,7 +303,7 @@ SITUATIONS: dict[str, Expect] = {
     "choice_scene_draw_empty_deck": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_1_3_6),
         why_not=(Q_1_3_6, Q_5_4_2),
         cited=(Q_6_2_1, Q_1_2_3),
         check=lambda r: (state(r).scene.name, state(r).players.A.hand.total) == ("光之國", 0),
@@ -447,6 +457,10 @@ SITUATIONS: dict[str, Expect] = {
     "unknown_deck_does_not_matter": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(
+            Q_5_3_2,
+            Q_1_3_6,
+        ),
         why_not=(Q_1_3_6,),
         cited=(Q_5_3_2,),
         check=lambda r: r.choices == () and r.gaps == (),
@@ -467,6 +481,7 @@ SITUATIONS: dict[str, Expect] = {
     "unknown_turn_does_not_matter": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(Q_5_3_2,),
         why_not=(Q_5_3_1,),
         cited=(Q_5_3_2,),
         check=lambda r: (
@@ -822,6 +837,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_draw_runs_out": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(Q_1_3_6,),
         why_not=(Q_1_3_6,),
         cited=(Q_11_10_1, Q_1_2_3),
         check=lambda r: (state(r).players.A.hand.names(), state(r).players.A.deck.total) == (["甲"], 0),
@@ -875,6 +891,75 @@ SITUATIONS: dict[str, Expect] = {
         "game_continues",
         cited=(Q_11_10_1,),
         check=lambda r: state(r).players.A.hand.total == 5,
+    ),
+    # -- the draw, each player's step, level changes, what ends at the turn's end ----------------------
+    "turn_no_draw_first_turn": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_3_1,),
+        check=lambda r: (state(r).players.A.hand.total, state(r).players.B.hand.total) == (6, 6),
+    ),
+    "turn_draw_from_turn_two": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_3_2,),
+        check=lambda r: (state(r).players.A.hand.total, state(r).players.B.hand.total) == (6, 6),
+    ),
+    "level_up_second_player_step": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_6_3_1, Q_5_6_1, Q_2_3_2_2),
+        check=lambda r: (state(r).areas[0].B.name, state(r).areas[0].B.cards) == ("哥莫拉2", 2),
+    ),
+    "illegal_activate_after_own_step": Expect(
+        Result.REFUSED, decides=(Q_5_1_2, Q_5_8_1), refused=(Q_5_1_2, Q_5_8_1)
+    ),
+    "effect_level_up_and_down": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_6_5),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[0].bp == {Player.A: 3000, Player.B: 4000},
+    ),
+    "effect_extra_bp_level_down": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_8_1_2, Q_11_6_4),
+        next_first=Player.A,
+        check=lambda r: r.outcome.battles[0].bp == {Player.A: 9000, Player.B: 8000},
+    ),
+    "turn_equal_bp_both_sideways": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_2, Q_8_1_1, Q_5_9_5_1),
+        cited=(Q_5_9_5_2,),
+        next_first=Player.B,
+        check=lambda r: (state(r).areas[0].A.status, state(r).areas[0].B.status) == (Status.RESTED,) * 2,
+    ),
+    "effect_removed_lone_wins": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, Q_12_4_2_1),
+        cited=(Q_3_8_1, Q_12_4_1),
+        next_first=Player.A,
+        check=lambda r: state(r).players.B.removed.names() == ["傑頓"] and state(r).areas[1].B is None,
+    ),
+    "two_turns_bonus_end_decides": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_5_10_2),
+        next_first=Player.A,
+        check=lambda r: r.outcome.wins == {Player.A: 2, Player.B: 1},
+    ),
+    "turn_scene_and_level_ups": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_6_2_1, Q_5_6_3_1, Q_5_5_4_1),
+        next_first=Player.A,
+        check=lambda r: (
+            [b.result.value for b in r.outcome.battles] == ["B", "A"] and state(r).players.B.hand.total == 2
+        ),
     ),
 }
 

@@ -26,7 +26,7 @@ from judge.effects import Effect
 from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene, Swap
 from judge.games.ucg.battle import first_player
 from judge.games.ucg.state import Character, Scene, Stack, UcgCard, UcgState
-from judge.games.ucg.turn import draw_one, empty_slots, place, step_player
+from judge.games.ucg.turn import decides_table, draw_one, empty_slots, place, step_player
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Status, Zone
@@ -335,12 +335,13 @@ def level_up(replay: Run, action: LevelUp) -> None:
     state.leveled.append(stacked.name)
     state.placed.append(stacked.name)
     stack = Stack.of(cards + 1)
-    replay.step(
-        f"{_name(player)}將 {card.name} 覆蓋在 {top.name} 上以縱向疊加的方式升級，成為 {stack} 狀態。",
-        "5.6.2.1",
-        "8.1.1",
-        state=stack,
-    )
+    text = f"{_name(player)}將 {card.name} 覆蓋在 {top.name} 上以縱向疊加的方式升級，成為 {stack} 狀態。"
+    if step_player(replay) is first_player(replay):
+        replay.step(text, "5.6.2.1", "8.1.1", state=stack)
+        return
+    # the second player's step allows the same (5.6.3.1): what lets this player level up at all
+    replay.step(f"後攻方升級步驟：{text}", "5.6.3.1", "5.6.2.1", "8.1.1", state=stack)
+    decides_table(replay, "5.6.3.1")
 
 
 #: what a refused level up comes to if the card was stacked anyway and play went on (12.1.1)
