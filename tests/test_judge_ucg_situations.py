@@ -49,6 +49,7 @@ Q_5_6_2_2 = "升級時不能跳過等級，也不能將相同等級的卡牌疊�
 Q_5_6_2_3 = "每張最多只能升級一次"
 Q_5_7_1 = "雙方將戰場上放置的所有面朝下的牌翻轉為面朝上"
 Q_5_7_2_1 = "效果說明將會被逐步結算"
+Q_5_7_3_1 = "後攻方玩家可進行與先攻方登場時效果步驟相同的操作"
 Q_5_9_3_2 = "包括之前回合放置的角色也會重新進行戰鬥"
 Q_5_9_4_1 = "較高的一方獲勝，較低的一方則敗北"
 Q_5_9_4_2 = "獲勝的一方將角色保持縱向，敗北的一方將角色橫向擺放"
@@ -116,6 +117,7 @@ Q_5_8_1 = "效果發動階段分為先攻方效果發動步驟和後攻方效果
 Q_11_6_4 = "EXTRA的BP雖是「升級/降級」時沒有變動目標的BP"
 Q_11_6_5 = "該卡牌的狀態為「正在升級/降級中」"
 Q_3_8_1 = "稱為「從遊戲中移除」"
+Q_3_8_2 = "從遊戲中移除的卡牌在該場比賽中將無法再使用"
 BATTLE = (Q_8_1_1, Q_5_9_4_1)
 
 
@@ -286,14 +288,14 @@ SITUATIONS: dict[str, Expect] = {
     "choice_scene_draw_fixed": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_6_2_1),
         cited=(Q_6_1_1, Q_6_2_1),
         check=lambda r: r.choices == () and state(r).players.A.hand.total == 3,
     ),
     "choice_scene_draw_open": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_6_2_1),
         cited=(Q_6_2_1,),
         check=lambda r: (
             sorted(c.outcome.state.players.A.hand.total for c in r.choices) == [2, 3]
@@ -354,6 +356,12 @@ SITUATIONS: dict[str, Expect] = {
     "trigger_both_players": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(
+            Q_5_7_2_1,
+            Q_10_1_3_4,
+            Q_11_10_1,
+            Q_5_7_3_1,
+        ),
         cited=(Q_5_7_2_1, Q_11_10_1),
         check=lambda r: (
             [t for t in texts(r) if "抽一張牌" in t]
@@ -394,7 +402,7 @@ SITUATIONS: dict[str, Expect] = {
     "trigger_scene_appears": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_6_2_3, Q_6_2_1, Q_11_10_1),
         cited=(Q_6_2_3, Q_6_2_1, Q_11_10_1),
         check=lambda r: state(r).players.A.hand.names() == ["甲", "乙"],
     ),
@@ -803,6 +811,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_cost_paid": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(Q_11_10_1,),
         cited=(Q_9_4_3, Q_11_10_1),
         check=lambda r: (
             (state(r).players.A.discard.names(), state(r).players.A.hand.total, r.choices) == (["甲"], 2, ())
@@ -837,7 +846,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_draw_runs_out": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_1_3_6,),
+        decides=(Q_1_3_6, Q_11_10_1),
         why_not=(Q_1_3_6,),
         cited=(Q_11_10_1, Q_1_2_3),
         check=lambda r: (state(r).players.A.hand.names(), state(r).players.A.deck.total) == (["甲"], 0),
@@ -861,7 +870,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_scene_set_later": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_6_2_1),
         why_not=(Q_5_4_2, Q_6_3_2),
         cited=(Q_6_2_2, Q_6_2_1),
         check=lambda r: (
@@ -889,6 +898,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_condition_at_least": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(Q_11_10_1,),
         cited=(Q_11_10_1,),
         check=lambda r: state(r).players.A.hand.total == 5,
     ),
@@ -960,6 +970,23 @@ SITUATIONS: dict[str, Expect] = {
         check=lambda r: (
             [b.result.value for b in r.outcome.battles] == ["B", "A"] and state(r).players.B.hand.total == 2
         ),
+    ),
+    # -- cards used from a zone other than the hand ------------------------------------------------------
+    "illegal_level_up_removed_card": Expect(Result.REFUSED, decides=(Q_3_8_2,), refused=(Q_3_8_2,)),
+    "illegal_set_from_discard": Expect(Result.REFUSED, decides=(Q_5_5_3_1,), refused=(Q_5_5_3_1,)),
+    "effect_appear_from_discard": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_8_1,),
+        next_first=Player.A,
+        check=lambda r: state(r).areas[1].A.name == "捷德" and state(r).players.A.discard.names() == [],
+    ),
+    "illegal_scene_in_effect_phase": Expect(
+        Result.REFUSED, decides=(Q_5_1_2, Q_5_4_1), refused=(Q_5_1_2, Q_5_4_1)
+    ),
+    "two_turns_destroyed_cannot_fill": Expect(
+        Result.WON, "cannot_fill_empty_area", decides=(Q_12_4_3,), winner=Player.A, cited=(Q_12_4_2_1,)
     ),
 }
 

@@ -26,7 +26,7 @@ from judge.effects import Effect, Move, Place
 from judge.games.ucg.bp import Forced
 from judge.games.ucg.field import leave_field, off_character
 from judge.games.ucg.state import UcgCard, UcgState
-from judge.games.ucg.turn import draw_one
+from judge.games.ucg.turn import decides_table, draw_one
 from judge.players import PLAYERS, Player
 from judge.replay import Replay
 from judge.state import Duration, Grant, Modifier, Zone
@@ -185,8 +185,9 @@ def apply(replay: Run, effect: Effect) -> None:
     elif effect.draw is not None:
         deck = replay.state.players[effect.draw.player].deck.total
         replay.done = None if deck is None else deck >= effect.draw.count
-        for _ in range(effect.draw.count):
-            draw_one(replay, effect.draw.player, "11.10.1")
+        drawn = [draw_one(replay, effect.draw.player, "11.10.1") for _ in range(effect.draw.count)]
+        if any(drawn):
+            decides_table(replay, "11.10.1")
 
 
 def _pay(replay: Run, move: Move) -> None:

@@ -308,8 +308,16 @@ def _appear(replay: Run, clause: str) -> None:
                 "10.1.3.2",
                 *(("11.12.2",) if returned else ()),
             )
-    if replay.fired:
-        replay.step(f"{_name(player)}的登場時效果依次結算。", clause)
+    if not replay.fired:
+        return
+    later = clause == "5.7.2.1" and any(
+        e.when is not None and e.when.event == "enters" and opened.get(e.when.card or "") is player.other
+        for e in replay.waiting
+    )
+    first = "（後攻方的登場時效果在其後的步驟結算：從先攻方玩家開始依次結算）" if later else ""
+    cites = (clause, "10.1.3.4") if later else (clause,)
+    replay.step(f"{_name(player)}的登場時效果依次結算{first}。", *cites)
+    decides_table(replay, *cites)  # whose step it is orders the two players' appear effects
 
 
 def effect_phase(replay: Run) -> None:
