@@ -116,6 +116,7 @@ Q_5_6_3_1 = "後攻玩家可進行與先攻方升級步驟相同的操作"
 Q_5_8_1 = "效果發動階段分為先攻方效果發動步驟和後攻方效果發動步驟"
 Q_11_6_4 = "EXTRA的BP雖是「升級/降級」時沒有變動目標的BP"
 Q_11_6_5 = "該卡牌的狀態為「正在升級/降級中」"
+Q_3_7_1 = "棄牌區是放置從牌組、手牌、戰場等轉為棄牌的卡牌的領域"
 Q_3_8_1 = "稱為「從遊戲中移除」"
 Q_3_8_2 = "從遊戲中移除的卡牌在該場比賽中將無法再使用"
 BATTLE = (Q_8_1_1, Q_5_9_4_1)
@@ -700,6 +701,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_trash_as_many_as_possible": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(Q_1_2_3,),
         cited=(Q_1_2_3,),
         check=lambda r: (
             (state(r).players.B.deck.total, state(r).players.B.discard.names()) == (0, ["甲", "乙"])
@@ -811,7 +813,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_cost_paid": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_11_10_1,),
+        decides=(Q_9_4_3, Q_11_10_1),
         cited=(Q_9_4_3, Q_11_10_1),
         check=lambda r: (
             (state(r).players.A.discard.names(), state(r).players.A.hand.total, r.choices) == (["甲"], 2, ())
@@ -987,6 +989,15 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "two_turns_destroyed_cannot_fill": Expect(
         Result.WON, "cannot_fill_empty_area", decides=(Q_12_4_3,), winner=Player.A, cited=(Q_12_4_2_1,)
+    ),
+    "effect_destroy_charged_table": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_12_4_1, Q_3_7_1, Q_11_17_5),
+        check=lambda r: (
+            state(r).areas[0].B is None
+            and (state(r).players.B.discard.names(), state(r).players.B.discard.total) == (["傑頓"], 6)
+        ),
     ),
 }
 
