@@ -999,6 +999,38 @@ SITUATIONS: dict[str, Expect] = {
             and (state(r).players.B.discard.names(), state(r).players.B.discard.total) == (["傑頓"], 6)
         ),
     ),
+    # -- near misses: the clause nearby that does not decide ---------------------------------------------
+    "effect_extra_not_met_level_down": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_6_1),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[0].bp == {Player.A: 3000, Player.B: 5000},
+    ),
+    "effect_level_up_only": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_6_1),
+        next_first=Player.A,
+        check=lambda r: r.outcome.battles[0].bp == {Player.A: 6000, Player.B: 4000},
+    ),
+    "two_turns_returned_level_up_again": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_12_1, Q_5_6_3_1),
+        next_first=Player.A,
+        check=lambda r: (
+            [b.result.value for b in r.outcome.battles] == ["B", "A"] and state(r).areas[0].B.cards == 2
+        ),
+    ),
+    "two_turns_scene_replaced_by_other": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_6_3_2, Q_6_1_1),
+        cited=(Q_6_2_1,),
+        check=lambda r: state(r).scene.owner is Player.B and state(r).players.A.discard.names() == ["光之國"],
+    ),
 }
 
 
