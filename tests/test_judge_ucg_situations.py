@@ -1031,6 +1031,12 @@ SITUATIONS: dict[str, Expect] = {
         cited=(Q_6_2_1,),
         check=lambda r: state(r).scene.owner is Player.B and state(r).players.A.discard.names() == ["光之國"],
     ),
+    "effect_activate_twice_limit_two": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_9_4_2,),
+        check=lambda r: sum("使用 賽羅 的 [發動]" in t for t in texts(r)) == 2,
+    ),
 }
 
 

@@ -445,7 +445,13 @@ def activate(replay: Run, action: Activate) -> None:
             f"{action.card} 的 [發動] 效果每回合只能使用 {action.limit} 次，本回合已使用 {times} 次。",
             "9.4.2",
         )
-    if action.limit is not None:
+    if action.limit is not None and times:  # a use again this turn: what the printed count allows
+        replay.step(
+            f"{action.card} 的 [發動] 效果每回合可使用 {action.limit} 次，本回合已使用 {times} 次，未達上限，可以再次使用。",
+            "9.4.2",
+        )
+        decides_table(replay, "9.4.2")
+    elif action.limit is not None:
         replay.not_applied(
             f"{action.card} 的 [發動] 效果每回合可使用 {action.limit} 次，本回合已使用 {times} 次，未達上限。",
             "9.4.2",
