@@ -619,6 +619,15 @@ def test_alternate_art_counts_as_the_same_card():
     assert {"4.1.2", "4.1.3"} <= set(ruling.decisive)
 
 
+def test_five_copies_of_one_card_break_both_limits():
+    """The same name and number five times is over 4.1.2's limit and over 2.3.9.1's (one number):
+    a judge reading either chapter finds the deck illegal, so both decide."""
+    cards = [card(f"X-{i}", 4) for i in range(11)] + [card("Z-1", 5, "傑頓"), card("Z-2", 1)]
+    ruling = deck(*cards)
+    assert ruling.outcome.reason is DeckRuling.TOO_MANY_COPIES
+    assert set(ruling.decisive) == {"4.1.2", "2.3.9.1"}
+
+
 def test_same_number_under_different_names_is_where_the_book_disagrees_with_itself():
     cards = [card(f"X-{i}", 4) for i in range(11)] + [card("Z-1", 3, "迪卡"), card("Z-1", 3, "迪卡 複合型")]
     ruling = deck(*cards)

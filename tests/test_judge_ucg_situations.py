@@ -49,6 +49,7 @@ Q_5_6_2_2 = "升級時不能跳過等級，也不能將相同等級的卡牌疊�
 Q_5_6_2_3 = "每張最多只能升級一次"
 Q_5_7_1 = "雙方將戰場上放置的所有面朝下的牌翻轉為面朝上"
 Q_5_7_2_1 = "效果說明將會被逐步結算"
+Q_5_7_3_1 = "後攻方玩家可進行與先攻方登場時效果步驟相同的操作"
 Q_5_9_3_2 = "包括之前回合放置的角色也會重新進行戰鬥"
 Q_5_9_4_1 = "較高的一方獲勝，較低的一方則敗北"
 Q_5_9_4_2 = "獲勝的一方將角色保持縱向，敗北的一方將角色橫向擺放"
@@ -111,6 +112,13 @@ Q_12_4_2_1 = "若戰鬥區中只有一名角色且沒有對戰對手，則該角
 Q_12_4_2_2 = "若戰鬥區中完全沒有角色，則該場戰鬥沒有結果"
 Q_12_4_2_3 = "若最新一輪的戰鬥區中沒有勝負結果"
 Q_12_4_3 = "玩家必須在自己所有空出的戰鬥區中設置角色牌"
+Q_5_6_3_1 = "後攻玩家可進行與先攻方升級步驟相同的操作"
+Q_5_8_1 = "效果發動階段分為先攻方效果發動步驟和後攻方效果發動步驟"
+Q_11_6_4 = "EXTRA的BP雖是「升級/降級」時沒有變動目標的BP"
+Q_11_6_5 = "該卡牌的狀態為「正在升級/降級中」"
+Q_3_7_1 = "棄牌區是放置從牌組、手牌、戰場等轉為棄牌的卡牌的領域"
+Q_3_8_1 = "稱為「從遊戲中移除」"
+Q_3_8_2 = "從遊戲中移除的卡牌在該場比賽中將無法再使用"
 BATTLE = (Q_8_1_1, Q_5_9_4_1)
 
 
@@ -165,6 +173,10 @@ SITUATIONS: dict[str, Expect] = {
     "turn_empty_deck": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(
+            Q_5_3_2,
+            Q_1_3_6,
+        ),
         why_not=(Q_1_3_6,),
         cited=(Q_1_2_3, Q_5_3_2),
         check=lambda r: (state(r).players.A.hand.total, state(r).players.B.hand.total) == (4, 2),
@@ -172,6 +184,7 @@ SITUATIONS: dict[str, Expect] = {
     "turn_draw_both_players": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(Q_5_3_2,),
         cited=(Q_5_3_2,),
         check=lambda r: (
             (state(r).players.A.hand.names(), state(r).players.B.hand.names()) == (["乙"], ["甲"])
@@ -276,14 +289,14 @@ SITUATIONS: dict[str, Expect] = {
     "choice_scene_draw_fixed": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_6_2_1),
         cited=(Q_6_1_1, Q_6_2_1),
         check=lambda r: r.choices == () and state(r).players.A.hand.total == 3,
     ),
     "choice_scene_draw_open": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_6_2_1),
         cited=(Q_6_2_1,),
         check=lambda r: (
             sorted(c.outcome.state.players.A.hand.total for c in r.choices) == [2, 3]
@@ -293,7 +306,7 @@ SITUATIONS: dict[str, Expect] = {
     "choice_scene_draw_empty_deck": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_1_3_6),
         why_not=(Q_1_3_6, Q_5_4_2),
         cited=(Q_6_2_1, Q_1_2_3),
         check=lambda r: (state(r).scene.name, state(r).players.A.hand.total) == ("光之國", 0),
@@ -344,6 +357,12 @@ SITUATIONS: dict[str, Expect] = {
     "trigger_both_players": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(
+            Q_5_7_2_1,
+            Q_10_1_3_4,
+            Q_11_10_1,
+            Q_5_7_3_1,
+        ),
         cited=(Q_5_7_2_1, Q_11_10_1),
         check=lambda r: (
             [t for t in texts(r) if "抽一張牌" in t]
@@ -384,7 +403,7 @@ SITUATIONS: dict[str, Expect] = {
     "trigger_scene_appears": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_6_2_3, Q_6_2_1, Q_11_10_1),
         cited=(Q_6_2_3, Q_6_2_1, Q_11_10_1),
         check=lambda r: state(r).players.A.hand.names() == ["甲", "乙"],
     ),
@@ -447,6 +466,10 @@ SITUATIONS: dict[str, Expect] = {
     "unknown_deck_does_not_matter": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(
+            Q_5_3_2,
+            Q_1_3_6,
+        ),
         why_not=(Q_1_3_6,),
         cited=(Q_5_3_2,),
         check=lambda r: r.choices == () and r.gaps == (),
@@ -467,6 +490,7 @@ SITUATIONS: dict[str, Expect] = {
     "unknown_turn_does_not_matter": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(Q_5_3_2,),
         why_not=(Q_5_3_1,),
         cited=(Q_5_3_2,),
         check=lambda r: (
@@ -677,6 +701,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_trash_as_many_as_possible": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(Q_1_2_3,),
         cited=(Q_1_2_3,),
         check=lambda r: (
             (state(r).players.B.deck.total, state(r).players.B.discard.names()) == (0, ["甲", "乙"])
@@ -788,6 +813,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_cost_paid": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(Q_9_4_3, Q_11_10_1),
         cited=(Q_9_4_3, Q_11_10_1),
         check=lambda r: (
             (state(r).players.A.discard.names(), state(r).players.A.hand.total, r.choices) == (["甲"], 2, ())
@@ -822,6 +848,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_draw_runs_out": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(Q_1_3_6, Q_11_10_1),
         why_not=(Q_1_3_6,),
         cited=(Q_11_10_1, Q_1_2_3),
         check=lambda r: (state(r).players.A.hand.names(), state(r).players.A.deck.total) == (["甲"], 0),
@@ -845,7 +872,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_scene_set_later": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1),
+        decides=(Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_6_2_1),
         why_not=(Q_5_4_2, Q_6_3_2),
         cited=(Q_6_2_2, Q_6_2_1),
         check=lambda r: (
@@ -873,8 +900,142 @@ SITUATIONS: dict[str, Expect] = {
     "effect_condition_at_least": Expect(
         Result.CONTINUES,
         "game_continues",
+        decides=(Q_11_10_1,),
         cited=(Q_11_10_1,),
         check=lambda r: state(r).players.A.hand.total == 5,
+    ),
+    # -- the draw, each player's step, level changes, what ends at the turn's end ----------------------
+    "turn_no_draw_first_turn": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_3_1,),
+        check=lambda r: (state(r).players.A.hand.total, state(r).players.B.hand.total) == (6, 6),
+    ),
+    "turn_draw_from_turn_two": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_3_2,),
+        check=lambda r: (state(r).players.A.hand.total, state(r).players.B.hand.total) == (6, 6),
+    ),
+    "level_up_second_player_step": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_6_3_1, Q_5_6_1, Q_2_3_2_2),
+        check=lambda r: (state(r).areas[0].B.name, state(r).areas[0].B.cards) == ("哥莫拉2", 2),
+    ),
+    "illegal_activate_after_own_step": Expect(
+        Result.REFUSED, decides=(Q_5_1_2, Q_5_8_1), refused=(Q_5_1_2, Q_5_8_1)
+    ),
+    "effect_level_up_and_down": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_6_5),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[0].bp == {Player.A: 3000, Player.B: 4000},
+    ),
+    "effect_extra_bp_level_down": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_8_1_2, Q_11_6_4),
+        next_first=Player.A,
+        check=lambda r: r.outcome.battles[0].bp == {Player.A: 9000, Player.B: 8000},
+    ),
+    "turn_equal_bp_both_sideways": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_2, Q_8_1_1, Q_5_9_5_1),
+        cited=(Q_5_9_5_2,),
+        next_first=Player.B,
+        check=lambda r: (state(r).areas[0].A.status, state(r).areas[0].B.status) == (Status.RESTED,) * 2,
+    ),
+    "effect_removed_lone_wins": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, Q_12_4_2_1),
+        cited=(Q_3_8_1, Q_12_4_1),
+        next_first=Player.A,
+        check=lambda r: state(r).players.B.removed.names() == ["傑頓"] and state(r).areas[1].B is None,
+    ),
+    "two_turns_bonus_end_decides": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_5_10_2),
+        next_first=Player.A,
+        check=lambda r: r.outcome.wins == {Player.A: 2, Player.B: 1},
+    ),
+    "turn_scene_and_level_ups": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_6_2_1, Q_5_6_3_1, Q_5_5_4_1),
+        next_first=Player.A,
+        check=lambda r: (
+            [b.result.value for b in r.outcome.battles] == ["B", "A"] and state(r).players.B.hand.total == 2
+        ),
+    ),
+    # -- cards used from a zone other than the hand ------------------------------------------------------
+    "illegal_level_up_removed_card": Expect(Result.REFUSED, decides=(Q_3_8_2,), refused=(Q_3_8_2,)),
+    "illegal_set_from_discard": Expect(Result.REFUSED, decides=(Q_5_5_3_1,), refused=(Q_5_5_3_1,)),
+    "effect_appear_from_discard": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_8_1,),
+        next_first=Player.A,
+        check=lambda r: state(r).areas[1].A.name == "捷德" and state(r).players.A.discard.names() == [],
+    ),
+    "illegal_scene_in_effect_phase": Expect(
+        Result.REFUSED, decides=(Q_5_1_2, Q_5_4_1), refused=(Q_5_1_2, Q_5_4_1)
+    ),
+    "two_turns_destroyed_cannot_fill": Expect(
+        Result.WON, "cannot_fill_empty_area", decides=(Q_12_4_3,), winner=Player.A, cited=(Q_12_4_2_1,)
+    ),
+    "effect_destroy_charged_table": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_12_4_1, Q_3_7_1, Q_11_17_5),
+        check=lambda r: (
+            state(r).areas[0].B is None
+            and (state(r).players.B.discard.names(), state(r).players.B.discard.total) == (["傑頓"], 6)
+        ),
+    ),
+    # -- near misses: the clause nearby that does not decide ---------------------------------------------
+    "effect_extra_not_met_level_down": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_6_1),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[0].bp == {Player.A: 3000, Player.B: 5000},
+    ),
+    "effect_level_up_only": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_6_1),
+        next_first=Player.A,
+        check=lambda r: r.outcome.battles[0].bp == {Player.A: 6000, Player.B: 4000},
+    ),
+    "two_turns_returned_level_up_again": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_11_12_1, Q_5_6_3_1),
+        next_first=Player.A,
+        check=lambda r: (
+            [b.result.value for b in r.outcome.battles] == ["B", "A"] and state(r).areas[0].B.cards == 2
+        ),
+    ),
+    "two_turns_scene_replaced_by_other": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_2_4_2_3, Q_2_4_2_2, Q_6_3_1, Q_6_3_2, Q_6_1_1),
+        cited=(Q_6_2_1,),
+        check=lambda r: state(r).scene.owner is Player.B and state(r).players.A.discard.names() == ["光之國"],
+    ),
+    "effect_activate_twice_limit_two": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_9_4_2,),
+        check=lambda r: sum("使用 賽羅 的 [發動]" in t for t in texts(r)) == 2,
     ),
 }
 

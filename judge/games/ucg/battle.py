@@ -23,7 +23,16 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from judge.games.ucg.bp import BattlePoint, Fighter, Forced, Missing, battle_point, explain, fighter
+from judge.games.ucg.bp import (
+    BattlePoint,
+    Fighter,
+    Forced,
+    LevelChange,
+    Missing,
+    battle_point,
+    explain,
+    fighter,
+)
 from judge.games.ucg.state import Area, UcgState
 from judge.players import PLAYERS, Player
 from judge.replay import Replay
@@ -82,8 +91,21 @@ AREA_BASIS = {
 }
 
 #: clauses that change a BP or a result (10.1.2, 10.1.3.1: by ending a lasting effect whose source
-#: left or was covered); each is tried away to see if it decides
-MODIFIERS = ("8.1.2", "11.17.2", "11.6.1", "11.7.1", "11.7.3", "11.7.2", "11.16.1", "10.1.2", "10.1.3.1")
+#: left or was covered; 5.10.2: a "this turn" effect of an earlier turn); each is tried away to see
+#: if it decides
+MODIFIERS = (
+    "8.1.2",
+    "11.17.2",
+    "11.6.1",
+    "11.6.4",
+    "11.7.1",
+    "11.7.3",
+    "11.7.2",
+    "11.16.1",
+    "10.1.2",
+    "10.1.3.1",
+    "5.10.2",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,6 +279,11 @@ def judge(replay: Replay[UcgState]) -> None:
         counted.append(len(state.areas))
     for number in counted:
         replay.log.mark_decisive(*AREA_BASIS[found.areas[number - 1].reason])
+        if found.areas[number - 1].reason in (AreaReason.HIGHER_BP, AreaReason.EQUAL_BP) and any(
+            side is not None and {LevelChange.UP, LevelChange.DOWN} <= set(side.level_changes)
+            for side in fighters[number - 1].values()
+        ):
+            replay.log.mark_decisive("11.6.5")  # the BP comes back to its own under both changes
     replay.log.mark_decisive_if_it_matters(
         lambda ignore: decide_game(fighters, first, ignore, reuse=found.areas).key, *MODIFIERS
     )

@@ -59,6 +59,7 @@ class Fighter:
         touched = {"8.1.2"} if self.extra else set()
         touched |= {"11.17.2"} if self.charges else set()
         touched |= {"11.6.1", "11.7.3"} if self.level_changes else set()
+        touched |= {"11.6.4"} if self.extra and self.level_changes else set()
         touched |= {"11.7.1", "11.7.2", "11.7.3"} if self.bp_changes else set()
         touched |= {"11.16.1"} if self.forced else set()
         touched |= {clause for clause, _, _ in self.lost}
@@ -159,8 +160,10 @@ def battle_point(ch: Fighter, ignore: frozenset[str] = frozenset()) -> BattlePoi
     kept = (
         bool(shift) and not extra and (shifted is None or (shifted is Stack.SINGLE and ch.single_bp is False))
     )
-    if extra or shift == 0 or kept:
-        after_level: int | None = base  # 11.6.4: EXTRA has no level to move to; 11.6.3: nor this one
+    if extra and shift and "11.6.4" in ignore:  # without 11.6.4, the change moves to the stack's BP
+        after_level: int | None = (ch.bp.at(shifted) if shifted else None) or base
+    elif extra or shift == 0 or kept:
+        after_level = base  # 11.6.4: EXTRA has no level to move to; 11.6.3: nor this one
     else:
         after_level = ch.bp.at(shifted) if shifted else None
     changes = () if "11.7.1" in ignore else ch.bp_changes

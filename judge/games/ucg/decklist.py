@@ -3,7 +3,8 @@
 The book limits copies twice, in two different words: 4.1.2 counts cards
 whose name *and* number are the same, 2.3.9.1 / 2.4.6.1 count cards with the
 same number.  When the two counts disagree about a list, the ruling says the
-rulebook contradicts itself and cites both, instead of picking one.
+rulebook contradicts itself and cites both, instead of picking one; a card over both limits
+breaks both, and each decides.
 """
 
 from __future__ import annotations
@@ -65,8 +66,9 @@ def judge(board: DeckBoard, trace: Trace) -> Outcome:
     for entry in over:
         trace.step(
             f"「{entry['name']}」（{entry['number']}）放入 {entry['count']} 張，卡牌名稱與卡牌編號皆相同的"
-            "卡牌最多 4 張。",
+            "卡牌最多 4 張；相同卡牌編號的卡牌也最多 4 張。",
             "4.1.2",
+            "2.3.9.1",
             decisive=True,
             **entry,
         )

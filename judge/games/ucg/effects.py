@@ -26,7 +26,7 @@ from judge.effects import Effect, Move, Place
 from judge.games.ucg.bp import Forced
 from judge.games.ucg.field import leave_field, off_character
 from judge.games.ucg.state import UcgCard, UcgState
-from judge.games.ucg.turn import draw_one
+from judge.games.ucg.turn import decides_table, draw_one
 from judge.players import PLAYERS, Player
 from judge.replay import Replay
 from judge.state import Duration, Grant, Modifier, Zone
@@ -155,17 +155,20 @@ def apply(replay: Run, effect: Effect) -> None:
         card.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=effect.source))
         if change.stat == "bp":
             replay.step(f"{card.name} BP{change.by:+d}{lasting}。", "11.7.1", bp=change.by)
+            decides_table(replay, "11.7.1")
         else:
             word = "上升" if change.by > 0 else "降低"
             replay.step(
                 f"{card.name} {word}{abs(change.by)}級{lasting}：僅 BP 變化，狀態不變。", "11.6.1", "11.6.2"
             )
+            decides_table(replay, "11.6.1")
     elif effect.keyword is not None:
         card = replay.card(effect.keyword.card)
         for word in effect.keyword.add:
             card.grants.append(Grant(keyword=word, until=until))
             said = "獲得勝利" if word == Forced.WIN.value else "視為平局"
             replay.step(f"{card.name} 的對戰「{said}」{lasting}。", "11.16.1")
+            decides_table(replay, "11.16.1")
         for word in effect.keyword.remove:
             card.grants.append(Grant(keyword=word, removed=True, until=until))
             replay.step(f"{card.name} 不再受「{word}」效果影響{lasting}。", "11.16.1")
@@ -185,8 +188,9 @@ def apply(replay: Run, effect: Effect) -> None:
     elif effect.draw is not None:
         deck = replay.state.players[effect.draw.player].deck.total
         replay.done = None if deck is None else deck >= effect.draw.count
-        for _ in range(effect.draw.count):
-            draw_one(replay, effect.draw.player, "11.10.1")
+        drawn = [draw_one(replay, effect.draw.player, "11.10.1") for _ in range(effect.draw.count)]
+        if any(drawn):
+            decides_table(replay, "11.10.1")
 
 
 def _pay(replay: Run, move: Move) -> None:
@@ -211,6 +215,7 @@ def _pay(replay: Run, move: Move) -> None:
             "9.4.4",
         )
     replay.step(f"支付「→」左側記述的消耗：自 {where} 移動 {wanted} 張牌。", "9.4.3", "9.4.1")
+    decides_table(replay, "9.4.3")
 
 
 def _zone(replay: Run, place: Place) -> Zone[UcgCard]:
@@ -247,6 +252,7 @@ def _move(replay: Run, move: Move) -> None:
             "1.2.3",
             moved=moved,
         )
+        decides_table(replay, "1.2.3")
     if move.to.card is not None:
         _charge(replay, move.to.card, moved, taken.unknown)
         return
@@ -310,6 +316,7 @@ def _charge(replay: Run, name: str, count: int, unknown: bool) -> None:
         "11.17.3",
         charges=character.charges,
     )
+    decides_table(replay, "11.17.1")
 
 
 def say_order(replay: Run, waiting: list[Effect]) -> None:

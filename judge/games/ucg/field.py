@@ -11,6 +11,7 @@ from __future__ import annotations
 from judge.board import BoardError, BoardProblem
 from judge.effects import Move
 from judge.games.ucg.state import Character, Stack, UcgCard, UcgState
+from judge.games.ucg.turn import decides_table
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Zone
@@ -46,6 +47,7 @@ def leave_field(replay: Run, found: tuple[int, Player, Character], to: str, posi
         "3.2.3",
         area=number,
     )
+    decides_table(replay, "12.4.1", clause)
     if character.charges:
         discard = replay.state.players[owner].discard
         discard.unnamed = None if discard.unnamed is None else discard.unnamed + character.charges
@@ -53,6 +55,7 @@ def leave_field(replay: Run, found: tuple[int, Player, Character], to: str, posi
             f"{character.name} 下方的 {character.charges} 張充能牌變為分離狀態，送往棄牌區。",
             "11.17.5" if to == "discard" else "11.17.6",
         )
+        decides_table(replay, "11.17.5" if to == "discard" else "11.17.6")
 
 
 def _as_card(card: UcgCard) -> UcgCard:
@@ -144,6 +147,7 @@ def off_character(replay: Run, move: Move) -> None:
         "3.2.3",
         moved=[c.name for c in moved],
     )
+    decides_table(replay, clause)
     replay.step(
         f"{rest.name} 成為戰鬥區 {number} 中該角色最上方的卡牌：疊加 {remaining} 張，為 {Stack.of(remaining)} 狀態。",
         "8.1.1",

@@ -25,8 +25,9 @@ from judge.board import BoardError, BoardProblem
 from judge.effects import Effect
 from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene, Swap
 from judge.games.ucg.battle import first_player
+from judge.games.ucg.field import WHERE
 from judge.games.ucg.state import Character, Scene, Stack, UcgCard, UcgState
-from judge.games.ucg.turn import draw_one, empty_slots, place, step_player
+from judge.games.ucg.turn import decides_table, draw_one, empty_slots, place, step_player
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Status, Zone
@@ -41,22 +42,47 @@ def _name(player: Player) -> str:
 C = TypeVar("C", bound=UcgCard)
 
 
-def take_from_hand(replay: Run, player: Player, stated: C) -> C:
-    """The card leaves ``player``'s hand, as the action states it and the hand describes it."""
-    found = _take_from_hand(replay, player, stated.name)
+def take_from_hand(replay: Run, player: Player, stated: C, *from_hand: str, by_effect: bool = False) -> C:
+    """The card leaves ``player``'s hand, as the action states it and the hand describes it.  A card
+    the board puts in another of the player's zones is refused there (``from_hand``: the clause
+    that takes it from the hand; a removed card cannot be used again, 3.8.2), unless a card effect
+    brings it from that zone (``by_effect``)."""
+    found = _take_from_hand(replay, player, stated.name, from_hand, by_effect)
     if found is None:
         return stated
     known = found.model_dump(exclude_unset=True)
     return type(stated).model_validate({**known, **stated.model_dump(exclude_defaults=True)})
 
 
-def _take_from_hand(replay: Run, player: Player, name: str) -> UcgCard | None:
+def _elsewhere(replay: Run, player: Player, name: str) -> tuple[str, UcgCard] | None:
+    """The zone other than the hand where the board puts ``player``'s card ``name``, and the card."""
+    for zone, cards in replay.state.players[player].zones().items():
+        card = cards.find(name) if zone != "hand" else None
+        if card is not None:
+            return zone, card
+    return None
+
+
+def _take_from_hand(
+    replay: Run, player: Player, name: str, from_hand: tuple[str, ...], by_effect: bool
+) -> UcgCard | None:
     """The named card leaves ``player``'s hand: a named card of the hand, or one it did not name."""
     hand: Zone[UcgCard] = replay.state.players[player].hand
     card = hand.find(name)
     if card is not None:
         hand.cards.remove(card)
         return card
+    elsewhere = _elsewhere(replay, player, name)
+    if elsewhere is not None:
+        zone, card = elsewhere
+        where = f"{_name(player)}的{WHERE[zone][0]}"
+        if by_effect:
+            replay.state.players[player].zone(zone).cards.remove(card)
+            replay.step(f"{name} 由效果自{where}取出。", "3.2.3")
+            return card
+        if zone == "removed":
+            replay.refuse(f"{name} 已從遊戲中移除，在該場比賽中將無法再使用。", "3.8.2")
+        replay.refuse(f"{name} 在{where}，不在手牌中；只能使用手牌中的卡牌。", *from_hand)
     if hand.unnamed == 0:  # the board lists the whole hand, and not this card
         action = replay.timeline.actions[replay.index]
         held = "、".join(card.name for card in hand.cards) or "沒有牌"
@@ -80,7 +106,7 @@ def set_scene(replay: Run, action: SetScene) -> None:
     """The scene's own conditions come first (6.3.1, 6.3.2), then the once-a-turn limit (5.4.2):
     a scene refused on its round needs no word on whether one was set before it."""
     state, player = replay.state, action.player
-    scene = take_from_hand(replay, player, action.card)
+    scene = take_from_hand(replay, player, action.card, "5.4.1", by_effect=action.by_effect)
     first = first_player(replay)
     if not action.by_effect and player is not first:
         replay.refuse(
@@ -179,11 +205,13 @@ def _scene_draw(replay: Run, action: SetScene) -> None:
             )
     elif waiting:
         replay.step("這次抽牌先於《當本場景出現時》等效果進行。", "6.2.3")
+        decides_table(replay, "6.2.3")
     draw = replay.choose(
         player, "scene_draw", action.draw, (True, False), f"{_name(player)}是否抽一張牌", "6.2.1"
     )
     if draw:
-        draw_one(replay, player, "6.2.1")
+        if draw_one(replay, player, "6.2.1"):
+            decides_table(replay, "6.2.1")
     else:
         replay.step(f"設置場景牌的{_name(player)}選擇不抽牌。", "6.2.1")
 
@@ -193,9 +221,9 @@ def _scene_draw(replay: Run, action: SetScene) -> None:
 
 def set_character(replay: Run, action: SetCharacter) -> None:
     state, player = replay.state, action.player
-    card = take_from_hand(replay, player, action.card)
     first = step_player(replay) is first_player(replay)
     clause = "5.5.3.1" if first else "5.5.4.1"
+    card = take_from_hand(replay, player, action.card, clause, by_effect=action.by_effect)
     single = replay.fact(
         f"{card.name}.single_bp",
         card.has_single_bp(),
@@ -309,7 +337,7 @@ def swap(replay: Run, action: Swap) -> None:
 
 def level_up(replay: Run, action: LevelUp) -> None:
     state, player = replay.state, action.player
-    card = take_from_hand(replay, player, action.card)
+    card = take_from_hand(replay, player, action.card, "5.6.1")
     found = state.locate(action.character)
     if found is None:
         raise BoardError([BoardProblem(f"actions[{replay.index}].level_up.character", "not on the field")])
@@ -335,12 +363,13 @@ def level_up(replay: Run, action: LevelUp) -> None:
     state.leveled.append(stacked.name)
     state.placed.append(stacked.name)
     stack = Stack.of(cards + 1)
-    replay.step(
-        f"{_name(player)}將 {card.name} 覆蓋在 {top.name} 上以縱向疊加的方式升級，成為 {stack} 狀態。",
-        "5.6.2.1",
-        "8.1.1",
-        state=stack,
-    )
+    text = f"{_name(player)}將 {card.name} 覆蓋在 {top.name} 上以縱向疊加的方式升級，成為 {stack} 狀態。"
+    if step_player(replay) is first_player(replay):
+        replay.step(text, "5.6.2.1", "8.1.1", state=stack)
+        return
+    # the second player's step allows the same (5.6.3.1): what lets this player level up at all
+    replay.step(f"後攻方升級步驟：{text}", "5.6.3.1", "5.6.2.1", "8.1.1", state=stack)
+    decides_table(replay, "5.6.3.1")
 
 
 #: what a refused level up comes to if the card was stacked anyway and play went on (12.1.1)
@@ -416,7 +445,13 @@ def activate(replay: Run, action: Activate) -> None:
             f"{action.card} 的 [發動] 效果每回合只能使用 {action.limit} 次，本回合已使用 {times} 次。",
             "9.4.2",
         )
-    if action.limit is not None:
+    if action.limit is not None and times:  # a use again this turn: what the printed count allows
+        replay.step(
+            f"{action.card} 的 [發動] 效果每回合可使用 {action.limit} 次，本回合已使用 {times} 次，未達上限，可以再次使用。",
+            "9.4.2",
+        )
+        decides_table(replay, "9.4.2")
+    elif action.limit is not None:
         replay.not_applied(
             f"{action.card} 的 [發動] 效果每回合可使用 {action.limit} 次，本回合已使用 {times} 次，未達上限。",
             "9.4.2",

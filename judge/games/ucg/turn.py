@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from judge.action import Action, NextTurn
 from judge.games.ucg.actions import SetCharacter
-from judge.games.ucg.battle import first_player, judge
+from judge.games.ucg.battle import first_player, judge, judgment_of
 from judge.games.ucg.state import Area, Character, PrintedBP, UcgCard, UcgState
 from judge.outcome import Result
 from judge.players import PLAYERS, Player, turn_order
@@ -43,14 +43,31 @@ def start_phase(replay: Run) -> None:
     replay.step(f"起始階段：本回合的先攻方為{_name(first)}，後攻方為{_name(first.other)}。", "5.2.1")
 
 
-def draw_one(replay: Run, player: Player, *cites: str) -> None:
-    """One card from the top of ``player``'s deck to the hand; an empty deck is not a loss (1.3.6)."""
+def decides_table(replay: Run, *clauses: str) -> None:
+    """Mark ``clauses`` decisive where the table a ruling ends with is its outcome: until a judgment
+    is made in the replay (the judgment decides the game and the next turn, and what it finds
+    replaces what decided before it)."""
+    if judgment_of(replay) is None:
+        replay.log.mark_decisive(*clauses)
+
+
+def draw_one(replay: Run, player: Player, *cites: str) -> bool:
+    """One card from the top of ``player``'s deck to the hand; an empty deck is not a loss (1.3.6),
+    which decides a ruling the game's result does not (a judgment's decides it instead).  Whether
+    a card may have been drawn."""
     side = replay.state.players[player]
     deck, hand = side.deck, side.hand
     if deck.total == 0:
-        replay.step(f"{_name(player)}的牌組中沒有牌，無法抽牌，此部分不予執行。", *cites, "1.2.3", deck=0)
+        replay.step(
+            f"{_name(player)}的牌組中沒有牌，無法抽牌，此部分不予執行；不會因此判定為敗北。",
+            *cites,
+            "1.2.3",
+            "1.3.6",
+            deck=0,
+        )
         replay.not_applied(f"{_name(player)}無法從牌組抽牌，但不會因此判定為敗北。", "1.3.6")
-        return
+        decides_table(replay, "1.3.6")
+        return False
     if deck.cards:
         card = deck.cards.pop(0)
         hand.cards.append(card)
@@ -64,14 +81,21 @@ def draw_one(replay: Run, player: Player, *cites: str) -> None:
         )
     else:  # how many cards the deck holds is not known, and need not be: no draw is a loss
         hand.unnamed = None
-        replay.step(f"{_name(player)}從牌組最上方抽一張牌加入手牌（牌組張數未知）。", *cites)
+        replay.step(
+            f"{_name(player)}從牌組最上方抽一張牌加入手牌（牌組張數未知；即使沒有牌而無法抽牌，也不會判定為敗北）。",
+            *cites,
+            "1.3.6",
+        )
         replay.not_applied(f"即使{_name(player)}的牌組沒有牌而無法抽牌，也不會判定為敗北。", "1.3.6")
+        decides_table(replay, "1.3.6")
+    return True
 
 
 def draw_phase(replay: Run) -> None:
     """No draw in the game's first turn (5.3.1).  A battle area on the field before this turn's
     character phase answers that when the board gives no turn number: each turn's character phase
-    opens one (5.5.5), so the first turn begins with none."""
+    opens one (5.5.5), so the first turn begins with none.  Whether the players draw decides the
+    hands a ruling ends with (a later judgment decides in its place)."""
     turn, areas = replay.state.turn, replay.state.areas
     known = turn == 1 if turn is not None else (False if areas else None)
     first_turn = replay.fact("first_turn", known, (True, False), "本回合是否為遊戲的初始回合", "5.3.1")
@@ -81,9 +105,11 @@ def draw_phase(replay: Run) -> None:
         )
     if first_turn:
         replay.step("遊戲的初始回合不進行抽牌。", "5.3.1")
+        decides_table(replay, "5.3.1")
         return
-    for player in turn_order(first_player(replay)):
-        draw_one(replay, player, "5.3.2")
+    drawn = [draw_one(replay, player, "5.3.2") for player in turn_order(first_player(replay))]
+    if any(drawn):
+        decides_table(replay, "5.3.2")
 
 
 def scene_phase(replay: Run) -> None:
@@ -282,8 +308,16 @@ def _appear(replay: Run, clause: str) -> None:
                 "10.1.3.2",
                 *(("11.12.2",) if returned else ()),
             )
-    if replay.fired:
-        replay.step(f"{_name(player)}的登場時效果依次結算。", clause)
+    if not replay.fired:
+        return
+    later = clause == "5.7.2.1" and any(
+        e.when is not None and e.when.event == "enters" and opened.get(e.when.card or "") is player.other
+        for e in replay.waiting
+    )
+    first = "（後攻方的登場時效果在其後的步驟結算：從先攻方玩家開始依次結算）" if later else ""
+    cites = (clause, "10.1.3.4") if later else (clause,)
+    replay.step(f"{_name(player)}的登場時效果依次結算{first}。", *cites)
+    decides_table(replay, *cites)  # whose step it is orders the two players' appear effects
 
 
 def effect_phase(replay: Run) -> None:
@@ -294,6 +328,14 @@ def effect_phase(replay: Run) -> None:
 
 
 def end_phase(replay: Run) -> None:
+    """ "This turn" effects end (5.10.2); a BP or level change among them is noted as lost, so a
+    later judgment can tell whether its ending decides (as a lasting effect whose source left)."""
+    for _, _, character in replay.state.characters():
+        replay.notes.setdefault("lost", []).extend(
+            (character.name, "5.10.2", m.stat, m.by)
+            for m in character.modifiers
+            if m.until is Duration.END_OF_TURN
+        )
     ended = replay.expire(
         Duration.END_OF_TURN,
         lambda card, what: f"結束階段：{card.name} 的「在此回合期間」效果（{what}）結束。",
