@@ -1039,6 +1039,18 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_600_P3, Q_600_P5, Q_600_P1),
         check=lambda r: side(r, "A").battle.cards[0].level == 3,
     ),
+    "illegal_equipment_during_battle": Expect(
+        Result.REFUSED,
+        decides=(Q_319_P1,),
+        refused=(Q_319_P1,),
+        check=lambda r: side(r, "A").battle.cards[0].equipment is None,
+    ),
+    "why_not_swift_no_defender": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        not_cited=(Q_SWIFT,),
+        check=lambda r: rest(r, "B") == ["乔巴"] and field_names(r, "B") == ["山治"],
+    ),
 }
 
 
