@@ -142,6 +142,26 @@ Q_901_P2 = "且这些动作都由一位玩家控制，则该玩家选择一个�
 Q_901_P3 = "然后由对方玩家选择一个较小的数字"
 Q_901_P4 = "该循环中第一个触发效果的操控者选择一个不小于一万数字"
 Q_901_P6 = "如果一个循环中只包含强制性的动作，且不包含触发效果"
+Q_204_P1 = "在玩家每回合开始阶段的资源步骤中，玩家可以选择将手牌中的任意一张牌放入其资源区中"
+Q_205_P2 = "当一张牌从任何区域进入战斗区时，即为登场"
+Q_311_P3 = "瞬间战术的发动只需要满足具有优先权即可"
+Q_320_P3 = "瞬间战术牌的使用时机只需要满足具有优先权"
+Q_406_P1 = "触发【回合结束时】【我方回合结束时】【对方回合结束时】等效果"
+Q_500_P1 = "玩家在自己的行动阶段中，可以进行任意次数的战斗"
+Q_803_P2 = "【攻击破坏时】为角色牌通过攻击战斗被战斗破坏所触发的效果"
+Q_803_P5 = "【战斗破坏时】、【攻击破坏时】、【防御破坏时】的效果只会在战斗伤害清算完毕之后才能被触发"
+Q_102_P5 = "那么需要尽可能的去完成该动"
+Q_318_P5 = "只要能够支付费用，一回合可以使用任意数量的角色牌"
+Q_319_P1 = "装备牌的使用时机需要同时满足以下三种条件"
+Q_319_P7 = "装备牌装备的角色牌因为任何原因离场时，装备牌破坏"
+Q_321_P1 = "事件牌的使用时机需要同时满足以下三种条件"
+Q_700_P5 = "即使之后发动效果的牌被破坏或移除游戏，也不会影响此效果"
+Q_810_P1 = "为攻击方与防御方的角色牌进入战斗时所触发的效果"
+Q_SWIFT = "此牌攻击角色牌时只能被带有神速或守备效果的角色牌防御"
+Q_PIERCE_DAMAGE = "【攻击胜利时】对对方生命区造成 1 点伤害"
+Q_305_P7 = "有些牌会没有角色名，那么它就可以在一位玩家的战斗区中存在任意数量"
+Q_319_P2 = "如无特殊说明，装备牌不能装备给对方的角色牌"
+Q_502_P1 = "如果角色牌不能被防御，那张牌攻击成立后，对方玩家无法宣告防御"
 Q_RUSH = "登场回合就可以攻击"
 Q_GUARD = "此牌不能进行攻击"
 Q_RANGED = "带有远程的角色牌在攻击战斗时不会受到由与其战斗的角色牌所造成的战斗伤害"
@@ -191,7 +211,7 @@ SITUATIONS: dict[str, Expect] = {
     # -- the turn (ch. 4) ------------------------------------------------------------------------
     "turn_whole": Expect(
         *CONTINUES,
-        decides=(Q_408_P1, Q_203_P2),
+        decides=(Q_408_P1, Q_203_P2, Q_401_P1, Q_505_P1),
         why_not=(Q_404_P2,),
         cited=(Q_401_P1, Q_403_P1, Q_501_P1, Q_505_P1, Q_407_P1, Q_408_P2),
         check=lambda r: (
@@ -205,6 +225,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "turn_resource_face_up": Expect(
         *CONTINUES,
+        decides=(Q_204_P1,),
         cited=(Q_404_P1, Q_204_P3),
         check=lambda r: side(r, "A").resources.cards[0].face_up is True and side(r, "A").hand.total == 0,
     ),
@@ -243,14 +264,14 @@ SITUATIONS: dict[str, Expect] = {
     "turn_start_trigger_then_deck_out": Expect(
         Result.WON,
         "cannot_draw",
-        decides=(Q_101_P2, Q_403_P1, *LOST),
+        decides=(Q_101_P2, Q_403_P1, *LOST, Q_402_P1, Q_807_P1),
         winner=Player.B,
         cited=(Q_807_P1,),
         check=lambda r: before(r, "开始步骤：触发", "需要抽 1 张牌"),
     ),
     "turn_end_trigger_draw_then_discard": Expect(
         *CONTINUES,
-        decides=(Q_408_P1, Q_203_P2),
+        decides=(Q_408_P1, Q_203_P2, Q_406_P1, Q_808_P1),
         cited=(Q_808_P1,),
         check=lambda r: side(r, "A").hand.total == 6 and r.outcome.state.turn_player == Player.B,
     ),
@@ -263,7 +284,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "battle_counter_damages_life": Expect(
         *CONTINUES,
-        decides=(Q_704_P8,),
+        decides=(Q_704_P8, Q_505_P1, Q_CRITICAL),
         check=lambda r: (
             before(r, "翻开「乙生命」", "翻开「甲生命」")
             and (side(r, "A").life.total, side(r, "B").life.total) == (3, 1)
@@ -280,7 +301,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_defence_won": Expect(
         *CONTINUES,
-        decides=BATTLE_DESTRUCTION,
+        decides=(*BATTLE_DESTRUCTION, Q_804_P1, Q_804_P4),
         cited=(Q_804_P1, Q_702_P2),
         check=lambda r: side(r, "B").hand.total == 3 and r.outcome.battles[0].won == ["比克"],
     ),
@@ -346,7 +367,7 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_defend_by_target": Expect(Result.REFUSED, decides=(Q_502_P4,), refused=(Q_502_P4,)),
     "trigger_rush_attacks": Expect(
         *CONTINUES,
-        decides=(Q_RUSH, Q_318_P6),
+        decides=(Q_RUSH, Q_318_P6, Q_505_P1),
         why_not=(Q_502_P2,),
         check=lambda r: side(r, "B").life.total == 3,
     ),
@@ -366,7 +387,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "damage_two_battles_accumulate": Expect(
         *CONTINUES,
-        decides=(*BATTLE_DESTRUCTION, Q_607_P2),
+        decides=(*BATTLE_DESTRUCTION, Q_607_P2, Q_500_P1, Q_803_P2, Q_803_P5),
         cited=(Q_803_P1,),
         check=lambda r: (
             rest(r, "B") == ["弗兰奇"]
@@ -402,55 +423,67 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_on_enter": Expect(
         *CONTINUES,
+        decides=(
+            Q_205_P2,
+            Q_801_P1,
+        ),
         cited=(Q_801_P1,),
         check=lambda r: (side(r, "A").hand.total, side(r, "A").deck.total) == (3, 19),
     ),
     "trigger_on_attack": Expect(
         *CONTINUES,
+        decides=(
+            Q_505_P1,
+            Q_805_P1,
+        ),
         cited=(Q_805_P1, Q_505_P1),
         check=lambda r: r.outcome.values["山治"]["attack"] == 3000 and side(r, "B").life.total == 3,
     ),
     "trigger_target_no_defence_timing": Expect(
         *CONTINUES,
-        decides=(Q_607_P3,),
+        decides=(Q_607_P3, Q_806_P1),
         why_not=(Q_806_P3, Q_806_P4),
         cited=(Q_806_P1,),
         check=lambda r: r.outcome.values["娜美"]["defence"] == 5000 and side(r, "B").deck.total == 20,
     ),
     "trigger_attacked_defends_alone": Expect(
         *CONTINUES,
-        decides=(Q_607_P3,),
+        decides=(Q_607_P3, Q_806_P4),
         why_not=(Q_806_P3,),
         cited=(Q_503_P2, Q_806_P4),
         check=lambda r: field_names(r, "B") == ["乌索普"],
     ),
     "trigger_both_destroyed_no_victory": Expect(
         *CONTINUES,
-        decides=BATTLE_DESTRUCTION,
+        decides=(*BATTLE_DESTRUCTION, Q_802_P1),
         why_not=(Q_804_P5,),
         cited=(Q_802_P1,),
         check=lambda r: (side(r, "A").deck.total, side(r, "B").deck.total) == (20, 19),
     ),
     "trigger_battle_won": Expect(
         *CONTINUES,
-        decides=BATTLE_DESTRUCTION,
+        decides=(*BATTLE_DESTRUCTION, Q_804_P1, Q_804_P4),
         cited=(Q_804_P1,),
         check=lambda r: side(r, "A").deck.total == 19 and r.outcome.battles[0].won == ["路飞"],
     ),
     "trigger_effect_destruction": Expect(
         *CONTINUES,
-        decides=(Q_605_P4,),
+        decides=(Q_605_P4, Q_802_P1),
         why_not=(Q_803_P6,),
         cited=(Q_802_P1,),
         check=lambda r: side(r, "B").deck.total == 19,
     ),
     "trigger_order_both_players": Expect(
         *CONTINUES,
-        decides=(*BATTLE_DESTRUCTION, Q_106_P6, Q_106_P3),
+        decides=(*BATTLE_DESTRUCTION, Q_106_P6, Q_106_P3, Q_802_P1),
         check=lambda r: [s.values["order"] for s in r.steps if "order" in s.values] == [["罗宾", "路飞"]],
     ),
     "battle_life_counter": Expect(
         *CONTINUES,
+        decides=(
+            Q_505_P1,
+            Q_CRITICAL_LIFE_ONLY,
+        ),
         cited=(Q_CRITICAL, Q_324_P3, Q_704_P5),
         check=lambda r: (
             before(r, "橡胶火箭炮", "对生命区造成伤害时触发的效果")
@@ -461,7 +494,7 @@ SITUATIONS: dict[str, Expect] = {
     # -- the chain and priority (105, 106, 305) ----------------------------------------------------
     "chain": Expect(
         *CONTINUES,
-        decides=(Q_106_P3,),
+        decides=(Q_106_P3, Q_311_P3, Q_320_P3, Q_811_P1),
         cited=(Q_105_P1, Q_106_P2),
         check=lambda r: (
             [s.values["link"] for s in r.steps if s.values.get("link") and "清算「" in s.text]
@@ -470,12 +503,12 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "chain_target_gone": Expect(
         *CONTINUES,
-        decides=(Q_106_P3, Q_705_P3, Q_705_P6, Q_320_P6),
+        decides=(Q_106_P3, Q_705_P3, Q_705_P6, Q_320_P6, Q_311_P3, Q_320_P3),
         check=lambda r: "比克" in side(r, "B").hand.names() and "比克" not in r.outcome.destroyed,
     ),
     "trigger_condition_rechecked": Expect(
         *CONTINUES,
-        decides=(Q_106_P3, Q_605_P4, Q_702_P4),
+        decides=(Q_106_P3, Q_605_P4, Q_702_P4, Q_205_P2, Q_311_P3, Q_320_P3, Q_801_P1),
         cited=(Q_702_P2,),
         check=lambda r: (
             (side(r, "A").hand.total, side(r, "A").deck.total) == (2, 20)
@@ -484,12 +517,12 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "battle_defender_leaves": Expect(
         *CONTINUES,
-        decides=(Q_605_P4, Q_500_P3, Q_503_P3),
+        decides=(Q_605_P4, Q_500_P3, Q_503_P3, Q_311_P3, Q_320_P3),
         check=lambda r: side(r, "B").life.total == 4 and side(r, "A").battle.cards[0].damage == 0,
     ),
     "battle_attacked_leaves": Expect(
         *CONTINUES,
-        decides=(Q_500_P3, Q_501_P3),
+        decides=(Q_500_P3, Q_501_P3, Q_311_P3, Q_320_P3),
         not_cited=(Q_503_P3,),
         check=lambda r: (
             side(r, "B").life.total == 4
@@ -499,7 +532,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_void_this_turn_back_next": Expect(
         *CONTINUES,
-        decides=(Q_708_P2, Q_407_P1, Q_709_P7, Q_200_P4),
+        decides=(Q_708_P2, Q_407_P1, Q_709_P7, Q_200_P4, Q_406_P1, Q_808_P1),
         why_not=(Q_708_P1,),
         check=lambda r: (
             "悟空" in side(r, "A").hand.names()
@@ -522,13 +555,13 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "chain_priority_response": Expect(
         *CONTINUES,
-        decides=(Q_106_P3,),
+        decides=(Q_106_P3, Q_311_P3, Q_320_P3),
         cited=(Q_105_P1,),
         check=lambda r: before(r, "防御力为 6000", "防御力为 5000") and field_names(r, "B") == ["山治"],
     ),
     "chain_same_name_discard_first": Expect(
         *CONTINUES,
-        decides=(Q_305_P4, Q_305_P5, Q_105_P4),
+        decides=(Q_305_P4, Q_305_P5, Q_105_P4, Q_205_P2, Q_801_P1),
         check=lambda r: (
             before(r, "选择废弃「丝诺」", "从牌组抽 1 张牌")
             and field_names(r, "A") == ["丝诺2"]
@@ -580,6 +613,10 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "turn_no_priority_in_reset": Expect(
         *CONTINUES,
+        decides=(
+            Q_311_P3,
+            Q_320_P3,
+        ),
         cited=(Q_401_P2, Q_402_P1),
         check=lambda r: before(r, "开始步骤", "瞬间战术") and side(r, "B").deck.total == 9,
     ),
@@ -595,14 +632,14 @@ SITUATIONS: dict[str, Expect] = {
     # -- damage outside battle (605, 607, 803) ------------------------------------------------------
     "damage_effect_after_battle": Expect(
         *CONTINUES,
-        decides=(Q_309_P2, Q_607_P2, Q_607_P3, Q_607_P4, Q_605_P6),
+        decides=(Q_309_P2, Q_607_P2, Q_607_P3, Q_607_P4, Q_605_P6, Q_802_P1),
         why_not=(Q_803_P6,),
         cited=(Q_802_P1,),
         check=lambda r: side(r, "B").deck.total == 19 and rest(r, "B") == ["弗兰奇"],
     ),
     "damage_battle_after_effect": Expect(
         *CONTINUES,
-        decides=(Q_607_P2, *BATTLE_DESTRUCTION),
+        decides=(Q_607_P2, *BATTLE_DESTRUCTION, Q_803_P2, Q_803_P5),
         cited=(Q_605_P3,),
         check=lambda r: side(r, "B").deck.total == 19 and bool(r.gaps),
     ),
@@ -662,7 +699,7 @@ SITUATIONS: dict[str, Expect] = {
     "simultaneous_both_cannot_draw": Expect(Result.DRAWN, "both_lost_at_once", decides=(Q_101_P2, Q_101_P6)),
     "simultaneous_each_discards": Expect(
         *CONTINUES,
-        decides=(Q_106_P6, Q_106_P3),
+        decides=(Q_106_P6, Q_106_P3, Q_811_P1),
         cited=(Q_102_P3, Q_811_P1),
         check=lambda r: before(r, "「罗宾」", "「山治」") and before(r, "玩家 B 从牌组抽", "玩家 A 从牌组抽"),
     ),
@@ -744,6 +781,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "why_not_one_life_card": Expect(
         *CONTINUES,
+        decides=(Q_505_P1,),
         why_not=(Q_202_P4,),
         cited=(Q_CRITICAL,),
         check=lambda r: side(r, "B").life.total == 0,
@@ -764,7 +802,7 @@ SITUATIONS: dict[str, Expect] = {
     # -- one character attacking several (507) --------------------------------------------------------
     "battle_several_sum_of_attacks": Expect(
         *CONTINUES,
-        decides=(Q_507_P2, Q_507_P4, *BATTLE_DESTRUCTION),
+        decides=(Q_507_P2, Q_507_P4, *BATTLE_DESTRUCTION, Q_804_P1, Q_804_P4),
         cited=(Q_503_P2, Q_804_P1, Q_804_P4),
         check=lambda r: (
             r.outcome.battles[0].destroyed == ["乔巴", "娜美"]
@@ -821,7 +859,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "battle_several_attacker_destroyed": Expect(
         *CONTINUES,
-        decides=(Q_507_P2, Q_507_P4, *BATTLE_DESTRUCTION),
+        decides=(Q_507_P2, Q_507_P4, *BATTLE_DESTRUCTION, Q_804_P1, Q_804_P4),
         cited=(Q_804_P1,),
         check=lambda r: (
             r.outcome.battles[0].won == ["乔巴", "娜美"]
@@ -847,7 +885,7 @@ SITUATIONS: dict[str, Expect] = {
     # -- open choices and missing facts ---------------------------------------------------------------
     "choice_defence_open": Expect(
         Result.DEPENDS,
-        decides=BATTLE_DESTRUCTION,
+        decides=(*BATTLE_DESTRUCTION, Q_505_P1),
         check=lambda r: (
             sorted(str(next(iter(c.option.values()))) for c in r.choices) == ["none", "娜美"]
             and {c.player for c in r.choices} == {Player.B}
@@ -855,7 +893,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "unknown_life_matters": Expect(
         Result.DEPENDS,
-        decides=(Q_101_P1, *LOST),
+        decides=(Q_101_P1, *LOST, Q_505_P1),
         check=lambda r: (
             {c.outcome.result for c in r.choices} == {Result.WON, Result.CONTINUES}
             and {c.kind for c in r.choices} == {"fact"}
@@ -863,6 +901,155 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "unknown_deck_does_not_matter": Expect(
         *CONTINUES, decides=BATTLE_DESTRUCTION, check=lambda r: not r.choices
+    ),
+    # -- coverage round 4: the life zone, keywords, timings, tactics, several turns --------------------------
+    "life_attack_one_damage": Expect(
+        *CONTINUES, decides=(Q_505_P1,), cited=(Q_324_P3,), check=lambda r: side(r, "B").life.total == 3
+    ),
+    "critical_life_two": Expect(
+        *CONTINUES, decides=(Q_505_P1, Q_CRITICAL), check=lambda r: side(r, "B").life.total == 1
+    ),
+    "two_attacks_one_turn": Expect(
+        *CONTINUES, decides=(Q_505_P1, Q_500_P1), check=lambda r: side(r, "B").life.total == 2
+    ),
+    "illegal_defend_speed": Expect(Result.REFUSED, decides=(Q_SWIFT,), refused=(Q_SWIFT,)),
+    "speed_guard_defends": Expect(
+        *CONTINUES,
+        decides=(Q_SWIFT, Q_607_P3),
+        check=lambda r: (
+            r.outcome.battles[0].defenders == ["山治"] and field_names(r, "B") == ["乔巴", "山治"]
+        ),
+    ),
+    "speed_life_attack_defended": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        why_not=(Q_SWIFT,),
+        check=lambda r: rest(r, "B") == ["山治"] and side(r, "B").life.total == 4,
+    ),
+    "pierce_damages_life": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_DESTRUCTION, Q_PIERCE_DAMAGE),
+        check=lambda r: rest(r, "B") == ["乔巴"] and side(r, "B").life.total == 2,
+    ),
+    "why_not_pierce_both_destroyed": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        why_not=(Q_PIERCE_DAMAGE, Q_804_P5),
+        check=lambda r: side(r, "B").life.total == 3,
+    ),
+    "illegal_equipment_opponent_turn": Expect(
+        Result.REFUSED,
+        decides=(Q_319_P1,),
+        refused=(Q_319_P1,),
+        check=lambda r: side(r, "B").battle.cards[0].equipment is None,
+    ),
+    "illegal_event_opponent_turn": Expect(Result.REFUSED, decides=(Q_321_P1,), refused=(Q_321_P1,)),
+    "illegal_resource_in_action_phase": Expect(
+        Result.REFUSED, decides=(Q_400_P1, Q_404_P1), refused=(Q_400_P1, Q_404_P1)
+    ),
+    "instant_tactic_opponent_battle": Expect(
+        *CONTINUES,
+        decides=(Q_320_P3, Q_311_P3, Q_607_P3),
+        check=lambda r: field_names(r, "B") == ["乔巴"] and rest(r, "B") == ["烟雾弹"],
+    ),
+    "chain_source_destroyed_still_resolves": Expect(
+        *CONTINUES,
+        decides=(Q_320_P3, Q_311_P3, Q_106_P3, Q_605_P4, Q_700_P5),
+        check=lambda r: rest(r, "A") == ["娜美"] and side(r, "A").hand.total == 3,
+    ),
+    "equipment_character_destroyed": Expect(
+        *CONTINUES,
+        decides=(Q_320_P3, Q_311_P3, Q_605_P4, Q_319_P7),
+        check=lambda r: rest(r, "A") == ["路飞", "金箍棒"],
+    ),
+    "effect_damage_empty_life": Expect(
+        *CONTINUES, why_not=(Q_101_P1,), not_cited=(Q_505_P1,), check=lambda r: r.outcome.winner is None
+    ),
+    "move_as_many_as_possible": Expect(
+        *CONTINUES,
+        decides=(Q_102_P5,),
+        check=lambda r: (side(r, "A").deck.total, side(r, "A").life.total) == (0, 5),
+    ),
+    "play_two_characters": Expect(
+        *CONTINUES,
+        decides=(Q_303_P2, Q_303_P3, Q_318_P5),
+        check=lambda r: field_names(r, "A") == ["索隆", "乌索普"],
+    ),
+    "trigger_defender_declared": Expect(
+        *CONTINUES, decides=(Q_806_P1, Q_607_P3), check=lambda r: side(r, "B").hand.total == 3
+    ),
+    "trigger_battle_set": Expect(
+        *CONTINUES,
+        decides=(Q_810_P1, *BATTLE_DESTRUCTION),
+        check=lambda r: rest(r, "B") == ["乔巴"] and r.outcome.values["路飞"]["attack"] == 4000,
+    ),
+    "why_not_battle_set_on_life": Expect(
+        *CONTINUES,
+        decides=(Q_505_P1,),
+        why_not=(Q_810_P1,),
+        check=lambda r: r.outcome.values["路飞"]["attack"] == 3000,
+    ),
+    "turn_reset_then_attack": Expect(
+        *CONTINUES, decides=(Q_401_P1, Q_505_P1), check=lambda r: side(r, "B").life.total == 3
+    ),
+    "timeline_damage_healed_next_turn": Expect(
+        *CONTINUES,
+        decides=(Q_607_P3, Q_407_P1),
+        check=lambda r: field_names(r, "A") == ["路飞"] and side(r, "A").battle.cards[0].damage == 1000,
+    ),
+    "timeline_played_attacks_next_turn": Expect(
+        *CONTINUES,
+        decides=(Q_303_P2, Q_303_P3, Q_505_P1, *BATTLE_DESTRUCTION, Q_401_P1),
+        check=lambda r: (
+            rest(r, "A") == ["索隆"] and rest(r, "B")[-1] == "悟空" and side(r, "B").life.total == 2
+        ),
+    ),
+    "timeline_resource_each_turn": Expect(
+        *CONTINUES,
+        decides=(Q_204_P1,),
+        check=lambda r: side(r, "A").resources.names() == ["资源1", "乌索普", "娜美"],
+    ),
+    "illegal_normal_tactic_in_battle": Expect(Result.REFUSED, decides=(Q_320_P2,), refused=(Q_320_P2,)),
+    "illegal_defend_cannot_be_defended": Expect(Result.REFUSED, decides=(Q_502_P1,), refused=(Q_502_P1,)),
+    "illegal_equipment_on_opponent": Expect(
+        Result.REFUSED,
+        decides=(Q_319_P2,),
+        refused=(Q_319_P2,),
+        check=lambda r: side(r, "B").battle.cards[0].equipment is None,
+    ),
+    "trigger_event_enters": Expect(
+        *CONTINUES,
+        decides=(Q_303_P2, Q_303_P3, Q_205_P2, Q_801_P1),
+        cited=(Q_321_P3,),
+        check=lambda r: field_names(r, "A") == ["天下第一武道会"] and side(r, "A").hand.total == 3,
+    ),
+    "same_name_no_character_name": Expect(
+        *CONTINUES,
+        decides=(Q_305_P7,),
+        not_cited=(Q_305_P4,),
+        check=lambda r: field_names(r, "A") == ["海军士兵", "海军士兵"],
+    ),
+    "trigger_attacked": Expect(
+        *CONTINUES,
+        decides=(Q_501_P1, *BATTLE_DESTRUCTION),
+        check=lambda r: side(r, "B").hand.total == 3 and rest(r, "B") == ["乔巴"],
+    ),
+    "timeline_level_up_each_turn": Expect(
+        *CONTINUES,
+        decides=(Q_600_P3, Q_600_P5, Q_600_P1),
+        check=lambda r: side(r, "A").battle.cards[0].level == 3,
+    ),
+    "illegal_equipment_during_battle": Expect(
+        Result.REFUSED,
+        decides=(Q_319_P1,),
+        refused=(Q_319_P1,),
+        check=lambda r: side(r, "A").battle.cards[0].equipment is None,
+    ),
+    "why_not_swift_no_defender": Expect(
+        *CONTINUES,
+        decides=BATTLE_DESTRUCTION,
+        not_cited=(Q_SWIFT,),
+        check=lambda r: rest(r, "B") == ["乔巴"] and field_names(r, "B") == ["山治"],
     ),
 }
 

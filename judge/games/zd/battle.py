@@ -23,6 +23,7 @@ from judge.games.zd import battle_damage, timings
 from judge.games.zd.actions import Attack, Defend
 from judge.games.zd.outcome import BattleRecord
 from judge.games.zd.state import LIFE, SEVERAL, Battle, ZdCard, ZdState
+from judge.games.zd.turn import RESET
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Card, Duration, Status
@@ -30,6 +31,8 @@ from judge.state import Card, Duration, Status
 Run = Replay[ZdState]
 
 BATTLES = "battles"
+#: the turn and how many battles its turn player has declared in it (500.p1)
+BATTLES_THIS_TURN = "battles_this_turn"
 #: actions that happen in a free timing of the battle, before it goes on
 FREE = ("effect", "activate", "concede", "negate", "simultaneous", "loop")
 
@@ -103,6 +106,17 @@ def declare(replay: Run, action: Attack) -> None:
                 f"「{name}」不能成为攻击对象：只有对手玩家的生命区和横置的角色牌能成为攻击对象。",
                 "501.p2",
             )
+    if attacker.name in replay.notes.get(RESET, ()):
+        replay.log.mark_decisive("401.p1")  # rested before this turn, it attacks because it was reset
+    earlier = replay.notes.get(BATTLES_THIS_TURN, (None, 0))
+    fought = earlier[1] if earlier[0] == state.turn else 0
+    if fought:
+        replay.step(
+            f"主动玩家 {player} 本回合已经进行过 {fought} 次战斗：玩家在自己的行动阶段中可以进行任意次数的战斗。",
+            "500.p1",
+            decisive=True,
+        )
+    replay.notes[BATTLES_THIS_TURN] = (state.turn, fought + 1)
     attacker.status = Status.RESTED
     _attack_set(replay, player, attacker, targets)
     state.battle = Battle(attacker=attacker.name, targets=targets)
@@ -182,6 +196,24 @@ def _swift(attacker: ZdCard, battle: Battle) -> bool:
     return attacker.has("神速") and battle.targets != [LIFE]
 
 
+def _swift_defence(replay: Run, battle: Battle, card: ZdCard) -> None:
+    """900.神速 against a defence it allows: a 神速 or 守备 defender of a character attacked, or any
+    defender of the life zone (神速 limits defence only where it attacks characters)."""
+    if _swift(replay.state.character(battle.attacker) or card, battle):
+        keyword = "神速" if card.has("神速") else "守备"
+        replay.step(
+            f"「{battle.attacker}」带有神速，攻击角色牌时只能被带有神速或守备效果的角色牌防御：「{card.name}」带有{keyword}，可以宣布防御。",
+            "900.神速",
+            decisive=True,
+        )
+    else:
+        replay.not_applied(
+            f"「{battle.attacker}」带有神速，但它攻击的是生命区：神速只在攻击角色牌时限制防御的角色牌。",
+            "900.神速",
+            card=battle.attacker,
+        )
+
+
 def _defending(replay: Run) -> Player:
     return (replay.state.turn_player or Player.A).other
 
@@ -216,6 +248,8 @@ def defend(replay: Run, action: Defend | None) -> None:
         replay.refuse(
             f"「{battle.attacker}」带有神速：攻击角色牌时只能被带有神速或守备效果的角色牌防御。", "900.神速"
         )
+    if attacker is not None and attacker.has("神速"):
+        _swift_defence(replay, battle, card)
     if card.entered_turn is not None and card.entered_turn == replay.state.turn:
         replay.not_applied(
             f"「{card.name}」本回合登场：角色牌在其登场的回合不能攻击，但可以进行防御。",
@@ -427,6 +461,15 @@ def _battle_step(replay: Run, battle: Battle) -> None:
             ("触发攻击生命区成功时触发的效果。", None),
             "504.p1",
         )
+        for event in ("battle_set", "attack_battle_set"):
+            replay.unfired(
+                event,
+                f"「{battle.attacker}」直接攻击生命区成功，没有与角色牌进入战斗：【战斗成立时】、【攻击战斗成立时】的效果"
+                "只有在攻击方与防御方的角色牌进入战斗时才会触发。",
+                "810.p1",
+                "504.p1",
+                card=battle.attacker,
+            )
         return
     attacker = replay.state.character(battle.attacker)
     if attacker is not None and attacker.has("会心一击"):

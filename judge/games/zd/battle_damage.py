@@ -51,15 +51,18 @@ def _direct(replay: Run, attacker: ZdCard, record: BattleRecord) -> None:
         )
         return
     points = 1 + (1 if attacker.has("会心一击") else 0)
+    left = replay.state.side(defending).life.total
     replay.step(
         f"清算步骤：直接攻击生命区成功，对防御方玩家 {defending} 的生命区造成 1 点战斗伤害。",
         "505.p1",
+        decisive=left != 0,  # an empty life zone hit decides by 101.p1 alone
         points=1,
     )
     if points > 1:
         replay.step(
             f"「{attacker.name}」带有会心一击：直接攻击生命区成功时，额外多造成 1 点战斗伤害（共 {points} 点）。",
             "900.会心一击",
+            decisive=left is None or left > 1,  # one card left or none: the extra point changes nothing
         )
     record.life_damage = points
     life.life_damage(replay, defending, points, battle=True)
@@ -342,6 +345,13 @@ class _Fight:
             )
         for event in ("battle_won", own):
             self.replay.unfired(event, text, cite, card=card.name)
+        if card is self.attacker and card.has("贯通"):
+            self.replay.not_applied(
+                f"{text}贯通是【攻击胜利时】的效果，也不会对对方生命区造成伤害。",
+                "900.贯通",
+                cite,
+                card=card.name,
+            )
 
     def _won(self, winner: ZdCard, beaten: list[ZdCard]) -> None:
         replay = self.replay
@@ -364,5 +374,9 @@ class _Fight:
             cites = ("804.p1", "804.p4")
         timings.timing(replay, events, winner.name, player if mine else player.other, (won, won), *cites)
         if mine and winner.has("贯通"):
-            replay.step(f"「{winner.name}」的贯通（【攻击胜利时】）：对对方生命区造成 1 点伤害。", "900.贯通")
+            replay.step(
+                f"「{winner.name}」的贯通（【攻击胜利时】）：对对方生命区造成 1 点伤害。",
+                "900.贯通",
+                decisive=replay.state.side(player.other).life.total != 0,  # an empty one: 贯通 cannot win
+            )
             life.life_damage(replay, player.other, 1, battle=False, pierce=True)

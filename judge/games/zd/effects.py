@@ -183,7 +183,11 @@ def _left_field(replay: Run, card: ZdCard, side: ZdPlayer) -> bool:
     equipment, card.equipment = card.equipment, None
     if equipment is not None:
         side.rest.cards.append(equipment)
-        replay.step(f"「{card.name}」离场，其装备的装备牌「{equipment.name}」破坏，进入休息区。", "319.p7")
+        replay.step(
+            f"「{card.name}」离场，其装备的装备牌「{equipment.name}」破坏，进入休息区。",
+            "319.p7",
+            decisive=True,
+        )
     return had
 
 
@@ -392,7 +396,7 @@ def _move(replay: Run, move: Move) -> None:
             target.unnamed = None
             wanted = 0
         if wanted:
-            replay.step(f"只能移动 {count - wanted} 张：尽可能地完成该动作。", "102.p5")
+            replay.step(f"只能移动 {count - wanted} 张：尽可能地完成该动作。", "102.p5", decisive=True)
     moved = [card.name for card in cards]
     void = {card.name for card in cards if card.negated}
     where = f"{ZONE_NAMES[move.from_.zone or '']}→{ZONE_NAMES[move.to.zone or '']}"

@@ -42,6 +42,12 @@ CHAIN = "chain"
 PASSES = "passes"
 #: the cards on the field each card or effect on the chain was aimed at as it was used (705.p3)
 TARGETS = "targets"
+#: the card on the field each effect on the chain comes from, as it was used (700.p5)
+SOURCES = "sources"
+#: the turn and how many characters its turn player has used in it (318.p5)
+CHARACTERS_THIS_TURN = "characters_this_turn"
+#: set once a level-up succeeded: a later one, in a later turn, is allowed by 600.p1's "once a turn"
+LEVELLED_BEFORE = "levelled_before"
 HAND_LIMIT = 6
 
 
@@ -56,14 +62,19 @@ def _turn_player(replay: Run) -> Player:
 
 def _sorcery_timing(replay: Run, player: Player, what: str, clause: str) -> None:
     """318.p1, 319.p1, 320.p2, 321.p1, 600.p1: own turn's action phase, empty chain."""
-    if (
-        player is not _turn_player(replay)
-        or replay.state.phase != "action"
-        or replay.state.battle is not None
-    ):
+    if not _own_non_battle_phase(replay, player):
         replay.refuse(f"{what}需要在我方回合的非战斗行动阶段进行。", clause)
     if chain(replay):
         replay.refuse(f"{what}需要连锁为空。", clause)
+
+
+def _own_non_battle_phase(replay: Run, player: Player) -> bool:
+    return player is _turn_player(replay) and replay.state.phase == "action" and replay.state.battle is None
+
+
+def _sorcery_time(replay: Run, player: Player) -> bool:
+    """Whether a normal tactic could be used now too: where an instant one's timing decides nothing."""
+    return _own_non_battle_phase(replay, player) and not chain(replay)
 
 
 def _from_hand(replay: Run, player: Player, card: ZdCard) -> None:
@@ -118,10 +129,12 @@ def place_resource(replay: Run, action: PlaceResource) -> None:
     replay.step(
         f"资源步骤：主动玩家 {action.player} 将手牌中的「{card.name}」放入资源区，成为一张资源牌（{kept}）；此动作不能进行连锁。",
         "404.p1",
+        "204.p1",
         "204.p3",
         "404.p3",
         card=card.name,
     )
+    replay.log.mark_decisive("204.p1")
 
 
 def no_resource(replay: Run) -> None:
@@ -167,9 +180,23 @@ def play(replay: Run, action: Play) -> None:
         "318.p3",
         card=card.name,
     )
+    _characters_this_turn(replay, player)
     effects.slow(replay, card)
     _same_name(replay, player, card, action.discard)
     timings.entered(replay, card.name, player)
+
+
+def _characters_this_turn(replay: Run, player: Player) -> None:
+    """318.p5: any number of characters a turn, as long as each is paid for."""
+    turn, used = replay.notes.get(CHARACTERS_THIS_TURN, (None, 0))
+    used = used if turn == replay.state.turn else 0
+    if used:
+        replay.step(
+            f"玩家 {player} 本回合已经使用过 {used} 张角色牌：只要能够支付费用，一回合可以使用任意数量的角色牌。",
+            "318.p5",
+            decisive=True,
+        )
+    replay.notes[CHARACTERS_THIS_TURN] = (replay.state.turn, used + 1)
 
 
 def _one_event(replay: Run, player: Player, card: ZdCard) -> None:
@@ -186,6 +213,17 @@ def _one_event(replay: Run, player: Player, card: ZdCard) -> None:
         effects.to_rest(replay, old)
 
 
+def _nameless_alike(replay: Run, card: ZdCard, field: list[ZdCard]) -> None:
+    """305.p7: a card of the same 牌名 as one already there, both without 角色名, stays."""
+    if card.character_names == [] and any(c.name == card.name and c.character_names == [] for c in field):
+        replay.step(
+            f"「{card.name}」没有角色名：它可以在一位玩家的战斗区中存在任意数量，不需要废弃。",
+            "305.p7",
+            decisive=True,
+            card=card.name,
+        )
+
+
 def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> None:
     """305.p4: two cards of one 角色名 in a battle area — the player discards one, outside the chain."""
     names = set(card.character_names or [])
@@ -198,6 +236,7 @@ def _same_name(replay: Run, player: Player, card: ZdCard, given: str | None) -> 
     shares = bool(unknown) and _may_share(replay, card)  # one fact for every card of its 牌名
     clash = [c for c in field if names & set(c.character_names or []) or (shares and id(c) in unknown)]
     if not clash:
+        _nameless_alike(replay, card, field)
         return
     options = list(dict.fromkeys([clash[0].name, card.name]))  # two of one 牌名 are one option
     chosen: Any = (
@@ -326,6 +365,12 @@ def level_up(replay: Run, action: LevelUp) -> None:
             "600.p1",
             "600.p9",
         )
+    if replay.notes.get(LEVELLED_BEFORE):
+        replay.step(
+            f"玩家 {player} 在之前的回合升级过，但本回合还没有：每位玩家在自己的每个行动阶段都可以成功升级一次。",
+            "600.p1",
+            decisive=True,
+        )
     side = replay.state.side(player)
     if action.how == "normal":
         if card.entered_turn is not None and card.entered_turn == replay.state.turn:
@@ -352,6 +397,7 @@ def level_up(replay: Run, action: LevelUp) -> None:
         effects.move_top_under(replay, player)
         card.level += 1
         replay.state.levelled_up = True
+        replay.notes[LEVELLED_BEFORE] = True
         replay.step(
             f"普通升级：玩家 {player} 将资源区中的「{face_up[0].name}」翻为面朝下，将牌组顶的一张牌面朝下放在「{card.name}」之下作为"
             f"等级指示物：「{card.name}」成为 LV{card.level}。",
@@ -367,6 +413,7 @@ def level_up(replay: Run, action: LevelUp) -> None:
     _from_hand(replay, player, shown)
     card.level += 1
     replay.state.levelled_up = True
+    replay.notes[LEVELLED_BEFORE] = True
     entered = card.entered_turn is not None and card.entered_turn == replay.state.turn
     replay.step(
         f"次元升级：玩家 {player} 从手牌中展示与「{card.name}」为同一张牌的「{shown.name}」，面朝上放在其下作为等级指示牌"
@@ -387,6 +434,18 @@ def activate(replay: Run, action: Activate) -> None:
     card = action.card
     if card is not None and card.kind is Kind.TACTIC and not card.instant:
         _sorcery_timing(replay, action.player, "使用普通战术牌", "320.p2")
+    if (
+        card is not None
+        and card.kind is Kind.TACTIC
+        and card.instant
+        and not _sorcery_time(replay, action.player)
+    ):
+        replay.step(
+            f"「{card.name}」是瞬间战术牌：使用时机只需要满足具有优先权（普通战术牌则需要我方回合的非战斗行动阶段且连锁为空）。",
+            "320.p3",
+            "311.p3",
+            decisive=True,
+        )
     links = chain(replay)
     holder = replay.notes.get("priority", _turn_player(replay))
     if action.player is not holder:
@@ -406,6 +465,11 @@ def activate(replay: Run, action: Activate) -> None:
     replay.notes.setdefault(TARGETS, {})[id(action)] = [
         name for effect in action.effects for name in _aimed(effect) if replay.state.owner(name) is not None
     ]
+    sources = [action.name] if action.card is None else []
+    sources += [effect.source for effect in action.effects if effect.source]
+    on_field = [name for name in sources if replay.state.owner(name) is not None]
+    if on_field:
+        replay.notes.setdefault(SOURCES, {})[id(action)] = on_field[0]
     replay.notes["priority"], replay.notes[PASSES] = _turn_player(replay), 0
     for cost in action.cost:
         replay.effect(cost)
@@ -482,6 +546,7 @@ def resolve(replay: Run) -> None:
     while links:
         link = links.pop()
         replay.step(f"清算「{link.name}」。", "106.p3", link=link.name)
+        _source_gone(replay, link)
         replay.notes.setdefault(effects.ON_CHAIN, set()).update(id(effect) for effect in link.effects)
         for effect in _still_aimed(replay, link):
             replay.effect(effect)
@@ -527,6 +592,17 @@ def _still_aimed(replay: Run, link: Activate) -> list[Effect]:
             decisive=True,
         )
     return kept
+
+
+def _source_gone(replay: Run, link: Activate) -> None:
+    """700.p5: an effect on the chain resolves though the card it comes from has left the field since."""
+    source = replay.notes.get(SOURCES, {}).pop(id(link), None)
+    if source is not None and replay.state.owner(source) is None:
+        replay.step(
+            f"「{source}」已经离开战斗区：但它的效果一旦进入连锁，之后发动效果的牌被破坏或移除游戏，也不会影响此效果。",
+            "700.p5",
+            decisive=True,
+        )
 
 
 def settle_chain(replay: Run) -> None:

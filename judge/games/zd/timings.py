@@ -25,9 +25,10 @@ def timing(
 ) -> None:
     """Raise the timings ``events`` for ``card``: the step naming them (``text[0]``) is written only if
     an effect waits for one; otherwise ``text[1]``, if any, says what the step does without it."""
-    said = text[0] if waits(replay, events, card, player) else text[1]
+    fires = waits(replay, events, card, player)
+    said = text[0] if fires else text[1]
     if said is not None:
-        replay.step(said, *cites, card=card)
+        replay.step(said, *cites, card=card, decisive=fires)  # an effect happens because of this timing
     for event in events:
         replay.event(event, card=card, player=player)
 

@@ -15,6 +15,9 @@ from judge.state import Duration, Status
 
 Run = Replay[ZdState]
 
+#: the cards the turn's reset step unrested (401.p1): what it decides, if one of them attacks
+RESET = "reset"
+
 
 def _player(replay: Run) -> Player:
     return replay.state.turn_player or Player.A
@@ -23,7 +26,9 @@ def _player(replay: Run) -> Player:
 def reset_step(replay: Run) -> None:
     """401.p1: every card of the turn player's battle and resource areas is reset."""
     side = replay.state.side(_player(replay))
-    for card in [*side.battle.cards, *side.resources.cards]:
+    cards = [*side.battle.cards, *side.resources.cards]
+    replay.notes[RESET] = {card.name for card in cards if card.status is not Status.ACTIVE}
+    for card in cards:
         card.status = Status.ACTIVE
     replay.step(
         f"重置步骤：主动玩家 {_player(replay)} 重置战斗区和资源区中的所有牌；玩家不会在此步骤中获得优先权。",
