@@ -416,6 +416,7 @@ def settle(replay: Run) -> None:
             totals=totals,
         )
     _ended_changes(replay, battle, mains, totals)
+    _made_changes(replay, battle, mains, totals)
     found = record(replay)
     found.totals, found.winner = totals, battle.winner
     found.supports = {p: [c.name for c in cards] for p, cards in battle.supports.items()}
@@ -472,6 +473,34 @@ def _ended_changes(
                     f"「{name}」的{effects.STAT_NAMES[stat]}{by:+d}已经失效，不计入本次战斗的总战力"
                     f"（若仍计入，玩家 {player} 的总战力为 {kept[player]}，战斗的结果不同）。",
                     clause,
+                    decisive=True,
+                    card=name,
+                )
+
+
+def _made_changes(
+    replay: Run, battle: InProgress, mains: dict[Player, str], totals: dict[Player, int]
+) -> None:
+    """A change a triggered effect made, still in force and counted in this battle, without which
+    its result would differ, makes the clauses that carried that effect out decisive (an effect that
+    made no difference leaves them cited only)."""
+    for name, stat, by, source, clauses in replay.notes.get(effects.MADE, []):
+        in_force = any(
+            m.stat == stat and m.by == by and m.source == source for m in effects.card(replay, name).modifiers
+        )
+        for player in totals:
+            counted = {
+                mains[player]: "power",
+                **{c.name: "support_power" for c in battle.supports.get(player, [])},
+            }
+            if not in_force or counted.get(name) != stat:
+                continue
+            without = {**totals, player: totals[player] - by}
+            if _result(without) != _result(totals):
+                replay.step(
+                    f"「{name}」的{effects.STAT_NAMES[stat]}{by:+d}来自「{source}」的效果"
+                    f"（若没有此变化，玩家 {player} 的总战力为 {without[player]}，战斗的结果不同）。",
+                    *clauses,
                     decisive=True,
                     card=name,
                 )
