@@ -25,6 +25,8 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "uhb"
 
 Q_1_1_3 = "如果无法执行【】内的部分,则无法使用该条效果"
 Q_1_1_3a = "尽量执行可以执行的部分"
+Q_1_1_4 = "卡牌描述的效果会在满足条件时自动触发并执行"
+Q_1_1_4a = "内的效果无论是否带有"
 Q_1_1_6 = "由当前回合玩家自由决定效果的执行顺序"
 Q_1_1_6a = "当属于不同方的多个效果同时触发时"
 Q_1_1_7 = "则先执行被影响牌的效果"
@@ -71,6 +73,8 @@ Q_4_2_5 = "如果当前回合玩家的主战角色具有翻开效果,则执行�
 Q_4_2_6 = "如果当前回合玩家的主战角色具有攻击效果"
 Q_4_3_2 = "当前回合玩家可以选择一张手牌中的角色牌作为支援角色"
 Q_4_3_3 = "如果当前回合玩家选择的支援角色具有支援效果"
+Q_4_2_2 = "玩家选择执行写有“战斗开始时”的效果"
+Q_5_10_2b = "带有转换标记"
 Q_4_3_4 = "直到双方玩家连续声明不进行额外支援为止"
 Q_4_3_5 = "如果当前回合玩家选择的额外支援角色具有支援效果"
 Q_2_0_5d = "此类效果会在角色牌作为支援角色参与战斗时"
@@ -914,6 +918,28 @@ SITUATIONS: dict[str, Expect] = {
         why_not=(Q_4_5_4,),
         check=lambda r: side(r, "A").hand.total == 10 and state(r).turn == 10,
     ),
+    "optional_effect_declined": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_1_1_4, *LOSER_TO_DAMAGE, *WINNER_STAYS),
+        not_cited=(Q_1_1_3,),
+        check=lambda r: battle(r).totals == {Player.A: 5000, Player.B: 6000} and side(r, "A").hand.total == 2,
+    ),
+    "cost_declined": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_1_1_4a, Q_1_1_3, *LOSER_TO_DAMAGE, Q_3_4_1c, *WINNER_STAYS),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 6000, Player.B: 6500} and side(r, "A").energy.total == 3
+        ),
+    ),
+    "trigger_battle_start": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_2_2, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 6000, Player.B: 5500}
+            and first_index(r, "「赛罗奥特曼」的战力+1000（本回合）") < first_index(r, "作为主战角色")
+        ),
+    ),
+    "illegal_form_change_no_mark": Expect(Result.REFUSED, decides=(Q_5_10_2b,), refused=(Q_5_10_2b,)),
 }
 
 

@@ -90,6 +90,10 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
 ENDED = "ended_changes"
 #: notes: the changes triggered effects made, (card, stat, by, source, clauses), for a battle to weigh
 MADE = "made_changes"
+#: notes: the changes passed-over effects would have made, (card, stat, by, clauses), for a battle to weigh
+UNMADE = "unmade_changes"
+#: notes: the effect carried out or passed over last, and the clauses that passed it over (if any)
+LAST = "last_effect"
 
 #: the clauses that carry out an effect waiting for each event (the phase's step and the effect's
 #: kind): a change it made that turned a battle's result makes them decisive
@@ -434,8 +438,30 @@ def _payable(replay: Run, effect: Effect) -> bool:
     return paid
 
 
+def passed_over(replay: Run, effect: Effect, declined: bool) -> None:
+    """An effect not carried out, and the clauses why: its controller declined it (1.1.4; a cost 【】
+    is the player's to pay or not, 1.1.4a), or the part before it was not done (a cost not paid, 1.1.3,
+    or an optional part declined).  A change it would have made is weighed by the battle."""
+    if declined:
+        clauses: tuple[str, ...] = ("1.1.4a",) if effect.cost else ("1.1.4",)
+        if effect.cost:
+            replay.step(
+                f"{_source(effect)}【】内的部分由玩家决定是否执行：玩家决定不支付代价，无法使用该条效果。",
+                "1.1.4a",
+                "1.1.3",
+            )
+    else:
+        before, why = replay.notes.get(LAST, (None, ()))
+        clauses = (*why, "1.1.3") if before is not None and before.cost else why
+    replay.notes[LAST] = (effect, clauses)
+    if effect.modify is not None and clauses:
+        change = effect.modify
+        replay.notes.setdefault(UNMADE, []).append((change.card, change.stat, change.by, clauses))
+
+
 def apply(replay: Run, effect: Effect) -> None:
     """One stated effect whose condition holds; once it is over, 1.3.4's check where it applies."""
+    replay.notes[LAST] = (effect, ())
     if effect.cost and not _payable(replay, effect):
         replay.done = False
         return
