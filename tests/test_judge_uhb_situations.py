@@ -183,7 +183,8 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "turn_second_draws": Expect(
         *CONTINUES,
-        cited=(Q_4_0_2, Q_4_0_3, Q_5_3_1),
+        decides=(Q_4_0_2, Q_4_0_3),
+        cited=(Q_5_3_1,),
         check=lambda r: (
             (side(r, "B").deck.total, side(r, "B").hand.total, side(r, "B").energy.total) == (27, 5, 3)
             and r.not_applied == ()
@@ -199,9 +200,8 @@ SITUATIONS: dict[str, Expect] = {
     "turn_energy_from_empty_deck": Expect(
         Result.WON,
         "energy_from_empty_deck",
-        decides=(Q_4_0_3, Q_1_3_2c, Q_1_3_1),
+        decides=(Q_4_0_2, Q_4_0_3, Q_1_3_2c, Q_1_3_1),
         winner=Player.B,
-        cited=(Q_4_0_2,),
         check=lambda r: (side(r, "A").deck.total, side(r, "A").hand.total) == (0, 4),
     ),
     "trigger_turn_start": Expect(
@@ -940,6 +940,14 @@ SITUATIONS: dict[str, Expect] = {
         ),
     ),
     "illegal_form_change_no_mark": Expect(Result.REFUSED, decides=(Q_5_10_2b,), refused=(Q_5_10_2b,)),
+    "turn_first_start_phase": Expect(
+        *CONTINUES,
+        decides=(Q_1_2_4,),
+        not_cited=(Q_4_0_2, Q_4_0_3),
+        check=lambda r: (
+            (side(r, "A").deck.total, side(r, "A").hand.total, side(r, "A").energy.total) == (29, 4, 2)
+        ),
+    ),
 }
 
 
