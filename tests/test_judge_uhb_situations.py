@@ -54,6 +54,7 @@ Q_3_2_1a = "无法执行会使角色牌进入配置区的效果"
 Q_3_3_1 = "伤害区是战败角色牌进入的区域"
 Q_3_3_2 = "当某一玩家的伤害区有 5 张或更多的牌时"
 Q_3_4_1b = "在战斗阶段胜利的主战角色"
+Q_3_4_1e = "因其他效果进入休息区的牌"
 Q_3_4_1c = "在战斗阶段失败的支援角色"
 Q_3_4_1d = "未被选取替换主战角色的支援角色"
 Q_3_6_2 = "手牌上限一般为 10 张"
@@ -946,6 +947,23 @@ SITUATIONS: dict[str, Expect] = {
         not_cited=(Q_4_0_2, Q_4_0_3),
         check=lambda r: (
             (side(r, "A").deck.total, side(r, "A").hand.total, side(r, "A").energy.total) == (29, 4, 2)
+        ),
+    ),
+    "battle_weakened_loses_next_turn": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *WEAKENED, Q_5_11_3, *LOSER_TO_DAMAGE, Q_5_11_2a),
+        check=lambda r: (
+            side(r, "B").damage_zone.total == 4
+            and names(side(r, "B").damage_zone)[-1:] == ["格利扎第一形态"]
+            and (state(r).turn, state(r).turn_player) == (4, Player.B)
+        ),
+    ),
+    "effect_field_card_to_rest_area": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        cited=(Q_3_4_1e,),
+        check=lambda r: (
+            names(side(r, "B").rest_area) == ["贝利亚奥特曼"] and side(r, "B").damage_zone.total == 2
         ),
     ),
 }
