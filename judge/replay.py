@@ -255,6 +255,10 @@ class Rules(ABC, Generic[S, OutcomeT]):
     def apply_effect(self, replay: Replay[S], effect: Effect) -> None:
         """Carry out one stated effect whose condition holds, as the book reads its primitive."""
 
+    def passed_over(self, replay: Replay[S], effect: Effect, declined: bool) -> None:
+        """A stated effect not carried out: ``declined`` by its controller, or the part before it not
+        done in full; a game weighs what it would have changed (default: nothing)."""
+
     def process(self, replay: Replay[S]) -> None:
         """Rule processing after each action and each automatic part of the turn (default: none)."""
 
@@ -577,6 +581,7 @@ class Replay(Generic[S]):
         if effect.if_done and not self._previous_done(effect):
             self.say(self.rules.phrases.not_done, effect=self.rules.label(effect))
             self.done = False
+            self.rules.passed_over(self, effect, declined=False)
             return
         if effect.if_done and phrases.done_in_full is not None:
             self.say(phrases.done_in_full, effect=self.rules.label(effect))
@@ -598,6 +603,7 @@ class Replay(Generic[S]):
             )
             if not applied:
                 self.say(self.rules.phrases.declined, effect=self.rules.label(effect))
+                self.rules.passed_over(self, effect, declined=True)
                 return
         if effect.if_ is not None and not self._holds(effect):
             self.say(

@@ -25,6 +25,8 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "judge" / "examples" / "uhb"
 
 Q_1_1_3 = "如果无法执行【】内的部分,则无法使用该条效果"
 Q_1_1_3a = "尽量执行可以执行的部分"
+Q_1_1_4 = "卡牌描述的效果会在满足条件时自动触发并执行"
+Q_1_1_4a = "内的效果无论是否带有"
 Q_1_1_6 = "由当前回合玩家自由决定效果的执行顺序"
 Q_1_1_6a = "当属于不同方的多个效果同时触发时"
 Q_1_1_7 = "则先执行被影响牌的效果"
@@ -52,6 +54,7 @@ Q_3_2_1a = "无法执行会使角色牌进入配置区的效果"
 Q_3_3_1 = "伤害区是战败角色牌进入的区域"
 Q_3_3_2 = "当某一玩家的伤害区有 5 张或更多的牌时"
 Q_3_4_1b = "在战斗阶段胜利的主战角色"
+Q_3_4_1e = "因其他效果进入休息区的牌"
 Q_3_4_1c = "在战斗阶段失败的支援角色"
 Q_3_4_1d = "未被选取替换主战角色的支援角色"
 Q_3_6_2 = "手牌上限一般为 10 张"
@@ -71,6 +74,8 @@ Q_4_2_5 = "如果当前回合玩家的主战角色具有翻开效果,则执行�
 Q_4_2_6 = "如果当前回合玩家的主战角色具有攻击效果"
 Q_4_3_2 = "当前回合玩家可以选择一张手牌中的角色牌作为支援角色"
 Q_4_3_3 = "如果当前回合玩家选择的支援角色具有支援效果"
+Q_4_2_2 = "玩家选择执行写有“战斗开始时”的效果"
+Q_5_10_2b = "带有转换标记"
 Q_4_3_4 = "直到双方玩家连续声明不进行额外支援为止"
 Q_4_3_5 = "如果当前回合玩家选择的额外支援角色具有支援效果"
 Q_2_0_5d = "此类效果会在角色牌作为支援角色参与战斗时"
@@ -110,6 +115,8 @@ BATTLE_WON = (Q_4_4_2,)
 LOSER_TO_DAMAGE = (Q_4_4_4b, Q_3_3_1)
 WINNER_STAYS = (Q_4_4_4c,)
 FLIP_NOT_NEEDED = (Q_4_2_5, Q_2_0_5a)
+ATTACK_EFFECT_TURNS_IT = (Q_4_2_6, Q_2_0_5b)
+WEAKENED = (Q_5_11_1, Q_5_11_4)
 
 
 def clause(quote: Quote) -> str:
@@ -177,21 +184,25 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "turn_second_draws": Expect(
         *CONTINUES,
-        cited=(Q_4_0_2, Q_4_0_3, Q_5_3_1),
+        decides=(Q_4_0_2, Q_4_0_3),
+        cited=(Q_5_3_1,),
         check=lambda r: (
             (side(r, "B").deck.total, side(r, "B").hand.total, side(r, "B").energy.total) == (27, 5, 3)
             and r.not_applied == ()
         ),
     ),
     "turn_draw_from_empty_deck": Expect(
-        Result.WON, "draw_from_empty_deck", decides=(Q_1_3_2b, Q_1_3_1), winner=Player.B, not_cited=(Q_1_3_4,)
+        Result.WON,
+        "draw_from_empty_deck",
+        decides=(Q_4_0_2, Q_1_3_2b, Q_1_3_1),
+        winner=Player.B,
+        not_cited=(Q_1_3_4,),
     ),
     "turn_energy_from_empty_deck": Expect(
         Result.WON,
         "energy_from_empty_deck",
-        decides=(Q_1_3_2c, Q_1_3_1),
+        decides=(Q_4_0_2, Q_4_0_3, Q_1_3_2c, Q_1_3_1),
         winner=Player.B,
-        cited=(Q_4_0_2,),
         check=lambda r: (side(r, "A").deck.total, side(r, "A").hand.total) == (0, 4),
     ),
     "trigger_turn_start": Expect(
@@ -247,8 +258,17 @@ SITUATIONS: dict[str, Expect] = {
     # -- the settlement: totals, result effects, where every card goes (4.4) -----------------------
     "battle": Expect(
         Result.DEPENDS,
-        decides=(Q_5_9_1, *BATTLE_WON, Q_4_4_4a, Q_3_4_1b, *LOSER_TO_DAMAGE, Q_3_4_1c, Q_5_11_1, Q_5_11_4),
-        cited=(Q_2_0_6a, Q_4_2_6),
+        decides=(
+            Q_5_9_1,
+            *BATTLE_WON,
+            *ATTACK_EFFECT_TURNS_IT,
+            Q_4_4_4a,
+            Q_3_4_1b,
+            *LOSER_TO_DAMAGE,
+            Q_3_4_1c,
+            *WEAKENED,
+        ),
+        cited=(Q_2_0_6a,),
         check=lambda r: (
             {k: (o.battles[0].to_damage_zone, o.battles[0].weakened) for k, o in choice_outcomes(r).items()}
             == {"False": (["格利扎第一形态"], []), "True": ([], ["格利扎第一形态"])}
@@ -497,7 +517,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_win": Expect(Result.WON, "opponent_wins_by_effect", decides=(Q_1_3_2d, Q_1_3_1), winner=Player.A),
     "unknown_deck_matters": Expect(
         Result.DEPENDS,
-        decides=(Q_1_3_2c, Q_1_3_1, Q_1_3_2b),
+        decides=(Q_4_0_3, Q_1_3_2c, Q_1_3_1, Q_4_0_2, Q_1_3_2b),
         check=lambda r: (
             [c.outcome.result for c in r.choices] == [Result.CONTINUES, Result.WON, Result.WON]
             and all(c.kind == "fact" for c in r.choices)
@@ -549,7 +569,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "duration_end_of_battle": Expect(
         *CONTINUES,
-        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        decides=(*BATTLE_WON, Q_4_2_6, Q_2_0_5b, *WINNER_STAYS, *LOSER_TO_DAMAGE),
         cited=(Q_4_4_1, Q_5_9_1),
         check=lambda r: (
             battle(r).totals == {Player.A: 7000, Player.B: 6000}
@@ -591,7 +611,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "cost_paid": Expect(
         *CONTINUES,
-        decides=(*BATTLE_WON, Q_4_4_4a, Q_3_4_1b, *LOSER_TO_DAMAGE),
+        decides=(*BATTLE_WON, Q_4_3_3, Q_2_0_5d, Q_4_4_4a, Q_3_4_1b, *LOSER_TO_DAMAGE),
         cited=(Q_1_1_3, Q_5_4_1),
         not_cited=(Q_1_1_6,),
         check=lambda r: (
@@ -620,9 +640,8 @@ SITUATIONS: dict[str, Expect] = {
     # -- which effects a battle triggers (2.0.5b, 2.0.5c, 4.4.3) --------------------------------
     "battle_attack_effect_when_defending": Expect(
         *CONTINUES,
-        decides=(Q_5_9_1, *BATTLE_WON, *LOSER_TO_DAMAGE, *WINNER_STAYS),
+        decides=(Q_5_9_1, *BATTLE_WON, Q_4_2_6, Q_2_0_5c, *LOSER_TO_DAMAGE, *WINNER_STAYS),
         why_not=(Q_2_0_5b,),
-        cited=(Q_4_2_6, Q_2_0_5c),
         check=lambda r: (
             battle(r).totals == {Player.A: 6000, Player.B: 6500}
             and side(r, "B").hand.total == 0
@@ -691,8 +710,8 @@ SITUATIONS: dict[str, Expect] = {
     # -- sequences over several turns: what one turn leaves the next (4.5.5) -----------------------
     "duration_end_of_turn_next_battle": Expect(
         *CONTINUES,
-        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE, Q_4_5_5),
-        cited=(Q_4_2_6, Q_4_0_2),
+        decides=(*BATTLE_WON, Q_4_2_6, Q_2_0_5b, *WINNER_STAYS, *LOSER_TO_DAMAGE, Q_4_5_5),
+        cited=(Q_4_0_2,),
         check=lambda r: (
             [b.totals for b in r.outcome.battles]
             == [{Player.A: 7000, Player.B: 6000}, {Player.B: 6000, Player.A: 5000}]
@@ -750,8 +769,8 @@ SITUATIONS: dict[str, Expect] = {
         Result.WON,
         "draw_from_empty_deck",
         winner=Player.A,
-        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE, Q_1_3_2b, Q_1_3_1),
-        cited=(Q_4_5_5, Q_4_0_2),
+        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE, Q_1_3_2b, Q_4_0_2, Q_1_3_1),
+        cited=(Q_4_5_5,),
         check=lambda r: (
             (side(r, "B").deck.total, side(r, "B").damage_zone.total) == (0, 3) and state(r).turn == 6
         ),
@@ -845,6 +864,106 @@ SITUATIONS: dict[str, Expect] = {
             and first_index(r, "当前回合玩家为 B")
             < first_index(r, "「戴拿奥特曼」移入伤害区")
             < first_index(r, "「赛罗奥特曼」在结算时留在战场")
+        ),
+    ),
+    # -- the fourth round: what made a player draw or add energy, the effects that turned a battle,
+    # whose effects go first, a weakened loser, a hand at its limit --------------------------------
+    "effect_add_energy_empty_deck": Expect(
+        Result.WON,
+        "energy_from_empty_deck",
+        winner=Player.B,
+        decides=(Q_5_3_1, Q_1_3_2c, Q_1_3_1),
+        cited=(Q_1_3_4,),
+        check=lambda r: side(r, "A").energy.total == 4,
+    ),
+    "effect_draw_past_deck": Expect(
+        Result.WON,
+        "draw_from_empty_deck",
+        winner=Player.A,
+        decides=(Q_1_3_2b, Q_1_3_1),
+        cited=(Q_1_3_4, Q_4_3_3),
+        not_cited=(Q_4_0_2,),
+        check=lambda r: (side(r, "B").deck.total, side(r, "B").hand.total) == (0, 2),
+    ),
+    "support_effects_turn_player_first": Expect(
+        *CONTINUES,
+        decides=(Q_5_9_1, *BATTLE_WON, Q_4_3_3, Q_2_0_5d, Q_4_4_4a, Q_3_4_1b, *LOSER_TO_DAMAGE, Q_3_4_1c),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 8000, Player.B: 7000}
+            and first_index(r, "现为 2，条件满足") < first_index(r, "玩家 B 从牌库抽 1 张牌")
+        ),
+    ),
+    "battle_attack_then_defence_effect": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_2_6, Q_2_0_5b, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        cited=(Q_2_0_5c, Q_5_4_1),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 7000, Player.B: 6500}
+            and side(r, "B").energy.total == 2
+            and first_index(r, "现为 4，条件满足") < first_index(r, "防御效果")
+        ),
+    ),
+    "form_change_effect_turns_battle": Expect(
+        *CONTINUES,
+        decides=(Q_5_10_3a, Q_5_10_3b, *BATTLE_WON, Q_5_10_1, Q_2_0_5g, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        check=lambda r: battle(r).totals == {Player.A: 6500, Player.B: 6000},
+    ),
+    "battle_weakened_loses_again": Expect(
+        *CONTINUES,
+        decides=(Q_5_11_3, *BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE, Q_5_11_2a),
+        why_not=(Q_5_11_1,),
+        check=lambda r: r.choices == () and side(r, "B").damage_zone.total == 3,
+    ),
+    "end_hand_at_limit": Expect(
+        *CONTINUES,
+        why_not=(Q_4_5_4,),
+        check=lambda r: side(r, "A").hand.total == 10 and state(r).turn == 10,
+    ),
+    "optional_effect_declined": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_1_1_4, *LOSER_TO_DAMAGE, *WINNER_STAYS),
+        not_cited=(Q_1_1_3,),
+        check=lambda r: battle(r).totals == {Player.A: 5000, Player.B: 6000} and side(r, "A").hand.total == 2,
+    ),
+    "cost_declined": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_1_1_4a, Q_1_1_3, *LOSER_TO_DAMAGE, Q_3_4_1c, *WINNER_STAYS),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 6000, Player.B: 6500} and side(r, "A").energy.total == 3
+        ),
+    ),
+    "trigger_battle_start": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_2_2, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 6000, Player.B: 5500}
+            and first_index(r, "「赛罗奥特曼」的战力+1000（本回合）") < first_index(r, "作为主战角色")
+        ),
+    ),
+    "illegal_form_change_no_mark": Expect(Result.REFUSED, decides=(Q_5_10_2b,), refused=(Q_5_10_2b,)),
+    "turn_first_start_phase": Expect(
+        *CONTINUES,
+        decides=(Q_1_2_4,),
+        not_cited=(Q_4_0_2, Q_4_0_3),
+        check=lambda r: (
+            (side(r, "A").deck.total, side(r, "A").hand.total, side(r, "A").energy.total) == (29, 4, 2)
+        ),
+    ),
+    "battle_weakened_loses_next_turn": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *WEAKENED, Q_5_11_3, *LOSER_TO_DAMAGE, Q_5_11_2a),
+        check=lambda r: (
+            side(r, "B").damage_zone.total == 4
+            and names(side(r, "B").damage_zone)[-1:] == ["格利扎第一形态"]
+            and (state(r).turn, state(r).turn_player) == (4, Player.B)
+        ),
+    ),
+    "effect_field_card_to_rest_area": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        cited=(Q_3_4_1e,),
+        check=lambda r: (
+            names(side(r, "B").rest_area) == ["贝利亚奥特曼"] and side(r, "B").damage_zone.total == 2
         ),
     ),
 }

@@ -416,6 +416,8 @@ def settle(replay: Run) -> None:
             totals=totals,
         )
     _ended_changes(replay, battle, mains, totals)
+    _unmade_changes(replay, battle, mains, totals)
+    _made_changes(replay, battle, mains, totals)
     found = record(replay)
     found.totals, found.winner = totals, battle.winner
     found.supports = {p: [c.name for c in cards] for p, cards in battle.supports.items()}
@@ -453,28 +455,74 @@ def _result(totals: dict[Player, int]) -> Player | None:
     return None if totals[first] == totals[second] else max(totals, key=lambda p: totals[p])
 
 
+def _turned(
+    battle: InProgress, mains: dict[Player, str], totals: dict[Player, int], name: str, stat: str, by: int
+) -> tuple[Player, int] | None:
+    """Whose total, and to what, ``by`` more on ``name``'s ``stat`` would change so that the battle's
+    result differs; None when the card does not count with that stat or the result stays."""
+    for player in totals:
+        counted = {
+            mains[player]: "power",
+            **{c.name: "support_power" for c in battle.supports.get(player, [])},
+        }
+        if counted.get(name) != stat:
+            continue
+        kept = {**totals, player: totals[player] + by}
+        if _result(kept) != _result(totals):
+            return player, kept[player]
+    return None
+
+
 def _ended_changes(
     replay: Run, battle: InProgress, mains: dict[Player, str], totals: dict[Player, int]
 ) -> None:
     """A change an earlier duration's end took away from a card in this battle, which would have
     turned its result, makes the clause that ended it decisive."""
     for name, stat, by, clause in replay.notes.get(effects.ENDED, []):
-        for player in totals:
-            counted = {
-                mains[player]: "power",
-                **{c.name: "support_power" for c in battle.supports.get(player, [])},
-            }
-            if counted.get(name) != stat:
-                continue
-            kept = {**totals, player: totals[player] + by}
-            if _result(kept) != _result(totals):
-                replay.step(
-                    f"「{name}」的{effects.STAT_NAMES[stat]}{by:+d}已经失效，不计入本次战斗的总战力"
-                    f"（若仍计入，玩家 {player} 的总战力为 {kept[player]}，战斗的结果不同）。",
-                    clause,
-                    decisive=True,
-                    card=name,
-                )
+        if turned := _turned(battle, mains, totals, name, stat, by):
+            replay.step(
+                f"「{name}」的{effects.STAT_NAMES[stat]}{by:+d}已经失效，不计入本次战斗的总战力"
+                f"（若仍计入，玩家 {turned[0]} 的总战力为 {turned[1]}，战斗的结果不同）。",
+                clause,
+                decisive=True,
+                card=name,
+            )
+
+
+def _unmade_changes(
+    replay: Run, battle: InProgress, mains: dict[Player, str], totals: dict[Player, int]
+) -> None:
+    """A change an effect passed over would have made (declined, its cost not paid), which would have
+    turned this battle's result, makes the clauses that passed it over decisive."""
+    for name, stat, by, clauses in replay.notes.pop(effects.UNMADE, []):
+        if turned := _turned(battle, mains, totals, name, stat, by):
+            replay.step(
+                f"「{name}」的{effects.STAT_NAMES[stat]}{by:+d}的效果未执行"
+                f"（若执行，玩家 {turned[0]} 的总战力为 {turned[1]}，战斗的结果不同）。",
+                *clauses,
+                decisive=True,
+                card=name,
+            )
+
+
+def _made_changes(
+    replay: Run, battle: InProgress, mains: dict[Player, str], totals: dict[Player, int]
+) -> None:
+    """A change a triggered effect made, still in force and counted in this battle, without which
+    its result would differ, makes the clauses that carried that effect out decisive (an effect that
+    made no difference leaves them cited only)."""
+    for name, stat, by, source, clauses in replay.notes.pop(effects.MADE, []):
+        in_force = any(
+            m.stat == stat and m.by == by and m.source == source for m in effects.card(replay, name).modifiers
+        )
+        if in_force and (turned := _turned(battle, mains, totals, name, stat, -by)):
+            replay.step(
+                f"「{name}」的{effects.STAT_NAMES[stat]}{by:+d}来自「{source}」的效果"
+                f"（若没有此变化，玩家 {turned[0]} 的总战力为 {turned[1]}，战斗的结果不同）。",
+                *clauses,
+                decisive=True,
+                card=name,
+            )
 
 
 def promote(replay: Run, action: Promote) -> None:

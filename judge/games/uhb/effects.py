@@ -88,6 +88,39 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
 
 #: notes: the changes a duration's end took away, (card, stat, by, clause), for a later battle to weigh
 ENDED = "ended_changes"
+#: notes: the changes triggered effects made, (card, stat, by, source, clauses), for a battle to weigh
+MADE = "made_changes"
+#: notes: the changes passed-over effects would have made, (card, stat, by, clauses), for a battle to weigh
+UNMADE = "unmade_changes"
+#: notes: the effect carried out or passed over last, and the clauses that passed it over (if any)
+LAST = "last_effect"
+
+#: the clauses that carry out an effect waiting for each event (the phase's step and the effect's
+#: kind): a change it made that turned a battle's result makes them decisive
+CARRIED_OUT_BY = {
+    "attack": ("4.2.6", "2.0.5b"),
+    "defend": ("4.2.6", "2.0.5c"),
+    "support": ("4.3.3", "2.0.5d"),
+    "form_changed": ("5.10.1", "2.0.5g"),
+    "battle_start": ("4.2.2",),
+    "flipped": ("2.0.5a",),
+}
+
+
+def _carried_out_by(replay: Run, effect: Effect) -> tuple[str, ...]:
+    """The clauses that carried out ``effect`` (a waiting one): an extra support's 支 effect is 4.3.5's,
+    an opponent's 「回合开始时」 effect 4.0.5's."""
+    if effect.when is None:
+        return ()
+    event, name = effect.when.event, effect.when.card
+    battle = replay.state.battle
+    if event == "support" and battle is not None:
+        for cards in battle.supports.values():
+            if any(c.name == name for c in cards[1:]):
+                return ("4.3.5", "2.0.5d")
+    if event == "turn_start":
+        return ("4.0.4",) if owner(replay, effect) is replay.state.turn_player else ("4.0.5",)
+    return CARRIED_OUT_BY.get(event, ())
 
 
 def expire(replay: Run, duration: Duration, text: str, clause: str) -> None:
@@ -205,7 +238,7 @@ def draw(replay: Run, player: Player, count: int, *cites: str) -> int:
         )
     if drawn < count:
         replay.step(f"玩家 {player} 将要抽牌，但牌库内没有剩余牌。", "1.3.2b", *cites)
-        ending.meet(replay, player, UhbReason.DRAW_FROM_EMPTY_DECK)
+        ending.meet(replay, player, UhbReason.DRAW_FROM_EMPTY_DECK, *_required(cites))
     return drawn
 
 
@@ -225,8 +258,15 @@ def add_energy(replay: Run, player: Player, count: int, *cites: str) -> int:
         )
     if added < count:
         replay.step(f"玩家 {player} 将要将牌库顶牌移入能量区，但牌库内没有剩余牌。", "1.3.2c", *cites)
-        ending.meet(replay, player, UhbReason.ENERGY_FROM_EMPTY_DECK)
+        ending.meet(replay, player, UhbReason.ENERGY_FROM_EMPTY_DECK, *_required(cites))
     return added
+
+
+def _required(cites: tuple[str, ...]) -> tuple[str, ...]:
+    """The clauses that made a player draw or add energy (4.0.2, 4.0.3 in the start phase, 5.3.1 for
+    an effect's 「增加能量牌」), which decide a loss for an empty deck with 1.3.2b/c; not 1.1.4, which
+    only says an effect happens."""
+    return tuple(cite for cite in cites if cite != "1.1.4")
 
 
 def _off_the_deck(replay: Run, player: Player, count: int, zone: str, face_up: bool, loses: str) -> int:
@@ -398,8 +438,30 @@ def _payable(replay: Run, effect: Effect) -> bool:
     return paid
 
 
+def passed_over(replay: Run, effect: Effect, declined: bool) -> None:
+    """An effect not carried out, and the clauses why: its controller declined it (1.1.4; a cost 【】
+    is the player's to pay or not, 1.1.4a), or the part before it was not done (a cost not paid, 1.1.3,
+    or an optional part declined).  A change it would have made is weighed by the battle."""
+    if declined:
+        clauses: tuple[str, ...] = ("1.1.4a",) if effect.cost else ("1.1.4",)
+        if effect.cost:
+            replay.step(
+                f"{_source(effect)}【】内的部分由玩家决定是否执行：玩家决定不支付代价，无法使用该条效果。",
+                "1.1.4a",
+                "1.1.3",
+            )
+    else:
+        before, why = replay.notes.get(LAST, (None, ()))
+        clauses = (*why, "1.1.3") if before is not None and before.cost else why
+    replay.notes[LAST] = (effect, clauses)
+    if effect.modify is not None and clauses:
+        change = effect.modify
+        replay.notes.setdefault(UNMADE, []).append((change.card, change.stat, change.by, clauses))
+
+
 def apply(replay: Run, effect: Effect) -> None:
     """One stated effect whose condition holds; once it is over, 1.3.4's check where it applies."""
+    replay.notes[LAST] = (effect, ())
     if effect.cost and not _payable(replay, effect):
         replay.done = False
         return
@@ -408,6 +470,9 @@ def apply(replay: Run, effect: Effect) -> None:
         target = card(replay, change.card)
         until = effect.until or Duration.PERMANENT
         target.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=effect.source))
+        if clauses := _carried_out_by(replay, effect):
+            made = (target.name, change.stat, change.by, effect.source, clauses)
+            replay.notes.setdefault(MADE, []).append(made)
         replay.step(
             f"{_source(effect)}「{target.name}」的{STAT_NAMES[change.stat]}{change.by:+d}{DURATIONS[until]}。",
             "2.0.5h" if until is Duration.PERMANENT else "1.1.4",

@@ -28,9 +28,10 @@ TEXT = {
 }
 
 
-def meet(replay: Run, player: Player, reason: UhbReason) -> None:
-    """A losing condition met now (an empty deck, a win granted by an effect): lost at the next check."""
-    replay.notes.setdefault(MET, {}).setdefault(player, []).append(reason)
+def meet(replay: Run, player: Player, reason: UhbReason, *because: str) -> None:
+    """A losing condition met now (an empty deck, a win granted by an effect): lost at the next check,
+    which cites ``because``, the clauses that made the player draw or add energy, with it."""
+    replay.notes.setdefault(MET, {}).setdefault(player, []).append((reason, because))
 
 
 def damage_full(state: UhbState, player: Player) -> bool:
@@ -48,7 +49,7 @@ def check(replay: Run) -> None:
     card's effect still has parts to carry out (1.3.4)."""
     if continues(replay, current(replay)):
         return
-    met: dict[Player, list[UhbReason]] = replay.notes.pop(MET, {})
+    met: dict[Player, list[tuple[UhbReason, tuple[str, ...]]]] = replay.notes.pop(MET, {})
     first = replay.state.turn_player or Player.A
     lost: dict[Player, UhbReason] = {}
     for player in turn_order(first):
@@ -62,8 +63,8 @@ def check(replay: Run) -> None:
                 damage_zone=total,
             )
             lost.setdefault(player, UhbReason.DAMAGE_ZONE_FULL)
-        for reason in met.get(player, []):
-            replay.step(f"玩家 {player} {TEXT[reason]}，输掉游戏。", reason.clause, decisive=True)
+        for reason, because in met.get(player, []):
+            replay.step(f"玩家 {player} {TEXT[reason]}，输掉游戏。", reason.clause, *because, decisive=True)
             lost.setdefault(player, reason)
     replay.notes.setdefault("losers", []).extend(p for p in lost if p not in replay.notes["losers"])
     if len(lost) == 2:

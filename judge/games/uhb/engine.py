@@ -55,7 +55,7 @@ PHRASES = Phrases.chinese(
     game_over=("本局游戏已结束；第 {index} 个动作（从 0 起算）起不再重演。", ("1.3.1",)),
     declined=("{effect} 是“可……”的效果，玩家决定不执行。", ("1.1.4",)),
     optional=("是否执行 {effect}", ("1.1.4",)),
-    not_done=("{effect} 之前的部分未全部执行（【】内的代价未支付），{effect} 不执行。", ("1.1.3",)),
+    not_done=("{effect} 之前的部分未全部执行，{effect} 不执行。", ()),
     done=("{effect} 之前的部分是否已全部执行", ("1.1.3",)),
     condition_fails=("{effect} 的条件（{condition}）不满足，不执行该效果。", ("1.1.4",)),
     waits=("{effect} 等待其触发条件（{event}）。", ("1.1.4",)),
@@ -134,6 +134,9 @@ class UhbRules(Rules[UhbState, UhbOutcome]):
 
     def apply_effect(self, replay: Run, effect: Effect) -> None:
         effects.apply(replay, effect)
+
+    def passed_over(self, replay: Run, effect: Effect, declined: bool) -> None:
+        effects.passed_over(replay, effect, declined)
 
     def holds(self, replay: Run, condition: Condition, value: int) -> bool:
         return effects.holds(replay, condition, value)

@@ -16,6 +16,7 @@ from judge.games.uhb.state import UhbState
 from judge.players import PLAYERS, Player, turn_order
 from judge.replay import Point, Procedure, Replay, accepts
 from judge.state import Duration
+from judge.timeline import Until
 
 Run = Replay[UhbState]
 
@@ -99,7 +100,14 @@ def _start_of_turn(replay: Run) -> None:
         "本回合是否为本局游戏的第一个回合",
         "1.2.4",
     )
-    if first:
+    alone = _start_phase_alone(replay)
+    if first and alone:
+        replay.step(
+            f"本回合为本局游戏的第一个回合：先手玩家 {player} 不进行抽牌和暗盖能量牌的操作。",
+            "1.2.4",
+            decisive=True,
+        )
+    elif first:
         replay.not_applied(
             f"本回合为本局游戏的第一个回合：先手玩家 {player} 不进行抽牌和暗盖能量牌的操作。",
             "1.2.4",
@@ -110,6 +118,8 @@ def _start_of_turn(replay: Run) -> None:
         effects.draw(replay, player, 1, "4.0.2")
         ending.check(replay)  # a rule's draw, not an effect: the loss is at once (1.3.2b)
         effects.add_energy(replay, player, 1, "4.0.3")
+        if alone:
+            replay.log.mark_decisive("4.0.2", "4.0.3")
     replay.event("turn_start", player=player)
     if replay.fired:
         replay.step(
@@ -118,6 +128,16 @@ def _start_of_turn(replay: Run) -> None:
             "4.0.5",
             decisive=_both_sides(replay),
         )
+
+
+def _start_phase_alone(replay: Run) -> bool:
+    """Whether the start phase of a turn the board gives is all a timeline replays (no action,
+    stopping at the phase's end; not the order of play still to decide): then what its rules did
+    to the table, the draw and the energy or their skipping on the first turn, is what the ruling
+    decides."""
+    timeline = replay.timeline
+    given = timeline.state.turn_player is not None and replay.state.match is None
+    return given and not timeline.actions and timeline.until is Until.END_OF_PHASE
 
 
 def battle_phase(replay: Run) -> None:
