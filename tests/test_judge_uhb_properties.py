@@ -197,8 +197,13 @@ def test_a_ruling_that_depends_says_on_what_and_branches_cover_it(board):
 @given(timelines(), st.integers(0, 6))
 def test_a_prefix_is_replayed_as_the_whole_timeline_began(board, cut):
     """Replaying the first actions writes the same first steps as the whole timeline (no action
-    changes what came before it), unless the whole one stopped before them for a choice."""
-    prefix = {**board, "actions": board["actions"][:cut], "until": "last_action"}
+    changes what came before it), unless the whole one stopped before them for a choice.  The
+    triggered effects listed first are in force from the start of the phase, before its own
+    steps (the replay's contract), so a prefix keeps them all."""
+    actions = board["actions"]
+    waits = [isinstance(a, dict) and "when" in a.get("effect", {}) for a in actions]
+    leading = waits.index(False) if False in waits else len(actions)
+    prefix = {**board, "actions": actions[: max(cut, leading)], "until": "last_action"}
     whole, part = rule({**board, "until": "last_action"}), rule(prefix)
     if whole.choices or part.choices or whole.gaps or part.gaps:
         return
