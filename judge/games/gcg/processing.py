@@ -101,6 +101,21 @@ def leave_field(
         put(side.zone(to), fresh(pilot))
 
 
+def not_destroyed(replay: Run, card: GcgCard, why: str, clause: str) -> None:
+    """``card`` left the field without being destroyed (5-10-4, 5-12-2): a 【破壞時】 waiting for it
+    does not fire, and the clause that says it was no destruction decides that."""
+    replay.not_applied(
+        f"「{card.name}」{why}，不視為「破壞」：其【破壞時】效果不會發動。", clause, "13-2-8-1"
+    )
+    waiting = [e for e in replay.waiting if e.when is not None and e.when.event == "destroyed"]
+    if any(e.when is not None and e.when.card in (None, card.name) for e in waiting):
+        replay.step(
+            f"等待「{card.name}」【破壞時】的效果不會誘發：「{card.name}」{why}，不是破壞。",
+            clause,
+            decisive=True,
+        )
+
+
 def destroy(replay: Run, player: Player, card: GcgCard, why: str, *cites: str, decisive: bool = True) -> None:
     """Destroy a unit or base: to its owner's trash face up (5-10-2); 【破壞時】 triggers (13-2-8-1)."""
     leave_field(replay, player, card, "trash", why, *cites, "5-10-2", decisive=decisive)
