@@ -97,6 +97,8 @@ Q_11_4_2 = "需選擇 1 張已在戰鬥區的機體並將其置於廢棄區"
 Q_11_4_2_1 = "透過此處理被置於廢棄區的機體不視為被破壞"
 Q_3_3_8_1 = "駕駛員的 AP 和 HP 通常以「+1」等形式，疊加在其搭乘機體的數值上"
 Q_4_4_2 = "能源區中最多可以放置 15 張能源"
+Q_3_4_6_2 = "擁有【駕駛員】效果的指令卡牌在使用時可以選擇不發動指令效果而是作為駕駛員搭乘機體"
+Q_13_2_5_2 = "【爆發】也可以選擇不發動。此時，該卡牌直接置於廢棄區"
 Q_5_12_2 = "被除外的機體和基地不視為「破壞」"
 Q_8_3_3 = "原本就是攻擊對象的機體，無法發動其《阻擋者》效果"
 Q_9_4_1 = "只要不是雙方玩家連續宣言「讓過」，瞬動的行動權就再次轉交給非回合玩家"
@@ -374,7 +376,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "choice_burst_declined": Expect(
         *CONTINUES,
-        decides=(Q_8_5_2_3, Q_8_5_2_3_1),
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1, Q_13_2_5_2),
         cited=(Q_10_1_3,),
         check=lambda r: (
             r.choices == ()
@@ -498,6 +500,35 @@ SITUATIONS: dict[str, Expect] = {
         "deck_of_zero_cards",
         decides=(Q_1_2_2_2, Q_11_2_1, Q_1_2_1),
         winner=Player.A,
+    ),
+    "turn_attacker_stays_rested_in_opponents_turn": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1, Q_7_2_3_1, *UNIT_DESTROYED),
+        check=lambda r: (
+            sorted(r.outcome.destroyed) == ["薩克", "鋼彈"]
+            and (state(r).turn, state(r).turn_player) == (6, Player.B)
+            and side(r, "B").shields.total == 2
+        ),
+    ),
+    "turn_repair_then_effect_damage_next_turn": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_3_2, Q_13_1_1_1, Q_5_6_1, Q_11_3_1),
+        check=lambda r: r.outcome.destroyed == ["吉姆"] and state(r).turn_player is Player.B,
+    ),
+    "turn_support_ends_before_next_attack": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_13_1_3_1, Q_5_4_1_2, Q_7_6_6_1),
+        check=lambda r: r.outcome.destroyed == ["德姆"] and unit(r, "B", "薩克").damage == 3,
+    ),
+    "pair_command_as_pilot": Expect(
+        *CONTINUES,
+        decides=(Q_3_4_6_2, *UNIT_DESTROYED, Q_3_3_8_1),
+        check=lambda r: r.outcome.destroyed == ["薩克"] and unit(r, "A", "吉姆").pilot.name == "特殊任務",
+    ),
+    "why_not_hand_of_exactly_ten": Expect(
+        *CONTINUES,
+        why_not=(Q_7_6_5_1, Q_4_8_4),
+        check=lambda r: side(r, "A").hand.total == 10 and state(r).step == "cleanup",
     ),
     "trigger_on_destroyed": Expect(
         *CONTINUES,
@@ -765,7 +796,7 @@ SITUATIONS: dict[str, Expect] = {
     # -- sequences over several actions and turns -------------------------------------------------
     "turn_damage_carries_into_next_turn": Expect(
         *CONTINUES,
-        decides=BLOCKED,
+        decides=(*BLOCKED, Q_7_2_3_1),
         cited=(Q_7_2_3_1, Q_7_6_7),
         check=lambda r: (
             r.outcome.destroyed == ["吉姆", "薩克II", "鋼彈"]
@@ -840,7 +871,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "duration_ap_down_ends_before_next_turn": Expect(
         *CONTINUES,
-        decides=UNIT_DESTROYED,
+        decides=(*UNIT_DESTROYED, Q_7_6_6_1),
         cited=(Q_7_6_6_1, Q_7_6_7),
         check=lambda r: r.outcome.destroyed == ["吉姆"] and unit(r, "B", "薩克II").modifiers == [],
     ),

@@ -155,6 +155,15 @@ def declare(replay: Run, action: Attack) -> None:
     for name in (unit.name, target):
         if name is not None:
             effects.status_decides(replay, name)
+    attacked_by = replay.notes.get(processing.RESTED_BY_ATTACK, {}).get(target)
+    if target is not None and attacked_by is not None and attacked_by is not player:
+        replay.step(
+            f"「{target}」在玩家 {attacked_by} 的回合中攻擊而轉為休息狀態；啟動步驟只將回合玩家的卡牌轉為活躍狀態，"
+            "所以它仍處於休息狀態，可以被攻擊。",
+            "7-2-3-1",
+            decisive=True,
+        )
+    replay.notes.setdefault(processing.RESTED_BY_ATTACK, {})[unit.name] = player
     unit.status = Status.RESTED
     state.battle = Battle(attacker=unit.name, target=target, declared=target)
     named = f"對方玩家 {player.other}" if target is None else f"對方休息狀態的機體「{target}」"
@@ -525,6 +534,7 @@ def _finish(replay: Run, battle: Battle) -> None:
 def battle_end(replay: Run) -> None:
     """8-6: every 「本次戰鬥中」 effect ends, and the battle returns to the main phase."""
     replay.state.battle = None
+    processing.note_expiring(replay, Duration.END_OF_BATTLE, "8-6-1")
     ended = replay.expire(
         Duration.END_OF_BATTLE,
         lambda card, what: f"「{card.name}」的 {change_text(what)}（本次戰鬥中）失效。",
@@ -778,7 +788,10 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
     record(replay).destroyed += destroyed
     if name in destroyed:
         _support_decides(replay, attacker, strike, left)
+    _expired_decides(replay, attacker, target, strike, left, name in destroyed)
     struck_back = not (attacker.has("first_strike") and name in destroyed)
+    if struck_back:
+        _expired_decides(replay, target, attacker, back, attacker_left, attacker.name in destroyed)
     _pilot_decides(replay, attacker, target, strike, left, name in destroyed)
     if struck_back:
         _pilot_decides(replay, target, attacker, back, attacker_left, attacker.name in destroyed)
@@ -800,6 +813,23 @@ def _support_decides(replay: Run, attacker: GcgCard, strike: int, left: int | No
     supported = sum(m.by for m in attacker.modifiers if m.stat == "ap" and m.source is not None)
     if supported > 0 and left is not None and strike - supported < left:
         replay.log.mark_decisive("13-1-3-1")
+
+
+def _expired_decides(
+    replay: Run, source: GcgCard, card: GcgCard, dealt: int, left: int | None, destroyed: bool
+) -> None:
+    """An AP change of ``source`` that ended before this battle decides it where, still in force, it
+    would have turned ``card``'s destruction the other way (7-6-6-1, 8-6-1)."""
+    if left is None:
+        return
+    for by, clause in replay.notes.get(processing.EXPIRED_AP, {}).get(source.name, []):
+        if (dealt + by >= left) != destroyed:
+            replay.step(
+                f"「{source.name}」的 AP{by:+d} 已經失效：仍然有效的話，「{card.name}」"
+                f"{'不會' if destroyed else '會'}被破壞。",
+                clause,
+                decisive=True,
+            )
 
 
 def _pilot_decides(

@@ -545,7 +545,16 @@ def destroy_shield(replay: Run, player: Player, name: str | None, *cites: str) -
             "13-2-5-1",
             "13-2-5-3",
         )
+        declined = [
+            e for e in replay.fired if e.when is not None and e.when.event == "burst" and e.apply is False
+        ]
         replay.resolve_fired()  # before it is put into the trash (13-2-5-3), with what fired beside it
+        if declined:
+            replay.step(
+                f"玩家 {player} 選擇不發動{shown}的【爆發】：該卡牌直接置於廢棄區，其效果不會發生。",
+                "13-2-5-2",
+                decisive=True,
+            )
     processing.put(replay.state.side(player).trash, None if card is None else processing.fresh(card))
 
 

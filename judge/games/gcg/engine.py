@@ -148,6 +148,13 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
                 replay, action.card, Status.RESTED if isinstance(action, Rest) else Status.ACTIVE
             )
 
+    def play_on(self, replay: Run) -> None:
+        """A snapshot taken at the hand step plays that step out: whether a hand over 10 discards is the
+        rules' own doing (7-6-5-1), and the question such a snapshot asks."""
+        state, start = replay.state, replay.timeline.state
+        if isinstance(start, GcgState) and (start.phase, start.step) == ("end", "hand"):
+            replay.play_while(lambda: (state.phase, state.step) == ("end", "hand"))
+
     def anytime(self, state: GcgState, action: Action) -> bool:
         """A concession comes at any time (1-2-4); what an effect does (a unit it deploys, a card it
         rests or sets active) comes when the effect says."""

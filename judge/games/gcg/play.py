@@ -252,6 +252,12 @@ def pair(replay: Run, action: Pair) -> None:
         "3-3-8-1",
         *(("5-17-2-2",) if unit.token else ()),
     )
+    if card.kind is Kind.COMMAND:
+        replay.step(
+            f"「{card.name}」是擁有【駕駛員】效果的指令卡牌：使用時不發動指令效果，而是作為駕駛員搭乘。",
+            "3-4-6-2",
+            decisive=True,
+        )
     replay.event("paired", card=unit.name, player=player)
     if is_link(unit):
         replay.step(
@@ -410,6 +416,8 @@ def place_energy(replay: Run, _action: PlaceEnergy | None = None) -> None:
 def discard(replay: Run, action: Discard) -> None:
     player = action.player or processing.turn_player(replay)
     hand = replay.state.side(player).hand
+    if not action.cards:  # nothing named: the hand step says whether anything must go
+        return
     if hand.total is not None and len(action.cards) > hand.total - HAND_LIMIT:
         replay.refuse(
             f"玩家 {player} 的手牌 {hand.total} 張：只需丟棄到手牌變成 10 張，不能丟棄 {len(action.cards)} 張。",

@@ -17,7 +17,7 @@ from judge.games.gcg.values import remaining, stat
 from judge.outcome import Result
 from judge.players import Player, turn_order
 from judge.replay import Replay
-from judge.state import Zone
+from judge.state import Duration, Zone
 
 Run = Replay[GcgState]
 
@@ -152,6 +152,23 @@ def destroyed_now(replay: Run) -> list[tuple[Player, GcgCard]]:
             if gone:
                 found.append((player, card))
     return found
+
+
+#: notes: AP changes that ended, by card name: (the change, the clause that ended it)
+EXPIRED_AP = "expired_ap"
+#: notes: units rested by their own attack, by name: the turn player who attacked (7-2-3-1)
+RESTED_BY_ATTACK = "rested_by_attack"
+
+
+def note_expiring(replay: Run, duration: Duration, clause: str) -> None:
+    """Before changes lasting ``duration`` end, note the AP ones: a later battle they would have
+    changed is decided by the clause that ended them."""
+    for card in replay.state.all_cards():
+        for modifier in card.modifiers:
+            if modifier.until is duration and modifier.stat == "ap":
+                replay.notes.setdefault(EXPIRED_AP, {}).setdefault(card.name, []).append(
+                    (modifier.by, clause)
+                )
 
 
 def expiry_destroys(replay: Run, ended: int, clause: str) -> None:
