@@ -306,7 +306,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "effect_destroy_unit_with_pilot": Expect(
         *CONTINUES,
-        decides=(Q_5_10_1,),
+        decides=(Q_5_10_1, Q_3_3_6),
         cited=(Q_3_3_6,),
         check=lambda r: (
             side(r, "A").battle.cards == []
@@ -316,6 +316,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "effect_return_unit_to_hand": Expect(
         *CONTINUES,
+        decides=(Q_3_3_6,),
         cited=(Q_3_3_6, Q_4_1_5),
         check=lambda r: (
             set(side(r, "A").hand.names()) == {"鋼坦克", "隼人·小林"}
@@ -529,6 +530,11 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         why_not=(Q_7_6_5_1, Q_4_8_4),
         check=lambda r: side(r, "A").hand.total == 10 and state(r).step == "cleanup",
+    ),
+    "breach_after_blocker_hits_base": Expect(
+        *CONTINUES,
+        decides=(*BLOCKED, Q_13_1_2_1, Q_13_1_2_2, Q_3_5_3),
+        check=lambda r: side(r, "B").base.cards[0].damage == 2 and side(r, "B").shields.total == 3,
     ),
     "trigger_on_destroyed": Expect(
         *CONTINUES,
@@ -1067,7 +1073,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "pilot_boards_token": Expect(
         *CONTINUES,
-        decides=(*UNIT_DESTROYED, Q_3_3_8_1),
+        decides=(*UNIT_DESTROYED, Q_3_3_8_1, Q_3_3_6),
         cited=(Q_5_17_2_2, Q_5_17_2_5, Q_3_3_6),
         check=lambda r: (
             sorted(r.outcome.destroyed) == sorted(["鋼彈(代幣)", "薩克II"])

@@ -97,7 +97,11 @@ def leave_field(
     else:
         put(side.zone(to), fresh(card))
     if pilot is not None:
-        replay.step(f"搭乘在「{card.name}」下方的駕駛員「{pilot.name}」移動到與該機體相同的區域。", "3-3-6")
+        replay.step(
+            f"搭乘在「{card.name}」下方的駕駛員「{pilot.name}」移動到與該機體相同的區域。",
+            "3-3-6",
+            decisive=True,
+        )
         put(side.zone(to), fresh(pilot))
 
 
