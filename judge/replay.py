@@ -241,6 +241,9 @@ class Rules(ABC, Generic[S, OutcomeT]):
     stats: ClassVar[frozenset[str]] = frozenset()
     #: whether the game's :meth:`apply_effect` reads ``cost`` (elsewhere a stated cost is refused)
     costs: ClassVar[bool] = False
+    #: whether the clause naming a trigger's event decides the ruling when its effect is carried out
+    #: (the effect happened because of it); a game whose rulings name only the rules of play leaves it off
+    triggers_decide: ClassVar[bool] = False
     #: when each action may be taken, by verb: the sentence and clauses a refusal out of its time cites
     times: ClassVar[dict[str, Sentence]] = {}
     #: the procedure each new turn begins at: those before it happen once, before the first turn
@@ -613,6 +616,8 @@ class Replay(Generic[S]):
             )
             return
         self.done = True
+        if effect.when is not None and self.rules.triggers_decide:
+            self.log.mark_decisive(*self.rules.event_cites(effect.when.event))
         self.rules.apply_effect(self, effect)
 
     def _follows_own_card(self, effect: Effect) -> bool:

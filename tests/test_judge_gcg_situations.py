@@ -95,6 +95,19 @@ Q_11_3_1 = "其 HP 變得不高於 0 時就會被破壞"
 Q_11_3_1_1 = "每張護盾視為擁有 HP1"
 Q_11_4_2 = "需選擇 1 張已在戰鬥區的機體並將其置於廢棄區"
 Q_11_4_2_1 = "透過此處理被置於廢棄區的機體不視為被破壞"
+Q_3_3_8_1 = "駕駛員的 AP 和 HP 通常以「+1」等形式，疊加在其搭乘機體的數值上"
+Q_4_4_2 = "能源區中最多可以放置 15 張能源"
+Q_3_4_6_2 = "擁有【駕駛員】效果的指令卡牌在使用時可以選擇不發動指令效果而是作為駕駛員搭乘機體"
+Q_13_2_5_2 = "【爆發】也可以選擇不發動。此時，該卡牌直接置於廢棄區"
+Q_5_12_2 = "被除外的機體和基地不視為「破壞」"
+Q_8_3_3 = "原本就是攻擊對象的機體，無法發動其《阻擋者》效果"
+Q_9_4_1 = "只要不是雙方玩家連續宣言「讓過」，瞬動的行動權就再次轉交給非回合玩家"
+Q_10_1_6_4 = "就算擁有該誘發型效果的卡牌離開了其發動區域，效果也會發動"
+Q_13_1_5_3 = "同一機體無法擁有多個《先制攻擊》效果"
+Q_13_2_11_1 = "【共鳴時】是指"
+Q_13_2_3_1 = (
+    "【主要】是僅指令卡牌擁有的、在機體進行攻擊期間以外的我方主要階段中使用就可以發動指令效果的關鍵字"
+)
 Q_11_5_2 = "需選擇 1 張已在基地放置處的基地並將其置於廢棄區"
 Q_13_1_1_1 = "《修復》是我方的回合結束時發動的效果"
 Q_13_1_1_2 = "則該機體的《修復》效果變成《修復：3》"
@@ -113,6 +126,7 @@ Q_13_2_5_3 = "效果發動後，只要該卡牌沒有移動到其他區域就會
 Q_13_2_6_1 = "【配置時】是指"
 Q_13_2_7_1 = "【攻擊時】是指"
 Q_13_2_8_1 = "【破壞時】是指"
+Q_13_2_9_1 = "【搭乘時】是指"
 Q_5_6_1 = "則移除等同於其回復數值的表示傷害的計數器"
 Q_5_6_2 = "剩餘數值不會疊加到 HP 上"
 Q_2_10_1 = "將我方能源區中所需數量的活躍狀態的能源轉為休息狀態就能支付費用"
@@ -268,7 +282,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "battle_target_destroyed_in_attack_step": Expect(
         *CONTINUES,
-        decides=(Q_11_3_1, Q_8_2_4),
+        decides=(Q_11_3_1, Q_8_2_4, Q_13_2_7_1),
         check=lambda r: (
             r.choices == ()
             and unit(r, "A", "鋼彈").damage == 0
@@ -292,7 +306,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "effect_destroy_unit_with_pilot": Expect(
         *CONTINUES,
-        decides=(Q_5_10_1,),
+        decides=(Q_5_10_1, Q_3_3_6),
         cited=(Q_3_3_6,),
         check=lambda r: (
             side(r, "A").battle.cards == []
@@ -302,6 +316,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "effect_return_unit_to_hand": Expect(
         *CONTINUES,
+        decides=(Q_3_3_6,),
         cited=(Q_3_3_6, Q_4_1_5),
         check=lambda r: (
             set(side(r, "A").hand.names()) == {"鋼坦克", "隼人·小林"}
@@ -354,7 +369,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "choice_burst_open": Expect(
         Result.DEPENDS,
-        decides=(Q_8_5_2_3, Q_8_5_2_3_1, Q_5_10_1),
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1, Q_5_10_1, Q_13_2_5_1),
         cited=(Q_10_1_3,),
         check=lambda r: (
             {k: o.destroyed for k, o in choice_outcomes(r).items()} == {"True": ["德姆"], "False": []}
@@ -362,7 +377,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "choice_burst_declined": Expect(
         *CONTINUES,
-        decides=(Q_8_5_2_3, Q_8_5_2_3_1),
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1, Q_13_2_5_2),
         cited=(Q_10_1_3,),
         check=lambda r: (
             r.choices == ()
@@ -372,7 +387,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "choice_replace_fixed": Expect(
         *CONTINUES,
-        decides=(Q_11_4_2,),
+        decides=(Q_11_4_2, Q_11_4_2_1),
         why_not=(Q_11_4_2_1, Q_5_10_4, Q_13_2_8_1),
         check=lambda r: (
             side(r, "A").hand.total == 3  # 鋼彈 left the hand, and 鋼坦克's draw never happened
@@ -432,27 +447,116 @@ SITUATIONS: dict[str, Expect] = {
         ),
     ),
     # -- triggered effects ------------------------------------------------------------------------
+    # -- fresh situations, round 4: clauses no example decided before ------------------------------
+    "pilot_ap_hp_decide_battle": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_3_3_8_1),
+        check=lambda r: r.outcome.destroyed == ["薩克"] and unit(r, "A", "吉姆").damage == 3,
+    ),
+    "effect_ap_below_zero_then_raised": Expect(
+        *CONTINUES,
+        decides=(Q_1_3_6, Q_8_5_3_2),
+        check=lambda r: not r.outcome.destroyed and unit(r, "B", "薩克").damage == 1,
+    ),
+    "turn_energy_area_full": Expect(
+        *CONTINUES,
+        decides=(Q_4_4_2,),
+        check=lambda r: (side(r, "A").energy.total, side(r, "A").energy_deck.total) == (15, 1),
+    ),
+    "why_not_exiled_not_destroyed": Expect(
+        *CONTINUES,
+        decides=(Q_5_12_2,),
+        why_not=(Q_5_12_2, Q_13_2_8_1),
+        check=lambda r: side(r, "B").hand.total == 4 and side(r, "B").removed.names() == ["薩克"],
+    ),
+    "illegal_block_by_attacked_unit": Expect(Result.REFUSED, decides=(Q_8_3_3,), refused=(Q_8_3_3,)),
+    "why_not_first_strike_gained_twice": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_3_2, Q_13_1_5_3),
+        check=lambda r: unit(r, "B", "德姆").damage == 3 and unit(r, "A", "鋼彈").damage == 3,
+    ),
+    "trigger_on_link": Expect(
+        *CONTINUES,
+        decides=(Q_13_2_11_1,),
+        check=lambda r: (side(r, "A").hand.total, side(r, "A").deck.total) == (3, 19),
+    ),
+    "why_not_link_trigger_pilot_not_met": Expect(
+        *CONTINUES,
+        decides=(Q_13_2_11_1,),
+        why_not=(Q_13_2_11_1, Q_3_2_6_2),
+        check=lambda r: (side(r, "A").hand.total, side(r, "A").deck.total) == (2, 20),
+    ),
+    "trigger_destroys_after_attacker_destroyed": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_10_1_6_4),
+        check=lambda r: sorted(r.outcome.destroyed) == ["德姆", "鋼彈"] and side(r, "A").hand.total == 3,
+    ),
+    "action_step_acts_again_after_pass": Expect(
+        *CONTINUES,
+        decides=(Q_9_4_1, Q_8_5_3_2),
+        check=lambda r: not r.outcome.destroyed and side(r, "B").hand.find("防禦") is None,
+    ),
+    "effect_mill_empties_deck": Expect(
+        Result.WON,
+        "deck_of_zero_cards",
+        decides=(Q_1_2_2_2, Q_11_2_1, Q_1_2_1),
+        winner=Player.A,
+    ),
+    "turn_attacker_stays_rested_in_opponents_turn": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1, Q_7_2_3_1, *UNIT_DESTROYED),
+        check=lambda r: (
+            sorted(r.outcome.destroyed) == ["薩克", "鋼彈"]
+            and (state(r).turn, state(r).turn_player) == (6, Player.B)
+            and side(r, "B").shields.total == 2
+        ),
+    ),
+    "turn_repair_then_effect_damage_next_turn": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_3_2, Q_13_1_1_1, Q_5_6_1, Q_11_3_1),
+        check=lambda r: r.outcome.destroyed == ["吉姆"] and state(r).turn_player is Player.B,
+    ),
+    "turn_support_ends_before_next_attack": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_13_1_3_1, Q_5_4_1_2, Q_7_6_6_1),
+        check=lambda r: r.outcome.destroyed == ["德姆"] and unit(r, "B", "薩克").damage == 3,
+    ),
+    "pair_command_as_pilot": Expect(
+        *CONTINUES,
+        decides=(Q_3_4_6_2, *UNIT_DESTROYED, Q_3_3_8_1),
+        check=lambda r: r.outcome.destroyed == ["薩克"] and unit(r, "A", "吉姆").pilot.name == "特殊任務",
+    ),
+    "why_not_hand_of_exactly_ten": Expect(
+        *CONTINUES,
+        why_not=(Q_7_6_5_1, Q_4_8_4),
+        check=lambda r: side(r, "A").hand.total == 10 and state(r).step == "cleanup",
+    ),
+    "breach_after_blocker_hits_base": Expect(
+        *CONTINUES,
+        decides=(*BLOCKED, Q_13_1_2_1, Q_13_1_2_2, Q_3_5_3),
+        check=lambda r: side(r, "B").base.cards[0].damage == 2 and side(r, "B").shields.total == 3,
+    ),
     "trigger_on_destroyed": Expect(
         *CONTINUES,
-        decides=UNIT_DESTROYED,
+        decides=(*UNIT_DESTROYED, Q_13_2_8_1),
         cited=(Q_5_14_1_1,),
         check=lambda r: (side(r, "B").hand.total, side(r, "B").deck.total) == (4, 21),
     ),
     "trigger_on_deploy": Expect(
         *CONTINUES,
-        decides=(Q_11_3_1,),
+        decides=(Q_11_3_1, Q_13_2_6_1),
         cited=(Q_5_5_4,),
         check=lambda r: r.outcome.destroyed == ["吉姆"] and side(r, "A").energy.rested == 2,
     ),
     "trigger_on_attack": Expect(
         *CONTINUES,
-        decides=UNIT_DESTROYED,
+        decides=(*UNIT_DESTROYED, Q_13_2_7_1),
         cited=(Q_8_5_3_2_3, Q_8_6_1),
         check=lambda r: r.outcome.destroyed == ["鋼彈", "德姆"],
     ),
     "trigger_both_players": Expect(
         *CONTINUES,
-        decides=UNIT_DESTROYED,
+        decides=(*UNIT_DESTROYED, Q_13_2_8_1),
         cited=(Q_10_1_6_6, Q_8_5_3_2_3),
         check=lambda r: (
             r.outcome.destroyed == ["鋼彈", "薩克II", "吉姆"]
@@ -463,7 +567,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_attack_both_players": Expect(
         *CONTINUES,
-        decides=(Q_8_5_2_4, Q_3_5_3, Q_11_3_1),
+        decides=(Q_8_5_2_4, Q_3_5_3, Q_11_3_1, Q_13_2_7_1),
         cited=(Q_10_1_6_6,),
         check=lambda r: (
             side(r, "A").hand.total == 3
@@ -474,7 +578,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_burst_on_effect_damage": Expect(
         *CONTINUES,
-        decides=(Q_11_3_1_1, Q_5_10_1),
+        decides=(Q_11_3_1_1, Q_5_10_1, Q_13_2_5_1),
         cited=(Q_5_10_3, Q_13_2_5_1, Q_13_2_5_3),
         check=lambda r: (
             r.outcome.destroyed == ["鋼彈"]
@@ -484,7 +588,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_ex_base_destroyed": Expect(
         *CONTINUES,
-        decides=(Q_8_5_2_4, Q_3_5_3, Q_11_3_1, Q_5_17_2_5_1),
+        decides=(Q_8_5_2_4, Q_3_5_3, Q_11_3_1, Q_5_17_2_5_1, Q_13_2_8_1),
         cited=(Q_5_17_2_5,),
         check=lambda r: (
             (side(r, "B").hand.total, side(r, "B").deck.total) == (5, 24)
@@ -494,6 +598,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_turn_start": Expect(
         *CONTINUES,
+        decides=(Q_7_2_4_1,),
         cited=(Q_7_2_4_1, Q_7_3_1),
         check=lambda r: (side(r, "B").hand.total, side(r, "B").deck.total) == (4, 14),
     ),
@@ -554,8 +659,8 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "illegal_main_command_in_action_step": Expect(
         Result.REFUSED,
-        decides=(Q_13_2_4_1, Q_9_3_1),
-        refused=(Q_13_2_4_1, Q_9_3_1),
+        decides=(Q_13_2_3_1, Q_13_2_4_1, Q_9_3_1),
+        refused=(Q_13_2_3_1, Q_13_2_4_1, Q_9_3_1),
         check=lambda r: side(r, "A").hand.find("補給") is not None,
     ),
     "illegal_block_after_action_step": Expect(
@@ -583,7 +688,7 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_second_pilot": Expect(Result.REFUSED, decides=(Q_3_3_4,), refused=(Q_3_3_4,)),
     "link_unit_attacks_on_deploy": Expect(
         *CONTINUES,
-        decides=(Q_3_2_6_2, Q_3_2_6_3, *UNIT_DESTROYED),
+        decides=(Q_3_2_6_2, Q_3_2_6_3, Q_3_3_8_1, *UNIT_DESTROYED),
         check=lambda r: r.outcome.destroyed == ["薩克II"] and unit(r, "A", "鋼彈").pilot.name == "阿姆羅·雷",
     ),
     # -- why not: each way to lose (and so to win) that does not apply ----------------------------
@@ -697,7 +802,7 @@ SITUATIONS: dict[str, Expect] = {
     # -- sequences over several actions and turns -------------------------------------------------
     "turn_damage_carries_into_next_turn": Expect(
         *CONTINUES,
-        decides=BLOCKED,
+        decides=(*BLOCKED, Q_7_2_3_1),
         cited=(Q_7_2_3_1, Q_7_6_7),
         check=lambda r: (
             r.outcome.destroyed == ["吉姆", "薩克II", "鋼彈"]
@@ -749,6 +854,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_turn_end_draw_then_hand_step": Expect(
         *CONTINUES,
+        decides=(Q_7_6_4_1,),
         cited=(Q_7_6_4_1, Q_7_6_5_1),
         check=lambda r: (
             "「回合結束時」：誘發「前線基地」的效果（玩家 A 抽 1 張卡）。" in texts(r)
@@ -771,7 +877,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "duration_ap_down_ends_before_next_turn": Expect(
         *CONTINUES,
-        decides=UNIT_DESTROYED,
+        decides=(*UNIT_DESTROYED, Q_7_6_6_1),
         cited=(Q_7_6_6_1, Q_7_6_7),
         check=lambda r: r.outcome.destroyed == ["吉姆"] and unit(r, "B", "薩克II").modifiers == [],
     ),
@@ -806,6 +912,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_turn_start_in_next_turn": Expect(
         *CONTINUES,
+        decides=(Q_7_2_4_1,),
         cited=(Q_7_2_4_1, Q_7_3_1),
         check=lambda r: (
             texts(r).index("開始步驟：發動「回合開始時」所指定的效果。")
@@ -850,6 +957,7 @@ SITUATIONS: dict[str, Expect] = {
     "attack": Expect(
         Result.DEPENDS,
         decides=(
+            Q_13_2_8_1,
             Q_8_5_3_2,
             Q_8_5_3_2_2,
             Q_13_1_5_2,
@@ -879,7 +987,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "deploy": Expect(
         *CONTINUES,
-        decides=(Q_11_4_2, Q_2_9_1),  # Lv. 4 met by 2 active, 1 rested and 1 EX energy
+        decides=(Q_11_4_2, Q_11_4_2_1, Q_2_9_1),  # Lv. 4 met by 2 active, 1 rested and 1 EX energy
         cited=(Q_5_17_3_2_3,),
         check=lambda r: len(r.choices) == 6 and all(c.player is Player.A for c in r.choices),
     ),
@@ -923,7 +1031,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "link_by_trait_attacks_on_deploy": Expect(
         *CONTINUES,
-        decides=(Q_3_2_6_2, Q_3_2_6_3, *UNIT_DESTROYED),
+        decides=(Q_3_2_6_2, Q_3_2_6_3, Q_3_3_8_1, *UNIT_DESTROYED),
         check=lambda r: r.outcome.destroyed == ["薩克II"],
     ),
     "support_by_unit_deployed_this_turn": Expect(
@@ -946,7 +1054,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "why_not_base_replaced": Expect(
         *CONTINUES,
-        decides=(Q_11_5_2,),
+        decides=(Q_11_5_2, Q_11_5_2_1),
         why_not=(Q_11_5_2_1, Q_5_10_4),
         check=lambda r: (
             side(r, "A").base.names() == ["賈布羅"]
@@ -965,7 +1073,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "pilot_boards_token": Expect(
         *CONTINUES,
-        decides=UNIT_DESTROYED,
+        decides=(*UNIT_DESTROYED, Q_3_3_8_1, Q_3_3_6),
         cited=(Q_5_17_2_2, Q_5_17_2_5, Q_3_3_6),
         check=lambda r: (
             sorted(r.outcome.destroyed) == sorted(["鋼彈(代幣)", "薩克II"])
@@ -974,7 +1082,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_two_own_on_deploy": Expect(
         *CONTINUES,
-        decides=(Q_11_3_1,),
+        decides=(Q_11_3_1, Q_13_2_6_1),
         cited=(Q_10_1_6_5, Q_5_14_1_1),
         check=lambda r: r.outcome.destroyed == ["吉姆"] and side(r, "A").hand.total == 4,
     ),
@@ -994,7 +1102,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_burst_from_breach": Expect(
         *CONTINUES,
-        decides=(*UNIT_DESTROYED, Q_13_1_2_1, Q_13_1_2_2, Q_5_10_1),
+        decides=(*UNIT_DESTROYED, Q_13_1_2_1, Q_13_1_2_2, Q_5_10_1, Q_13_2_5_1),
         cited=(Q_13_2_5_1, Q_5_10_3),
         check=lambda r: unit(r, "A", "鋼彈") is None and side(r, "B").shields.total == 2,
     ),
@@ -1061,7 +1169,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_burst_before_turn_players": Expect(
         *CONTINUES,
-        decides=(Q_8_5_2_3, Q_8_5_2_3_1),
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1, Q_13_2_5_1, Q_5_10_3),
         cited=(Q_10_1_6_8, Q_13_2_5_1),
         check=lambda r: (
             unit(r, "A", "鋼彈").damage == 3
@@ -1072,13 +1180,14 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_on_pair": Expect(
         *CONTINUES,
+        decides=(Q_13_2_9_1,),
         cited=(Q_5_14_1_1,),
         check=lambda r: side(r, "A").hand.total == 3 and unit(r, "A", "鋼彈").pilot.name == "阿姆羅·雷",
     ),
     "trigger_attack_empties_deck": Expect(
         Result.WON,
         "deck_of_zero_cards",
-        decides=(Q_1_2_2_2, Q_11_2_1, Q_1_2_1),
+        decides=(Q_1_2_2_2, Q_11_2_1, Q_1_2_1, Q_13_2_7_1),
         winner=Player.B,
         check=lambda r: side(r, "B").shields.total == 2 and side(r, "A").deck.total == 0,
     ),

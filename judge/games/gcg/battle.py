@@ -38,6 +38,7 @@ from judge.games.gcg.values import (
     link_cites,
     link_met,
     remaining,
+    single,
     stacked,
     stat,
 )
@@ -49,6 +50,7 @@ Run = Replay[GcgState]
 
 BATTLES = "battles"  # notes: the BattleRecord of each battle, in order
 ACTING = "acting"  # notes: who holds the right to act in the action step in progress (9-3, 9-4)
+PASSED = "passed"  # notes: who has passed in the action step in progress (9-4-1)
 
 
 def record(replay: Run) -> BattleRecord:
@@ -153,6 +155,15 @@ def declare(replay: Run, action: Attack) -> None:
     for name in (unit.name, target):
         if name is not None:
             effects.status_decides(replay, name)
+    attacked_by = replay.notes.get(processing.RESTED_BY_ATTACK, {}).get(target)
+    if target is not None and attacked_by is not None and attacked_by is not player:
+        replay.step(
+            f"「{target}」在玩家 {attacked_by} 的回合中攻擊而轉為休息狀態；啟動步驟只將回合玩家的卡牌轉為活躍狀態，"
+            "所以它仍處於休息狀態，可以被攻擊。",
+            "7-2-3-1",
+            decisive=True,
+        )
+    replay.notes.setdefault(processing.RESTED_BY_ATTACK, {})[unit.name] = player
     unit.status = Status.RESTED
     state.battle = Battle(attacker=unit.name, target=target, declared=target)
     named = f"對方玩家 {player.other}" if target is None else f"對方休息狀態的機體「{target}」"
@@ -234,6 +245,7 @@ def blockers(replay: Run, battle: Battle) -> list[str]:
             f"（{'、'.join(u.name for u in able)}）。"
         )
         could = any(u.status is not Status.RESTED and u.name != battle.declared for u in able)
+        single(replay, attacker[1], "high_maneuver")
         replay.step(f"阻擋步驟：{text}", "13-1-6-1", decisive=could)  # could: without it, one might block
         replay.not_applied(text, "13-1-6-1")
         return []
@@ -314,6 +326,7 @@ def block(replay: Run, action: Block | None) -> None:
 
 def _blocked(replay: Run, battle: Battle, unit: GcgCard) -> None:
     effects.status_decides(replay, unit.name)
+    single(replay, unit, "blocker")
     unit.status = Status.RESTED
     battle.target, battle.blocker = unit.name, unit.name
     record(replay).blocked_by = record(replay).target = unit.name
@@ -381,6 +394,7 @@ def _end_block_step(replay: Run, battle: Battle) -> None:
 def begin_action_step(replay: Run) -> None:
     """The right to act in an action step starts with the non-turn player (9-2, 9-3)."""
     replay.notes[ACTING] = processing.turn_player(replay).other
+    replay.notes[PASSED] = set()
 
 
 def acting(replay: Run) -> Player:
@@ -392,6 +406,29 @@ def acting(replay: Run) -> Player:
     first = processing.turn_player(replay).other
     battle = replay.state.battle
     return first.other if battle is not None and battle.passes % 2 else first
+
+
+def may_act(replay: Run, player: Player) -> None:
+    """``player`` acts in the action step: the one holding the right to act before it (9-2, 9-4-2),
+    the timeline listing nothing of theirs, passed first; one who passed earlier in this step acts
+    again, because both did not pass in a row (9-4-1)."""
+    who = acting(replay)
+    if player is not who:
+        replay.step(
+            f"瞬動的行動權在{_role(replay, who)}，時間軸沒有列出其行動：{_role(replay, who)}讓過後，"
+            f"行動權才轉交給玩家 {player}（從非回合玩家開始，依序轉交）。",
+            "9-2",
+            "9-4-2",
+            "9-3-3",
+        )
+        acted(replay, who)
+        replay.notes.setdefault(PASSED, set()).add(who)
+    if player in replay.notes.get(PASSED, set()):
+        replay.step(
+            f"玩家 {player} 先前讓過，但雙方沒有連續宣言讓過：瞬動的行動權再次轉交給其，可以發動。",
+            "9-4-1",
+            decisive=True,
+        )
 
 
 def acted(replay: Run, player: Player) -> None:
@@ -417,6 +454,7 @@ def pass_(replay: Run, action: Pass) -> None:
             "9-4-2",
         )
     acted(replay, who)
+    replay.notes.setdefault(PASSED, set()).add(who)
     replay.step(f"瞬動步驟：{_role(replay, who)} 讓過，將瞬動的行動權轉交給對方。", "9-3-3")
     if battle is None:
         return
@@ -496,6 +534,7 @@ def _finish(replay: Run, battle: Battle) -> None:
 def battle_end(replay: Run) -> None:
     """8-6: every 「本次戰鬥中」 effect ends, and the battle returns to the main phase."""
     replay.state.battle = None
+    processing.note_expiring(replay, Duration.END_OF_BATTLE, "8-6-1")
     ended = replay.expire(
         Duration.END_OF_BATTLE,
         lambda card, what: f"「{card.name}」的 {change_text(what)}（本次戰鬥中）失效。",
@@ -629,6 +668,7 @@ def _hit_base(replay: Run, attacker: GcgCard, base: GcgCard) -> None:
     )
     first = attacker.has("first_strike")
     if first:
+        single(replay, attacker, "first_strike")
         replay.step(
             f"「{attacker.name}」擁有《先制攻擊》，在通常處理之前，優先給予對方基地戰鬥傷害。",
             "8-5-2-4-2",
@@ -719,8 +759,9 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
             f"「{name}」的《先制攻擊》只在攻擊中的機體進行戰鬥時生效，被攻擊時不會優先給予傷害。", "13-1-5-1"
         )
     destroyed: list[str] = []
-    left = remaining(target)
+    left, attacker_left = remaining(target), remaining(attacker)
     if attacker.has("first_strike"):
+        single(replay, attacker, "first_strike")
         replay.step(
             f"「{attacker.name}」擁有《先制攻擊》：在通常處理之前，優先給予「{name}」戰鬥傷害，之後被攻擊方機體再給予戰鬥傷害。",
             "8-5-3-2-2",
@@ -747,6 +788,13 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
     record(replay).destroyed += destroyed
     if name in destroyed:
         _support_decides(replay, attacker, strike, left)
+    _expired_decides(replay, attacker, target, strike, left, name in destroyed)
+    struck_back = not (attacker.has("first_strike") and name in destroyed)
+    if struck_back:
+        _expired_decides(replay, target, attacker, back, attacker_left, attacker.name in destroyed)
+    _pilot_decides(replay, attacker, target, strike, left, name in destroyed)
+    if struck_back:
+        _pilot_decides(replay, target, attacker, back, attacker_left, attacker.name in destroyed)
     if not destroyed:
         replay.not_applied("雙方的機體受到的傷害都低於其 HP，都沒有被破壞。", "8-5-3-2-1", "11-3-1")
     if name in destroyed:
@@ -765,6 +813,46 @@ def _support_decides(replay: Run, attacker: GcgCard, strike: int, left: int | No
     supported = sum(m.by for m in attacker.modifiers if m.stat == "ap" and m.source is not None)
     if supported > 0 and left is not None and strike - supported < left:
         replay.log.mark_decisive("13-1-3-1")
+
+
+def _expired_decides(
+    replay: Run, source: GcgCard, card: GcgCard, dealt: int, left: int | None, destroyed: bool
+) -> None:
+    """An AP change of ``source`` that ended before this battle decides it where, still in force, it
+    would have turned ``card``'s destruction the other way (7-6-6-1, 8-6-1)."""
+    if left is None:
+        return
+    for by, clause in replay.notes.get(processing.EXPIRED_AP, {}).get(source.name, []):
+        if (dealt + by >= left) != destroyed:
+            replay.step(
+                f"「{source.name}」的 AP{by:+d} 已經失效：仍然有效的話，「{card.name}」"
+                f"{'不會' if destroyed else '會'}被破壞。",
+                clause,
+                decisive=True,
+            )
+
+
+def _pilot_decides(
+    replay: Run, source: GcgCard, card: GcgCard, dealt: int, left: int | None, destroyed: bool
+) -> None:
+    """A boarded pilot's AP or HP decides the battle where, without it, ``source``'s ``dealt`` damage
+    would not have destroyed ``card`` (its HP ``left`` before), or would have (3-3-8-1)."""
+    pilot = source.pilot if destroyed else card.pilot
+    if pilot is None or left is None:
+        return
+    if destroyed and (pilot.ap or 0) > 0 and dealt - (pilot.ap or 0) < left:
+        replay.step(
+            f"「{source.name}」的 AP 疊加了駕駛員「{pilot.name}」的 AP+{pilot.ap}：沒有它，{dealt - (pilot.ap or 0)} 點"
+            f"傷害不足以破壞「{card.name}」。",
+            "3-3-8-1",
+            decisive=True,
+        )
+    if not destroyed and (pilot.hp or 0) > 0 and dealt >= left - (pilot.hp or 0) and dealt > 0:
+        replay.step(
+            f"「{card.name}」的 HP 疊加了駕駛員「{pilot.name}」的 HP+{pilot.hp}：沒有它，{dealt} 點傷害就會破壞「{card.name}」。",
+            "3-3-8-1",
+            decisive=True,
+        )
 
 
 def _breach(replay: Run, attacker: GcgCard, both: bool) -> None:

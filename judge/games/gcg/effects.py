@@ -23,7 +23,7 @@ from __future__ import annotations
 from judge.board import BoardProblem
 from judge.effects import Condition, Damage, Draw, Effect, KeywordChange, Modify, Move, Place, Target
 from judge.games.gcg import processing
-from judge.games.gcg.state import VALUED, GcgCard, GcgState, book_name, keyword_key
+from judge.games.gcg.state import VALUED, GcgCard, GcgState, Kind, book_name, keyword_key
 from judge.games.gcg.values import stat
 from judge.players import Player, by_turn_order
 from judge.replay import Replay
@@ -175,6 +175,37 @@ def apply(replay: Run, effect: Effect) -> None:
         replay.resolve_fired()
 
 
+#: the events whose effects come from a card that has just left the field, as the book says they do
+LEAVING = ("destroyed", "burst", "shield_destroyed")
+
+
+def left_its_area(replay: Run, effect: Effect) -> None:
+    """A triggered effect of a unit or base that left the field while it waited still resolves
+    (10-1-6-4); a 【破壞時】 or 【爆發】 comes from the trash or a shield by its own clause."""
+    source = effect.source
+    if effect.when is None or source is None or effect.when.event in LEAVING:
+        return
+    on_field = _field_card(replay, source) is not None or any(
+        unit.pilot is not None and unit.pilot.name == source
+        for player in (Player.A, Player.B)
+        for unit in replay.state.side(player).battle.cards
+    )
+    owner = replay.state.owner(source)
+    if on_field or owner is None:
+        return
+    side = replay.state.side(owner)
+    gone = next(
+        (zone.find(source) for zone in (side.trash, side.hand, side.deck, side.removed) if zone.find(source)),
+        None,
+    )
+    if gone is not None and gone.kind is not Kind.COMMAND:
+        replay.step(
+            f"「{source}」已離開其發動區域，但其效果已被誘發並等待發動：效果仍會發動。",
+            "10-1-6-4",
+            decisive=True,
+        )
+
+
 def _field_card(replay: Run, name: str) -> tuple[Player, GcgCard] | None:
     for player in (Player.A, Player.B):
         side = replay.state.side(player)
@@ -229,8 +260,20 @@ def _modify(replay: Run, modify: Modify, until: Duration) -> None:
         value=now,
     )
     total = getattr(card, modify.stat)
-    if total is not None and total + card.modification(modify.stat) < 0:
+    if total is None:
+        return
+    after = total + card.modification(modify.stat) + ((card.pilot and getattr(card.pilot, modify.stat)) or 0)
+    before = after - modify.by
+    if after < 0:
         replay.step(f"結果為負整數，{label} 視為 0。", "1-3-6", value=0)
+    elif before < 0:  # the negative total was kept for this change: counted from 0, the result would differ
+        replay.step(
+            f"之前的結果為負整數（{before}），視為 0；但有其他效果對該數值進行增減調整，從 {before} 計算：{label} 為 {after}"
+            f"（不是 {modify.by}）。",
+            "1-3-6",
+            decisive=True,
+            value=after,
+        )
 
 
 def _destroy(replay: Run, name: str) -> None:
@@ -252,7 +295,7 @@ def _remove(replay: Run, name: str) -> None:
     if found is not None:
         player, card = found
         processing.leave_field(replay, player, card, "removed", f"「{name}」被除外，置於除外區。", "5-12-1")
-        replay.not_applied(f"被除外的「{name}」不視為「破壞」：【破壞時】不會發動。", "5-12-2", "13-2-8-1")
+        processing.not_destroyed(replay, card, "被除外", "5-12-2")
         return
     owner = replay.state.owner(name)
     assert owner is not None  # names are checked before the replay
@@ -502,7 +545,16 @@ def destroy_shield(replay: Run, player: Player, name: str | None, *cites: str) -
             "13-2-5-1",
             "13-2-5-3",
         )
+        declined = [
+            e for e in replay.fired if e.when is not None and e.when.event == "burst" and e.apply is False
+        ]
         replay.resolve_fired()  # before it is put into the trash (13-2-5-3), with what fired beside it
+        if declined:
+            replay.step(
+                f"玩家 {player} 選擇不發動{shown}的【爆發】：該卡牌直接置於廢棄區，其效果不會發生。",
+                "13-2-5-2",
+                decisive=True,
+            )
     processing.put(replay.state.side(player).trash, None if card is None else processing.fresh(card))
 
 

@@ -81,12 +81,12 @@ WHEN: dict[str, tuple[str, tuple[str, ...]]] = {
 }
 
 #: the events a triggered effect may wait for: each one's name in the book, and the clause that names it
-EVENTS = {
+EVENTS: dict[str, tuple[str, str | None]] = {
     "turn_start": ("「回合開始時」", "7-2-4-1"),
     "deployed": ("【配置時】", "13-2-6-1"),
     "attack": ("【攻擊時】", "13-2-7-1"),
     "destroyed": ("【破壞時】", "13-2-8-1"),
-    "destroys": ("透過戰鬥傷害破壞對方機體時", "13-1-2-1"),
+    "destroys": ("「當透過戰鬥傷害破壞對方機體時」", None),
     "burst": ("【爆發】", "13-2-5-1"),
     "shield_destroyed": ("「當護盾被破壞時」", "5-10-3"),
     "paired": ("【搭乘時】", "13-2-9-1"),
@@ -105,12 +105,14 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
     times = WHEN
     events = frozenset(EVENTS)
     stats = frozenset({"ap", "hp"})
+    triggers_decide = True
 
     def event_name(self, event: str) -> str:
         return EVENTS[event][0] if event in EVENTS else event
 
     def event_cites(self, event: str) -> tuple[str, ...]:
-        return (EVENTS[event][1],) if event in EVENTS else ()
+        clause = EVENTS[event][1] if event in EVENTS else None
+        return () if clause is None else (clause,)
 
     def label(self, effect: Effect) -> str:
         return effects.label(effect)
@@ -146,12 +148,20 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
                 replay, action.card, Status.RESTED if isinstance(action, Rest) else Status.ACTIVE
             )
 
+    def play_on(self, replay: Run) -> None:
+        """A snapshot taken at the hand step plays that step out: whether a hand over 10 discards is the
+        rules' own doing (7-6-5-1), and the question such a snapshot asks."""
+        state, start = replay.state, replay.timeline.state
+        if isinstance(start, GcgState) and (start.phase, start.step) == ("end", "hand"):
+            replay.play_while(lambda: (state.phase, state.step) == ("end", "hand"))
+
     def anytime(self, state: GcgState, action: Action) -> bool:
         """A concession comes at any time (1-2-4); what an effect does (a unit it deploys, a card it
         rests or sets active) comes when the effect says."""
         return isinstance(action, (Concede, *BY_EFFECT)) or (isinstance(action, Deploy) and action.by_effect)
 
     def apply_effect(self, replay: Run, effect: Effect) -> None:
+        effects.left_its_area(replay, effect)
         effects.apply(replay, effect)
 
     def order(self, replay: Run, waiting: list[Effect]) -> list[Effect]:

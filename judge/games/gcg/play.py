@@ -216,12 +216,8 @@ def _make_room(
         limit_clause,
         decisive=True,
     )
-    replay.not_applied(
-        f"「{card.name}」因超過張數上限而透過規則處理置於廢棄區，不視為「破壞」：其【破壞時】效果不會發動。",
-        not_destroyed,
-        "5-10-4",
-        "13-2-8-1",
-    )
+    processing.not_destroyed(replay, card, "因超過張數上限而透過規則處理置於廢棄區", not_destroyed)
+    replay.not_applied("透過規則處理因超過張數上限置於廢棄區，不視為「破壞」。", "5-10-4")
 
 
 def pair(replay: Run, action: Pair) -> None:
@@ -256,6 +252,12 @@ def pair(replay: Run, action: Pair) -> None:
         "3-3-8-1",
         *(("5-17-2-2",) if unit.token else ()),
     )
+    if card.kind is Kind.COMMAND:
+        replay.step(
+            f"「{card.name}」是擁有【駕駛員】效果的指令卡牌：使用時不發動指令效果，而是作為駕駛員搭乘。",
+            "3-4-6-2",
+            decisive=True,
+        )
     replay.event("paired", card=unit.name, player=player)
     if is_link(unit):
         replay.step(
@@ -264,6 +266,14 @@ def pair(replay: Run, action: Pair) -> None:
             *link_cites(unit),
         )
         replay.event("linked", card=unit.name, player=player)
+    elif replay.unfired(
+        "linked",
+        f"「{card.name}」不滿足「{unit.name}」的共鳴條件（{'、'.join(unit.link) or '沒有'}）：不是共鳴機體，【共鳴時】不會誘發。",
+        "13-2-11-1",
+        "3-2-6-2",
+        card=unit.name,
+    ):
+        replay.log.mark_decisive("13-2-11-1")
 
 
 def _signed(value: int | None) -> str:
@@ -286,6 +296,14 @@ def command(replay: Run, action: Command) -> None:
         f"「{card.name}」是否擁有{'【瞬動】' if timing is Timing.ACTION else '【主要】'}",
         "3-4-5",
     )
+    if not allowed and timing is Timing.ACTION and card.timing is not None and Timing.MAIN in card.timing:
+        replay.refuse(
+            f"「{card.name}」只有【主要】：【主要】指令只在機體進行攻擊期間以外的我方主要階段使用，"
+            "瞬動步驟中只能使用擁有【瞬動】的指令卡牌。",
+            "13-2-3-1",
+            "13-2-4-1",
+            "9-3-1",
+        )
     if not allowed and timing is Timing.ACTION:
         replay.refuse(
             f"「{card.name}」沒有【瞬動】：瞬動步驟中只能使用擁有【瞬動】的指令卡牌。", "13-2-4-1", "9-3-1"
@@ -299,6 +317,8 @@ def command(replay: Run, action: Command) -> None:
             f"「{card.name}」同時標注【主要】/【瞬動】：在任意時機都可以發動。",
             "13-2-4-3" if in_battle else "13-2-3-2",
         )
+    if in_battle:
+        battle.may_act(replay, player)
     pay(replay, player, card, action.ex)
     if in_battle:
         battle.acted(replay, player)
@@ -374,7 +394,12 @@ def place_energy(replay: Run, _action: PlaceEnergy | None = None) -> None:
         replay.not_applied(f"玩家 {player} 的能源卡組沒有卡牌：無法放置能源，不進行。", "1-3-2", "7-4-1")
         return
     if side.energy.total is not None and side.energy.total >= MOST_ENERGY:
-        replay.not_applied(f"玩家 {player} 的能源區已有 15 張能源：無法再放置。", "4-4-2", "1-3-2")
+        replay.step(
+            f"玩家 {player} 的能源區已有 15 張能源：能源區中最多可以放置 15 張，本回合的能源無法放置，不進行。",
+            "4-4-2",
+            "1-3-2",
+        )
+        replay.log.mark_decisive("4-4-2")
         return
     if side.energy_deck.unnamed is not None and side.energy_deck.unnamed > 0:
         side.energy_deck.unnamed -= 1
@@ -391,6 +416,8 @@ def place_energy(replay: Run, _action: PlaceEnergy | None = None) -> None:
 def discard(replay: Run, action: Discard) -> None:
     player = action.player or processing.turn_player(replay)
     hand = replay.state.side(player).hand
+    if not action.cards:  # nothing named: the hand step says whether anything must go
+        return
     if hand.total is not None and len(action.cards) > hand.total - HAND_LIMIT:
         replay.refuse(
             f"玩家 {player} 的手牌 {hand.total} 張：只需丟棄到手牌變成 10 張，不能丟棄 {len(action.cards)} 張。",

@@ -17,7 +17,7 @@ from judge.games.gcg.values import remaining, stat
 from judge.outcome import Result
 from judge.players import Player, turn_order
 from judge.replay import Replay
-from judge.state import Zone
+from judge.state import Duration, Zone
 
 Run = Replay[GcgState]
 
@@ -97,8 +97,27 @@ def leave_field(
     else:
         put(side.zone(to), fresh(card))
     if pilot is not None:
-        replay.step(f"搭乘在「{card.name}」下方的駕駛員「{pilot.name}」移動到與該機體相同的區域。", "3-3-6")
+        replay.step(
+            f"搭乘在「{card.name}」下方的駕駛員「{pilot.name}」移動到與該機體相同的區域。",
+            "3-3-6",
+            decisive=True,
+        )
         put(side.zone(to), fresh(pilot))
+
+
+def not_destroyed(replay: Run, card: GcgCard, why: str, clause: str) -> None:
+    """``card`` left the field without being destroyed (5-10-4, 5-12-2): a 【破壞時】 waiting for it
+    does not fire, and the clause that says it was no destruction decides that."""
+    replay.not_applied(
+        f"「{card.name}」{why}，不視為「破壞」：其【破壞時】效果不會發動。", clause, "13-2-8-1"
+    )
+    waiting = [e for e in replay.waiting if e.when is not None and e.when.event == "destroyed"]
+    if any(e.when is not None and e.when.card in (None, card.name) for e in waiting):
+        replay.step(
+            f"等待「{card.name}」【破壞時】的效果不會誘發：「{card.name}」{why}，不是破壞。",
+            clause,
+            decisive=True,
+        )
 
 
 def destroy(replay: Run, player: Player, card: GcgCard, why: str, *cites: str, decisive: bool = True) -> None:
@@ -137,6 +156,23 @@ def destroyed_now(replay: Run) -> list[tuple[Player, GcgCard]]:
             if gone:
                 found.append((player, card))
     return found
+
+
+#: notes: AP changes that ended, by card name: (the change, the clause that ended it)
+EXPIRED_AP = "expired_ap"
+#: notes: units rested by their own attack, by name: the turn player who attacked (7-2-3-1)
+RESTED_BY_ATTACK = "rested_by_attack"
+
+
+def note_expiring(replay: Run, duration: Duration, clause: str) -> None:
+    """Before changes lasting ``duration`` end, note the AP ones: a later battle they would have
+    changed is decided by the clause that ended them."""
+    for card in replay.state.all_cards():
+        for modifier in card.modifiers:
+            if modifier.until is duration and modifier.stat == "ap":
+                replay.notes.setdefault(EXPIRED_AP, {}).setdefault(card.name, []).append(
+                    (modifier.by, clause)
+                )
 
 
 def expiry_destroys(replay: Run, ended: int, clause: str) -> None:

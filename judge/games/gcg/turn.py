@@ -25,6 +25,7 @@ def active_step(replay: Run) -> None:
     side = replay.state.side(player)
     for card in [*side.battle.cards, *side.base.cards]:
         card.status = Status.ACTIVE
+        replay.notes.get(processing.RESTED_BY_ATTACK, {}).pop(card.name, None)
     side.energy.rested = 0
     replay.step(
         f"啟動步驟：回合玩家 {player} 將戰鬥區·能源區·基地放置處的所有休息狀態的卡牌同時轉為活躍狀態。",
@@ -131,6 +132,7 @@ def cleanup_step(replay: Run) -> None:
                 replay.notes.setdefault(processing.ENDED, {}).setdefault(card.name, set()).add(
                     grant.keyword.split(":")[0]
                 )
+    processing.note_expiring(replay, Duration.END_OF_TURN, "7-6-6-1")
     ended = replay.expire(
         Duration.END_OF_TURN,
         lambda card, what: f"清算步驟：「{card.name}」的 {change_text(what)}（本回合中）失效。",

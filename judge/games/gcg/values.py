@@ -83,6 +83,22 @@ def stacked(replay: Run, card: GcgCard, name: str, decisive: bool = True) -> int
     return value
 
 
+#: the clause that lets a unit hold each of these keywords only once
+SINGLE = {"blocker": "13-1-4-2", "first_strike": "13-1-5-3", "high_maneuver": "13-1-6-2"}
+
+
+def single(replay: Run, card: GcgCard, name: str) -> None:
+    """A keyword a unit holds once however often it was given (13-1-4-2, 13-1-5-3, 13-1-6-2): where it
+    was given more than once, a step says it works once, and that decides how it works."""
+    given = card.keywords.count(name) + sum(1 for g in card.grants if g.keyword == name and not g.removed)
+    if given > 1 and card.has(name):
+        replay.step(
+            f"「{card.name}」被給予 {given} 次{book_name(name)}：同一機體無法擁有多個，只作為 1 個效果發動。",
+            SINGLE[name],
+            decisive=True,
+        )
+
+
 def _bare(word: str) -> str:
     """A name or trait without the marks a card prints around it: 〈白色基地隊〉 is 白色基地隊 (2-5-3)."""
     return word.strip().strip("〈〉<>「」『』[]【】")
