@@ -39,7 +39,7 @@ flow of a turn, one game state changed only through commands).
 
 **What the loop does** (:func:`replay`): a card an action names in another
 spelling than the board's is written as the board spells it
-(:mod:`judge.spelling`), and the ruling says so first.  The state is a snapshot at the
+(:mod:`judge.spelling`).  The state is a snapshot at the
 *start* of its phase or step; triggered effects listed before anything else
 are put in force, then the replay runs that procedure's start, and for each
 action advances through the turn to the first procedure that accepts it
@@ -159,25 +159,22 @@ class Phrases:
     independent: Sentence | None = None
     done: Sentence = ("whether the effect before {effect} was done in full", ())
     fires: Sentence = ("{event}: {effect} is triggered.", ())
-    #: said first when the timeline names a card in another spelling than the board's
-    respelled: Sentence = ("{written!r} is read as the board's {board!r}, the same name spelt otherwise.", ())
 
     @classmethod
     def chinese(cls, script: str, **own: Sentence) -> Phrases:
-        """A Chinese book's phrases: the loop's own sentences that cite nothing (open facts, spelling) in
+        """A Chinese book's phrases: the loop's own sentences (on open facts, which cite nothing) in
         ``script`` (``zh-Hant`` or ``zh-Hans``), and ``own``, the sentences that cite its clauses."""
-        return cls(**(_UNCITED_IN_CHINESE[script] | own))
+        return cls(**(_OPEN_FACTS_IN_CHINESE[script] | own))
 
 
-#: The loop's sentences that cite no clause (on open facts, on spelling), in each Chinese script.
-_UNCITED_IN_CHINESE: dict[str, dict[str, Sentence]] = {
+#: The loop's sentences about open facts, in each Chinese script (they cite no clause).
+_OPEN_FACTS_IN_CHINESE: dict[str, dict[str, Sentence]] = {
     "zh-Hant": {
         "depends": ("裁定取決於{what}：以下分別完整重演每一種可能。", ()),
         "unknown": ("裁定取決於{what}，而盤面未提供此資訊。", ()),
         "too_many": ("可能情況超過 {most} 種：裁定取決於{what}。", ()),
         "same_either_way": ("無論{what}，結果與場面都相同。", ()),
         "same_result": ("無論{what}，結果都相同；留下的場面則各不相同（見各分支）。", ()),
-        "respelled": ("「{written}」即盤面上的「{board}」：同一卡名的另一種寫法。", ()),
     },
     "zh-Hans": {
         "depends": ("裁定取决于{what}：以下分别完整重演每一种可能。", ()),
@@ -185,7 +182,6 @@ _UNCITED_IN_CHINESE: dict[str, dict[str, Sentence]] = {
         "too_many": ("可能情况超过 {most} 种：裁定取决于{what}。", ()),
         "same_either_way": ("无论{what}，结果与场面都相同。", ()),
         "same_result": ("无论{what}，结果都相同；留下的场面则各不相同（见各分支）。", ()),
-        "respelled": ("「{written}」即盘面上的「{board}」：同一卡名的另一种写法。", ()),
     },
 }
 
@@ -847,24 +843,15 @@ def explore(rules: Rules[Any, Any], timeline: Timeline) -> list[Leaf]:
 def replay(rules: Rules[Any, Any], timeline: Timeline, version: str, question: str = "timeline") -> Ruling:
     """The ruling on ``timeline``: one replay, or one per possibility where the timeline leaves them open.
 
-    A card named in another spelling than the board's is read as the board's card, and the ruling
-    says so first."""
-    timeline, read_as = respelled(timeline)
+    A card named in another spelling than the board's is read as the board's card."""
+    timeline = respelled(timeline)
     problems = rules.check(timeline)
     if problems:
         raise BoardError(problems)
     leaves = explore(rules, timeline)
     if len(leaves) == 1:
-        ruling = _single(rules, leaves[0], version, question)
-    else:
-        ruling = _branched(rules, leaves, version, question)
-    if not read_as:
-        return ruling
-    template, cites = rules.phrases.respelled
-    notes = Trace(rules.citations)
-    for written, board in read_as.items():
-        notes.step(template.format(written=written, board=board), *cites)
-    return ruling.model_copy(update={"steps": (*notes.steps, *ruling.steps)})
+        return _single(rules, leaves[0], version, question)
+    return _branched(rules, leaves, version, question)
 
 
 def _stopped(rules: Rules[Any, Any], leaf: Leaf) -> None:

@@ -63,20 +63,21 @@ class Spellings:
         return f" (the board spells it {' or '.join(map(repr, alike))})" if alike else ""
 
 
-def respelled(timeline: T) -> tuple[T, dict[str, str]]:
+def respelled(timeline: T) -> T:
     """``timeline`` with every card its actions name in another spelling written as the board
-    spells it, and what was read as what (empty, and the timeline itself, when nothing was)."""
+    spells it (the timeline itself when there is none).  The ruling's steps name each card as the
+    board does, so a reader sees which card was meant."""
     board = {card.name for card in timeline.state.all_cards()}
     board |= {name for action in timeline.actions for name in action.introduces()}
     unknown = {name for action in timeline.actions for name in action.names()} - board
     if not unknown:
-        return timeline, {}
+        return timeline
     spellings = Spellings(board)
     read_as = {name: found for name in sorted(unknown) if (found := spellings.board_spelling(name))}
     if not read_as:
-        return timeline, {}
+        return timeline
     actions = [_renamed(action, read_as) for action in timeline.actions]
-    return timeline.model_copy(update={"actions": actions}), read_as
+    return timeline.model_copy(update={"actions": actions})
 
 
 def _renamed(value: Any, read_as: dict[str, str]) -> Any:

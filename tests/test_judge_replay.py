@@ -22,7 +22,7 @@ from judge.effects import Effect
 from judge.outcome import GameOutcome, Reason, Result
 from judge.players import Player
 from judge.replay import Ending, Point, Procedure, Replay, Rules, accepts, replay
-from judge.ruling import StepKind
+from judge.ruling import StepKind, Trace
 from judge.state import Card, Duration, GameState, Modifier, PlayerState, Sides, Zone
 from judge.timeline import Timeline, actions_of
 
@@ -285,19 +285,25 @@ def test_names_events_and_stats_are_checked_before_the_replay():
     ]
 
 
-def test_a_card_written_in_another_spelling_is_read_as_the_boards_card_and_the_ruling_says_so():
+def test_a_card_written_in_another_spelling_is_read_as_the_boards_card():
     """賽羅 for the board's 赛罗 (the other script), ``zero`` for ＺＥＲＯ (width and case): the same
-    cards, so the replay plays them, and its first steps say how each was read."""
+    cards, so the replay plays them, and its steps name them as the board does."""
     players = {"A": {"deck": 5, "hand": ["賽羅"], "field": ["ＺＥＲＯ"]}, "B": {"deck": 5, "field": []}}
     effect = {"effect": {"modify": {"card": "zero", "stat": "power", "by": 1}}}
     ruling = rule([{"play": {"player": "A", "card": "赛罗"}}, effect], phase="main", players=players)
     field = ruling.outcome.state.player(Player.A).field
     assert field.names() == ["ＺＥＲＯ", "賽羅"]
-    assert [step.text for step in ruling.steps[:2]] == [
-        "'zero' is read as the board's 'ＺＥＲＯ', the same name spelt otherwise.",
-        "'赛罗' is read as the board's '賽羅', the same name spelt otherwise.",
-    ]
-    assert not any(step.cites for step in ruling.steps[:2])
+    assert field.find("ＺＥＲＯ").power is None and field.find("ＺＥＲＯ").modifiers
+    assert not any("赛罗" in step.text or "zero" in step.text for step in ruling.steps)
+
+
+def test_a_ruling_where_only_rules_that_did_not_apply_were_checked_rests_on_them():
+    """Nothing happened but a rule that did not apply: that rule is the ruling's step and decides it."""
+    trace = Trace(CITE)
+    trace.not_applied("cards are played in the main phase only: nothing to play", "3")
+    ruling = trace.ruling("toy", "1.0", "timeline", None)
+    assert [(step.kind, step.cites) for step in ruling.steps] == [(StepKind.RULE, ("3",))]
+    assert ruling.decisive == ("3",) and ruling.not_applied == ()
 
 
 def test_a_name_two_board_cards_share_once_folded_is_refused_with_both_spellings():

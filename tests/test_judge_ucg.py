@@ -659,3 +659,14 @@ def test_a_card_named_in_an_action_keeps_what_the_hand_says_of_it():
     ruling = rule(board)
     assert ruling.outcome.result is Result.CONTINUES and ruling.choices == ()
     assert ruling.outcome.state.areas[0].A.bp.SINGLE == 5000
+
+
+def test_charges_that_decide_which_bp_is_missing_are_shown_before_the_bp_asked_for():
+    """One card and one charge, with only a DOUBLE BP printed: the charge does not count (11.17.2),
+    so the SINGLE BP is the one missing; the step that says so cites the clause the ruling rests on."""
+    lone = {"name": "雷德王", "cards": 1, "bp": {"DOUBLE": 5000}, "charges": 1}
+    ruling = judgment(*[(ch(4000), ch(3000))] * 2, (ch(3000), ch(4000)), (ch(4000), lone))
+    texts = [step.text for step in ruling.steps]
+    charges = next(i for i, text in enumerate(texts) if "充能牌不計入狀態" in text)
+    assert "未知其最上方卡牌的 SINGLE BP" in texts[charges + 1]
+    assert "11.17.2" in ruling.cited

@@ -143,8 +143,7 @@ def test_a_name_in_the_other_script_is_read_as_the_boards_card():
         {"A": {"battle": [character("路飞", 3000, 3000, status="active")]}}, {"attack": {"by": "路飛"}}
     )
     steps = [step.text for step in rule(board).steps]
-    assert steps[0] == "「路飛」即盘面上的「路飞」：同一卡名的另一种写法。"
-    assert steps[1].startswith("攻击步骤：主动玩家 A 横置宣布攻击的「路飞」")
+    assert steps[0].startswith("攻击步骤：主动玩家 A 横置宣布攻击的「路飞」")
 
 
 def test_神速_may_be_defended_only_by_神速_or_守备():

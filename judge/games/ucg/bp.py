@@ -191,6 +191,8 @@ def explain(trace: Trace, who: str, ch: Fighter, bp: BattlePoint) -> None:
         return
     stack = bp.stack.value if bp.stack else "?"
     if bp.missing is Missing.PRINTED:
+        if ch.charges:  # they decide which state's BP is missing
+            trace.step(f"{who}下方的 {ch.charges} 張充能牌不計入狀態。", "11.17.2", charges=ch.charges)
         trace.unknown(f"{who}為 {stack} 狀態，但未知其最上方卡牌的 {stack} BP。", "8.1.1", state=stack)
         return
     trace.step(
