@@ -52,7 +52,7 @@ def test_a_file_with_a_new_identity_is_read_again(home, monkeypatch, name):
         lambda path: (1, 2, 3, 4, 5) if path.name == name else file_signature(path),
     )
     assert documents.library_signature() == first
-    assert parsed == ["manifest.toml"]
+    assert parsed and set(parsed) == {"manifest.toml"}, "the manifest is parsed again"
 
 
 def test_a_bundled_text_with_a_new_identity_changes_the_signature(home, monkeypatch):
@@ -62,6 +62,15 @@ def test_a_bundled_text_with_a_new_identity_changes_the_signature(home, monkeypa
         lambda path: (1, 2, 3, 4, 5) if path.name == "ucg-1.6-zh-Hant.txt" else file_signature(path),
     )
     assert documents.library_signature() != first
+
+
+def test_a_process_running_replaced_code_keeps_no_signature(home, monkeypatch):
+    """A server started before an upgrade works its signature out from the code it runs, and
+    does not keep it for the files now on disk."""
+    monkeypatch.setattr(documents, "code_fingerprint", lambda: "the code before the upgrade")
+    monkeypatch.setattr(documents.code_fingerprint, "__wrapped__", lambda: "the code on disk", raising=False)
+    documents.library_signature()
+    assert not (home / "cache" / "library-signature.pickle").exists()
 
 
 def test_a_damaged_kept_signature_is_worked_out_again(home):

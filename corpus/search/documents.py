@@ -224,12 +224,29 @@ def bundled_signature() -> str:
     for info, source in zip(bundled.books, sources, strict=True):
         digest.update(f"{info!r}\x1f{file_signature(source)}\x1e".encode())
     signature = digest.hexdigest()
+    if not _runs_what_is_on_disk():  # a long-running process's code or manifest was replaced
+        return signature
     try:
         kept = {"files": identities, "signature": signature}
         atomic_write_bytes(path, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL))
     except OSError as error:  # a read-only or full home: every process works it out
         tolerate_unwritable("the library's signature", error)
     return signature
+
+
+def _runs_what_is_on_disk() -> bool:
+    """Whether the code and manifest this process read (each once, when first asked) are those
+    on disk now: a server started before an upgrade must not keep its signature for the files
+    that replaced them, or the processes after it would trust what it indexed."""
+    from corpus import cache
+    from corpus.manifest import bundled_manifest, manifest_path, read_manifest
+
+    bundled = bundled_manifest()
+    return (
+        cache.code_fingerprint() == cache.code_fingerprint.__wrapped__()
+        and code_fingerprint() == code_fingerprint.__wrapped__()
+        and read_manifest(manifest_path(), bundled.root) == bundled
+    )
 
 
 def library_snapshot() -> CorpusSnapshot:
