@@ -24,13 +24,17 @@ _CODE_GLOBS = ("model.py", "repair.py", "changelog.py", "coverage.py", "parsers/
 
 @cache
 def code_fingerprint() -> str:
-    root = Path(__file__).parent
     digest = hashlib.sha256()
-    for pattern in _CODE_GLOBS:
-        for path in sorted(root.glob(pattern)):
-            digest.update(path.name.encode())
-            digest.update(path.read_bytes())
+    for path in code_files():
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+def code_files() -> list[Path]:
+    """The files :func:`code_fingerprint` reads, in order."""
+    root = Path(__file__).parent
+    return [path for pattern in _CODE_GLOBS for path in sorted(root.glob(pattern))]
 
 
 def cache_key(info: BookInfo, source: bytes) -> str:

@@ -6,7 +6,6 @@ entry in ``manifest.toml`` and its text file beside it.
 
 from __future__ import annotations
 
-import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -42,11 +41,17 @@ def package_root() -> Path:
 @cache
 def bundled_manifest() -> Manifest:
     """The manifest of the rulebooks shipped inside the package."""
-    root = package_root()
-    return read_manifest(root / MANIFEST_NAME, root / RULEBOOK_FOLDER)
+    return read_manifest(manifest_path(), package_root() / RULEBOOK_FOLDER)
+
+
+def manifest_path() -> Path:
+    """The bundled manifest's file."""
+    return package_root() / MANIFEST_NAME
 
 
 def read_manifest(path: Path, root: Path) -> Manifest:
+    import tomllib  # a search that knows the library's signature parses no manifest
+
     data = tomllib.loads(path.read_text(encoding="utf-8"))
     books = tuple(book_info(entry) for entry in data.get("book", []))
     changelogs = tuple(

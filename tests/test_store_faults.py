@@ -231,11 +231,12 @@ def test_a_full_disk_refuses_the_ingest_in_one_line_and_keeps_the_store(small_di
     home = home_with_ucg_1_7(small_disk, tmp_path)
     before = stores.contents(home)
     ballast = small_disk / "ballast"
-    with open(ballast, "wb") as handle:  # fill the disk to the last block
+    # fill the disk to the last block; unbuffered, so that no partly written block is left
+    # to fail again when the file is closed
+    with open(ballast, "wb", buffering=0) as handle:
         try:
             while True:
                 handle.write(b"\0" * 65536)
-                handle.flush()
         except OSError:
             pass
     with pytest.raises(OSError):

@@ -64,14 +64,20 @@ _GLUE = frozenset("sb sth sb's sth's etc one one's oneself someone something lit
 class Glosses:
     """English stems of Chinese words (folded, i.e. Simplified), whole words and by pieces."""
 
-    def __init__(self, entries: Mapping[str, tuple[tuple[str, ...], ...]]):
+    def __init__(self, entries: Mapping[str, tuple[tuple[str, ...], ...]], longest: int | None = None):
+        """``longest``: the length of the longest entry, when it is known without a pass over them."""
         self.entries = entries
-        self._longest = max(map(len, entries), default=1)
+        self._longest = max(map(len, entries), default=1) if longest is None else longest
         self._memo: dict[str, tuple[tuple[str, float, int], ...]] = {}
         self._translating: Mapping[str, list[str]] | None = None  # stem → the words it translates
         self._translated: Mapping[str, tuple[tuple[str, int], ...]] | None = None  # stem → words, ranks
         self._glossing: Mapping[str, tuple[str, ...]] | None = None  # stem → the words it glosses
         self._related: dict[str, tuple[tuple[str, float], ...]] = {}
+
+    @property
+    def longest(self) -> int:
+        """The length of the longest entry (the longest dictionary piece a word can hold)."""
+        return self._longest
 
     @staticmethod
     def stems(definition: str) -> tuple[str, ...]:

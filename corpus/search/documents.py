@@ -14,6 +14,7 @@ the older one's documents.
 from __future__ import annotations
 
 import hashlib
+import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
@@ -21,6 +22,7 @@ from pathlib import Path
 
 from corpus.model import Book, BookInfo, printed_number
 from corpus.search.analysis import normalize_number
+from corpus.storage import arbiter_home, atomic_write_bytes, tolerate_unwritable
 
 #: The modules whose code decides how clauses are analysed (a backend adds
 #: its own layout to what it compares; see ``whoosh_backend``).
@@ -119,11 +121,15 @@ def jump_ids(clause_id: str) -> tuple[str, ...]:
 @cache
 def code_fingerprint() -> str:
     digest = hashlib.sha256()
-    root = Path(__file__).parent
-    for name in _CODE:
-        digest.update(name.encode())
-        digest.update((root / name).read_bytes())
+    for path in code_files():
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+def code_files() -> list[Path]:
+    """The files :func:`code_fingerprint` reads, in order."""
+    return [Path(__file__).parent / name for name in _CODE]
 
 
 def _content(documents: Iterable[IndexDocument]) -> str:
@@ -167,25 +173,80 @@ def library_state() -> object:
 
 def library_signature() -> str:
     """What decides the library's documents, known without reading a rulebook: every version's
-    manifest entry in order (an ingested text's entry names it by hash; a bundled text is named
-    by its file's size, time and inode), and the parsing and analysis code.
+    manifest entry (an ingested text's entry names it by hash; a bundled text is named by its
+    file's size, time and inode), and the parsing and analysis code.
 
     The same signature means the same :func:`library_snapshot`, so the search service can tell
     that its index holds the library by this alone (``search/view`` under the cache) and
     parses no book; whatever changes the documents changes the signature, or the corpus cache
     (:mod:`corpus.cache`, keyed alike) would serve stale clauses too.
     """
-    from corpus import cache
-    from corpus.library import all_books
-    from corpus.manifest import bundled_manifest
+    from corpus.store import user_manifest
+
+    digest = hashlib.sha256(bundled_signature().encode())
+    user = user_manifest()
+    for info in user.books if user is not None else ():
+        digest.update(f"{info!r}\x1e".encode())
+    return digest.hexdigest()
+
+
+def bundled_signature() -> str:
+    """The bundled part of :func:`library_signature`: the bundled manifest's entries, each with
+    its text's file signature, and the parsing and analysis code.
+
+    Worked out, it parses the manifest (``tomllib``) and reads and hashes the code, in every
+    process that searches; so it is kept under the cache with the identity (device, inode, size,
+    modification and change times) of each file it was worked out from, and of their folders (a
+    parser added or removed), and used while every one of them keeps its identity.  A file
+    written, renamed or linked over, or its time set back, gets a new change time, which no
+    call can set: it is worked out again, as when the index's files are checked
+    (:mod:`corpus.search.index_checks`).
+    """
     from corpus.storage import file_signature
 
+    path = arbiter_home() / "cache" / "library-signature.pickle"
+    try:
+        kept = pickle.loads(path.read_bytes())
+        if all(file_signature(Path(name)) == identity for name, identity in kept["files"]):
+            signature: str = kept["signature"]
+            return signature
+    except Exception:  # none kept yet, or unreadable: it is worked out
+        pass
+    from corpus import cache
+    from corpus.manifest import bundled_manifest, manifest_path
+
     bundled = bundled_manifest()
+    sources = [bundled.root / info.source for info in bundled.books]
+    files = [manifest_path(), *cache.code_files(), *code_files(), *sources]
+    watched = [*files, *dict.fromkeys(file.parent for file in files)]
+    identities = [(str(name), file_signature(name)) for name in watched]  # before: a change meanwhile shows
     digest = hashlib.sha256(f"{cache.code_fingerprint()}\x1f{code_fingerprint()}".encode())
-    for info in all_books():
-        source = file_signature(bundled.root / info.source) if info in bundled.books else None
-        digest.update(f"{info!r}\x1f{source}\x1e".encode())
-    return digest.hexdigest()
+    for info, source in zip(bundled.books, sources, strict=True):
+        digest.update(f"{info!r}\x1f{file_signature(source)}\x1e".encode())
+    signature = digest.hexdigest()
+    if not _runs_what_is_on_disk():  # a long-running process's code or manifest was replaced
+        return signature
+    try:
+        kept = {"files": identities, "signature": signature}
+        atomic_write_bytes(path, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL))
+    except OSError as error:  # a read-only or full home: every process works it out
+        tolerate_unwritable("the library's signature", error)
+    return signature
+
+
+def _runs_what_is_on_disk() -> bool:
+    """Whether the code and manifest this process read (each once, when first asked) are those
+    on disk now: a server started before an upgrade must not keep its signature for the files
+    that replaced them, or the processes after it would trust what it indexed."""
+    from corpus import cache
+    from corpus.manifest import bundled_manifest, manifest_path, read_manifest
+
+    bundled = bundled_manifest()
+    return (
+        cache.code_fingerprint() == cache.code_fingerprint.__wrapped__()
+        and code_fingerprint() == code_fingerprint.__wrapped__()
+        and read_manifest(manifest_path(), bundled.root) == bundled
+    )
 
 
 def library_snapshot() -> CorpusSnapshot:

@@ -39,9 +39,8 @@ import fcntl
 import functools
 import hashlib
 import json
-import pickle
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -66,6 +65,7 @@ from corpus.search.backend import (
 from corpus.search.bilingual import Glosses, cc_cedict, dictionary_fingerprint
 from corpus.search.dictionary import open_table
 from corpus.search.documents import BookDocuments, CorpusSnapshot, jump_ids
+from corpus.search.glosses_file import KeptGlosses, write_glosses
 from corpus.search.index_checks import file_checks, files_match
 from corpus.search.ranking import DEFAULT_RANKING, Ranking
 from corpus.search.whoosh_query import QueryBuilder
@@ -75,8 +75,8 @@ from corpus.storage import arbiter_home, atomic_directory, file_signature, toler
 
 MANIFEST = "arbiter-index.json"
 #: The dictionary glosses of the index's words and of every character, for glossing query words.
-GLOSSES = "glosses.pickle"
-FORMAT = "arbiter-whoosh-7"
+GLOSSES = "glosses.sqlite"
+FORMAT = "arbiter-whoosh-8"
 _NEVER = object()
 
 
@@ -99,11 +99,11 @@ class _Opened:  # not slotted: ``glosses`` is cached on the instance
 
     @functools.cached_property
     def glosses(self) -> Glosses:
-        """Read on the first search that glosses Chinese words (a few milliseconds), then kept."""
+        """Opened on the first search that glosses Chinese words (each value read when first looked up)."""
         if self.table is not None:
             return Glosses.from_table(self.table)
         assert self.directory is not None
-        return _KeptGlosses(pickle.loads((self.directory / GLOSSES).read_bytes()))
+        return KeptGlosses(self.directory / GLOSSES)
 
     @property
     def fingerprint(self) -> str:
@@ -497,60 +497,7 @@ def _glosses_table(index: whoosh_index.Index, analysis: Analysis) -> dict[str, l
 
 
 def _write_glosses(building: Path, index: whoosh_index.Index, analysis: Analysis) -> None:
-    (building / GLOSSES).write_bytes(pickle.dumps(_KeptGlosses.parts(_glosses_table(index, analysis))))
-
-
-class _KeptGlosses(Glosses):
-    """The index's glosses with the lookups by English stem worked out when the index was
-    written: each is a pass over every entry (20-30 ms), and the first search that asks for one
-    would pay it — every command-line search.  Each value is kept pickled on its own and read
-    when first looked up: a search looks up a few dozen of the 30 000, and unpickling them all
-    took about 50 ms of every command-line search that glosses a word."""
-
-    def __init__(self, parts: dict[str, dict[str, bytes]]):
-        super().__init__(_Pickled(parts["entries"]))
-        self._glossing = _Pickled(parts["glossing"])
-        self._translated = _Pickled(parts["translated"])
-        self._translating = _Pickled(parts["translating"])
-
-    @staticmethod
-    def parts(table: dict[str, list[list[str]]]) -> dict[str, dict[str, bytes]]:
-        glosses = Glosses.from_table(table)
-        glosses.glossing(""), glosses.translations(""), glosses.related("")  # each builds its lookup
-        found: dict[str, Mapping[str, Any] | None] = {
-            "entries": glosses.entries,
-            "glossing": glosses._glossing,
-            "translated": glosses._translated,
-            "translating": glosses._translating,
-        }
-        return {
-            name: {key: pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL) for key, value in part.items()}
-            for name, part in found.items()
-            if part is not None
-        }
-
-
-class _Pickled(Mapping[str, Any]):
-    """A read-only mapping whose values are unpickled when first looked up."""
-
-    def __init__(self, pickled: dict[str, bytes]):
-        self._pickled = pickled
-        self._read: dict[str, Any] = {}
-
-    def __getitem__(self, key: str) -> Any:
-        value = self._read.get(key, _NEVER)
-        if value is _NEVER:
-            value = self._read[key] = pickle.loads(self._pickled[key])
-        return value
-
-    def __contains__(self, key: object) -> bool:
-        return key in self._pickled
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._pickled)
-
-    def __len__(self) -> int:
-        return len(self._pickled)
+    write_glosses(building / GLOSSES, _glosses_table(index, analysis))
 
 
 def _without(checks: dict[str, list[int]], name: str) -> dict[str, list[int]]:

@@ -14,7 +14,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import sys
-import tomllib
 from pathlib import Path
 
 from corpus.errors import ArbiterError
@@ -81,6 +80,8 @@ def migrate_legacy_store(store: StoreDatabase, root: Path) -> bool:
 
 
 def _entries(manifest: Path) -> list[dict[str, str]]:
+    import tomllib  # only for an old store: every search asks whether there is one
+
     try:
         parsed = tomllib.loads(manifest.read_text(encoding="utf-8"))
         entries = [{**entry, "version": str(entry["version"])} for entry in parsed.get("book", [])]
