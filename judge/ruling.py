@@ -271,12 +271,6 @@ class Trace:
         )
 
     def ruling(self, game: str, version: str, question: str, outcome: Any) -> Ruling:
-        if not self.steps and not self.choices and self.why_not:
-            # nothing happened but rules that did not apply ("must A discard at ten cards?"):
-            # those rules are what the ruling rests on
-            self.steps = [step.model_copy(update={"kind": StepKind.RULE}) for step in self.why_not]
-            self.why_not = []
-            self.mark_decisive(*(cite for step in self.steps for cite in step.cites))
         cited = {cite for step in self.steps for cite in step.cites}
         cited |= {cite for choice in self.choices for step in choice.steps for cite in step.cites}
         stray = [cite for cite in self.decisive if cite not in cited]

@@ -469,10 +469,16 @@ def test_a_refused_use_leaves_the_card_in_the_hand_and_a_refused_discard_leaves_
 
 
 def test_an_effect_that_rests_a_rested_unit_does_nothing():
-    """Nothing happens, and the clause that says why is what the ruling rests on."""
     ruling = replay({}, {"battle": [unit("薩克", status="rested")]}, [{"rest": {"card": "薩克"}}])
-    assert [step.cites for step in ruling.steps] == [("1-3-2-1",)] and ruling.decisive == ("1-3-2-1",)
-    assert ruling.not_applied == ()
+    assert "1-3-2-1" in why_not(ruling) and ruling.decisive == ()
+
+
+def test_a_hand_of_exactly_ten_at_the_hand_step_discards_nothing():
+    """7-6-5-1 discards down to ten only a hand over ten: a snapshot at the hand step plays it out."""
+    board = {"turn": 7, "turn_player": "A", "phase": "end", "step": "hand", "players": {"A": {"hand": 10}}}
+    ruling = rule({"game": "gcg", "state": board, "actions": []})  # no ``until``: the rules play on
+    assert why_not(ruling) == {"7-6-5-1", "4-8-4"} and ruling.decisive == ()
+    assert ruling.outcome.state.players.A.hand.total == 10 and ruling.outcome.state.step == "cleanup"
 
 
 def test_only_a_card_on_the_field_is_rested_or_set_active():

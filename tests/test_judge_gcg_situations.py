@@ -526,11 +526,6 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_3_4_6_2, *UNIT_DESTROYED, Q_3_3_8_1),
         check=lambda r: r.outcome.destroyed == ["薩克"] and unit(r, "A", "吉姆").pilot.name == "特殊任務",
     ),
-    "hand_of_exactly_ten": Expect(
-        *CONTINUES,
-        decides=(Q_7_6_5_1, Q_4_8_4),
-        check=lambda r: side(r, "A").hand.total == 10 and state(r).step == "cleanup",
-    ),
     "breach_after_blocker_hits_base": Expect(
         *CONTINUES,
         decides=(*BLOCKED, Q_13_1_2_1, Q_13_1_2_2, Q_3_5_3),

@@ -22,7 +22,7 @@ from judge.effects import Effect
 from judge.outcome import GameOutcome, Reason, Result
 from judge.players import Player
 from judge.replay import Ending, Point, Procedure, Replay, Rules, accepts, replay
-from judge.ruling import StepKind, Trace
+from judge.ruling import StepKind
 from judge.state import Card, Duration, GameState, Modifier, PlayerState, Sides, Zone
 from judge.timeline import Timeline, actions_of
 
@@ -295,15 +295,6 @@ def test_a_card_written_in_another_spelling_is_read_as_the_boards_card():
     assert field.names() == ["ＺＥＲＯ", "賽羅"]
     assert field.find("ＺＥＲＯ").power is None and field.find("ＺＥＲＯ").modifiers
     assert not any("赛罗" in step.text or "zero" in step.text for step in ruling.steps)
-
-
-def test_a_ruling_where_only_rules_that_did_not_apply_were_checked_rests_on_them():
-    """Nothing happened but a rule that did not apply: that rule is the ruling's step and decides it."""
-    trace = Trace(CITE)
-    trace.not_applied("cards are played in the main phase only: nothing to play", "3")
-    ruling = trace.ruling("toy", "1.0", "timeline", None)
-    assert [(step.kind, step.cites) for step in ruling.steps] == [(StepKind.RULE, ("3",))]
-    assert ruling.decisive == ("3",) and ruling.not_applied == ()
 
 
 def test_a_name_two_board_cards_share_once_folded_is_refused_with_both_spellings():
