@@ -43,23 +43,27 @@ class Spellings:
     def __init__(self, names: set[str]):
         self._names = names
         self._by_fold: dict[str, list[str]] | None = None
+        self._alike: dict[str, list[str]] = {}  # one name may be named by many actions
 
-    def board_spelling(self, name: str) -> str | None:
-        """The one board name spelt like ``name`` once folded; None for none, or for several (two
-        cards whose names differ only in script are two cards, and the file must say which)."""
+    def alike(self, name: str) -> list[str]:
+        """The board's names spelt like ``name`` once folded, in code point order."""
         if self._by_fold is None:
             self._by_fold = {}
             for other in sorted(self._names):
                 self._by_fold.setdefault(folded(other), []).append(other)
-        alike = self._by_fold.get(folded(name), [])
+        if name not in self._alike:
+            self._alike[name] = self._by_fold.get(folded(name), [])
+        return self._alike[name]
+
+    def board_spelling(self, name: str) -> str | None:
+        """The one board name spelt like ``name`` once folded; None for none, or for several (two
+        cards whose names differ only in script are two cards, and the file must say which)."""
+        alike = self.alike(name)
         return alike[0] if len(alike) == 1 else None
 
     def hint(self, name: str) -> str:
         """What a refusal of ``name`` adds: the board's spellings of it, if any."""
-        if self._by_fold is None:
-            self.board_spelling(name)
-        assert self._by_fold is not None
-        alike = self._by_fold.get(folded(name), [])
+        alike = self.alike(name)
         return f" (the board spells it {' or '.join(map(repr, alike))})" if alike else ""
 
 
