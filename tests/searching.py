@@ -1,10 +1,16 @@
-"""What the ranking tests on the real books share: a search without the synonym files, one
-ranking weight switched for a while, and the expected clauses found by a phrase of their text."""
+"""What the search tests share: for the ranking tests on the real books, a search without the
+synonym files, one ranking weight switched for a while, and the expected clauses found by a phrase
+of their text; for the start-up tests, what a fresh interpreter loads and prints."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
 
 from corpus.library import load_book
 from corpus.search.ranking import DEFAULT_RANKING
@@ -38,3 +44,16 @@ def clauses_with(game: str, phrase: str) -> set[str]:
 
 def ranked(searcher: Searcher, query: str, game: str, limit: int = 10) -> list[str]:
     return [hit.id for hit in searcher.search(query, game=game, limit=limit).hits]
+
+
+def in_fresh_python(code: str, home: Path) -> Any:
+    """What ``code`` prints as JSON when run by a new interpreter with ``home`` as Arbiter's home:
+    in the test process other modules have loaded what a command-line search may not."""
+    shown = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={"ARBITER_HOME": str(home), "PATH": ""},
+    )
+    return json.loads(shown.stdout)

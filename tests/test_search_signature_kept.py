@@ -3,15 +3,12 @@ was worked out from is no longer the file it was (by identity)."""
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
 import pytest
 
 from corpus import manifest
 from corpus.search import documents
 from corpus.storage import file_signature
+from tests.searching import in_fresh_python
 
 
 @pytest.fixture
@@ -93,14 +90,7 @@ print(json.dumps([signature, sorted(n for n in ("tomllib", "corpus.library") if 
 """
 
     def run() -> list:
-        shown = subprocess.run(
-            [sys.executable, "-c", code],
-            capture_output=True,
-            text=True,
-            check=True,
-            env={"ARBITER_HOME": str(home), "PATH": ""},
-        )
-        found: list = json.loads(shown.stdout)
+        found: list = in_fresh_python(code, home)
         return found
 
     first, loaded_first = run()

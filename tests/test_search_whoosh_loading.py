@@ -7,11 +7,9 @@ have loaded either package already, and then no stand-in is made.
 
 from __future__ import annotations
 
-import json
-import subprocess
-import sys
-
 import pytest
+
+from tests.searching import in_fresh_python
 
 _SEARCH_LOADED = """
 import json, sys
@@ -23,14 +21,7 @@ loaded = sorted(n for n in ("urllib.request", "asyncio") if n in sys.modules)
 
 
 def _run(code: str, home) -> dict:
-    shown = subprocess.run(
-        [sys.executable, "-c", _SEARCH_LOADED + code],
-        capture_output=True,
-        text=True,
-        check=True,
-        env={"ARBITER_HOME": str(home), "PATH": ""},
-    )
-    found: dict = json.loads(shown.stdout)
+    found: dict = in_fresh_python(_SEARCH_LOADED + code, home)
     return found
 
 
