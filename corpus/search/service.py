@@ -18,7 +18,6 @@ safe to call from many threads at once.
 from __future__ import annotations
 
 import contextlib
-import pickle
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import AbstractContextManager
@@ -28,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from corpus.errors import ArbiterError, NotFound
 from corpus.freshness import one_look
+from corpus.kept import Damaged, keep, read_kept
 from corpus.model import ClauseKind
 from corpus.search.analysis import DEFAULT_LANGUAGE, han_runs, strip_question_words, word_language
 from corpus.search.backend import (
@@ -49,7 +49,7 @@ from corpus.search.documents import (
 from corpus.search.query import ParsedQuery, parse_query
 from corpus.search.snippets import Highlighter, Snippet
 from corpus.search.synonyms import expansions, key, mentions
-from corpus.storage import arbiter_home, atomic_write_bytes, tolerate_unwritable
+from corpus.storage import arbiter_home
 
 if TYPE_CHECKING:
     from corpus.address import ClauseReference
@@ -269,19 +269,18 @@ class Searcher:
     def _known(self, signature: str, state: object) -> _CorpusView | None:
         """The view kept for the corpus of ``signature``, if the index holds that corpus."""
         try:
-            kept = pickle.loads(_view_path().read_bytes())
+            kept = read_kept(_view_path())
             if kept["signature"] != signature or kept["fingerprint"] != self.backend.indexed_fingerprint():
                 return None
             return _CorpusView.from_kept(kept, state)
-        except Exception:  # none kept yet, another's, or unreadable: the corpus is read instead
+        except (OSError, Damaged, LookupError, TypeError):  # none kept, damaged, or another layout
             return None
 
     def _remember(self, kept: dict[str, Any]) -> None:
         """Keep the view for the next process (the command line starts one per search)."""
-        try:
-            atomic_write_bytes(_view_path(), pickle.dumps(kept, protocol=pickle.HIGHEST_PROTOCOL))
-        except OSError as error:  # a read-only or full home: every process reads the corpus
-            tolerate_unwritable("what the search index holds", error)
+        keep(
+            _view_path(), kept, "what the search index holds"
+        )  # a read-only home: each process reads the corpus
 
     def _reindex(self, snapshot: CorpusSnapshot, updatable: bool) -> None:
         """Update a usable index when the backend can; build afresh otherwise, or when the update fails."""

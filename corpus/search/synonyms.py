@@ -31,10 +31,8 @@ term (a bundled file is about 2 KB, 15 concepts and 100 terms).
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import os
-import pickle
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -43,11 +41,12 @@ from pathlib import Path
 
 from corpus.errors import ArbiterError
 from corpus.freshness import looked
+from corpus.kept import Damaged, keep, read_kept
 from corpus.search import analysis, folding
 from corpus.search.analysis import english_term, han_runs
 from corpus.search.backend import report_to_stderr
 from corpus.search.folding import fold
-from corpus.storage import arbiter_home, atomic_write_bytes, file_signature
+from corpus.storage import arbiter_home, file_signature
 
 FOLDER = "synonyms"
 #: At most this many synonym terms are added to one game's search.
@@ -165,15 +164,14 @@ def _kept(path: Path, home: Path) -> dict[str, Concept]:
     signature = (str(path), file_signature(path), _code_fingerprint())
     kept_at = home / "cache" / FOLDER / f"{hashlib.sha256(str(path).encode()).hexdigest()[:20]}.pickle"
     try:
-        kept_signature, kept = pickle.loads(kept_at.read_bytes())
+        kept_signature, kept = read_kept(kept_at)
         if kept_signature == signature:
             concepts: dict[str, Concept] = kept
             return concepts
-    except Exception:  # none kept yet, or unreadable: the file is read
+    except (OSError, Damaged, ValueError, TypeError):  # none kept, damaged, or another layout: read the file
         pass
     concepts = _read(path)  # a file that cannot be used is not kept: it is reported by each process
-    with contextlib.suppress(OSError):  # a read-only or full home reads the file every time
-        atomic_write_bytes(kept_at, pickle.dumps((signature, concepts), protocol=pickle.HIGHEST_PROTOCOL))
+    keep(kept_at, (signature, concepts), "the reading of a synonym file")
     return concepts
 
 
