@@ -64,14 +64,26 @@ _GLUE = frozenset("sb sth sb's sth's etc one one's oneself someone something lit
 class Glosses:
     """English stems of Chinese words (folded, i.e. Simplified), whole words and by pieces."""
 
-    def __init__(self, entries: Mapping[str, tuple[tuple[str, ...], ...]], longest: int | None = None):
-        """``longest``: the length of the longest entry, when it is known without a pass over them."""
+    #: The lookups by English stem, each a pass over every entry: :meth:`lookups` names them so.
+    LOOKUPS = ("glossing", "translated", "translating")
+
+    def __init__(
+        self,
+        entries: Mapping[str, tuple[tuple[str, ...], ...]],
+        longest: int | None = None,
+        lookups: Mapping[str, Mapping[str, Any]] | None = None,
+    ):
+        """``longest`` and ``lookups`` (see :meth:`lookups`): what an index kept of an earlier
+        pass over the entries, so that this one need not make it."""
         self.entries = entries
         self._longest = max(map(len, entries), default=1) if longest is None else longest
         self._memo: dict[str, tuple[tuple[str, float, int], ...]] = {}
-        self._translating: Mapping[str, list[str]] | None = None  # stem → the words it translates
-        self._translated: Mapping[str, tuple[tuple[str, int], ...]] | None = None  # stem → words, ranks
-        self._glossing: Mapping[str, tuple[str, ...]] | None = None  # stem → the words it glosses
+        lookups = lookups or {}
+        self._glossing: Mapping[str, tuple[str, ...]] | None = lookups.get(
+            "glossing"
+        )  # stem → words it glosses
+        self._translated: Mapping[str, tuple[tuple[str, int], ...]] | None = lookups.get("translated")
+        self._translating: Mapping[str, list[str]] | None = lookups.get("translating")  # stem → words
         self._related: dict[str, tuple[tuple[str, float], ...]] = {}
 
     @property
@@ -178,6 +190,13 @@ class Glosses:
                 for gloss, words in translated.items()
             }
         return self._translated.get(stem, ())
+
+    def lookups(self) -> dict[str, Mapping[str, Any]]:
+        """The lookups by English stem (:attr:`LOOKUPS`), each worked out now if it was not: what
+        an index keeps beside the entries (:mod:`corpus.search.glosses_file`)."""
+        self.glossing(""), self.translations(""), self.related("")  # each builds its lookup
+        found = {"glossing": self._glossing, "translated": self._translated, "translating": self._translating}
+        return {name: lookup for name, lookup in found.items() if lookup is not None}
 
     @classmethod
     def from_table(cls, table: dict[str, list[list[str]]]) -> Glosses:

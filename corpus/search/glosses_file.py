@@ -28,20 +28,14 @@ from urllib.parse import quote
 from corpus.search.bilingual import Glosses
 
 #: The tables of the file: the entries, then the lookups :class:`Glosses` builds from them.
-PARTS = ("entries", "glossing", "translated", "translating")
+PARTS = ("entries", *Glosses.LOOKUPS)
 _NEVER = object()
 
 
 def write_glosses(path: Path, table: dict[str, list[list[str]]]) -> None:
     """Write ``table`` (see :meth:`Glosses.restricted`) and its lookups by English stem to ``path``."""
     glosses = Glosses.from_table(table)
-    glosses.glossing(""), glosses.translations(""), glosses.related("")  # each builds its lookup
-    found: dict[str, Mapping[str, Any] | None] = {
-        "entries": glosses.entries,
-        "glossing": glosses._glossing,
-        "translated": glosses._translated,
-        "translating": glosses._translating,
-    }
+    found = {"entries": glosses.entries, **glosses.lookups()}
     connection = sqlite3.connect(path)
     try:
         with connection:
@@ -53,7 +47,7 @@ def write_glosses(path: Path, table: dict[str, list[list[str]]]) -> None:
                     f"INSERT INTO {name} VALUES (?, ?)",
                     (
                         (key, pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-                        for key, value in sorted((found[name] or {}).items())
+                        for key, value in sorted(found[name].items())
                     ),
                 )
     finally:
@@ -67,10 +61,8 @@ class KeptGlosses(Glosses):
         uri = f"file:{quote(str(path))}?mode=ro&immutable=1"
         connection = sqlite3.connect(uri, uri=True, check_same_thread=False)
         (longest,) = connection.execute("SELECT value FROM facts WHERE name = 'longest'").fetchone()
-        super().__init__(_Stored(connection, "entries"), longest=longest)
-        self._glossing = _Stored(connection, "glossing")
-        self._translated = _Stored(connection, "translated")
-        self._translating = _Stored(connection, "translating")
+        lookups = {name: _Stored(connection, name) for name in Glosses.LOOKUPS}
+        super().__init__(_Stored(connection, "entries"), longest=longest, lookups=lookups)
 
 
 class _Stored(Mapping[str, Any]):
