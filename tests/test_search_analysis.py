@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -156,23 +157,45 @@ def test_a_segmenter_builds_one_jieba_dictionary_not_two():
     assert found.stdout.strip() == "False"
 
 
-def test_a_damaged_dictionary_table_is_written_again_or_done_without(tmp_path, monkeypatch):
-    """The table is a cache: cut short, it is not used (the whole dictionary is); gone, it is
-    written again; in a home that cannot be written, there is none and searches go on."""
-    from corpus.search.dictionary import jieba_dictionary_file, open_table, table_path
+@pytest.mark.parametrize("damage", ["cut short", "one frequency's digit changed", "its checks gone"])
+def test_a_damaged_dictionary_table_is_written_again(tmp_path, monkeypatch, damage):
+    """The table is a cache whose file is checked against the size and CRC it was written with:
+    a damaged one is never read (a changed frequency would change how queries are cut), it is
+    written again."""
+    import sqlite3
+
+    from corpus.search.dictionary import CHECKS, TABLE, jieba_dictionary_file, open_table, table_path
 
     monkeypatch.setenv("ARBITER_HOME", str(tmp_path / "home"))
     source = jieba_dictionary_file()
     assert source is not None
     line = next(line for line in source.read_text(encoding="utf-8").splitlines() if line.startswith("胜利 "))
-    table = open_table()
-    path = table_path()
-    assert table is not None and path is not None
-    assert table.frequencies(["胜利", "不是一个词"]) == {"胜利": int(line.split()[1])}
-    path.write_bytes(path.read_bytes()[:4096])
-    assert open_table() is None
-    path.unlink()
-    assert open_table() is not None and path.is_file()
-    path.unlink()
+    frequency = int(line.split()[1])
+    table, folder = open_table(), table_path()
+    assert table is not None and folder is not None
+    assert table.frequencies(["胜利", "不是一个词"]) == {"胜利": frequency}
+    file = folder / TABLE
+    if damage == "cut short":
+        file.write_bytes(file.read_bytes()[:4096])
+    elif damage == "its checks gone":
+        (folder / CHECKS).unlink()
+    else:  # SQLite stores a frequency as a big-endian integer: find the row's bytes and change one
+        with sqlite3.connect(file) as db:
+            (stored,) = db.execute("SELECT freq FROM words WHERE word = '胜利'").fetchone()
+        width = next(
+            size for size, bound in ((1, 1 << 7), (2, 1 << 15), (3, 1 << 23), (4, 1 << 31)) if stored < bound
+        )
+        encoded = "胜利".encode() + stored.to_bytes(width, "big")
+        data = file.read_bytes()
+        at = data.index(encoded) + len(encoded) - 1
+        file.write_bytes(data[:at] + bytes([data[at] ^ 0x01]) + data[at + 1 :])
+    again = open_table()
+    assert again is not None and again.frequencies(["胜利"]) == {"胜利": frequency}
+    assert (folder / CHECKS).is_file()
+
+
+def test_a_home_that_cannot_be_written_has_no_dictionary_table_and_searches_go_on(monkeypatch):
+    from corpus.search.dictionary import open_table
+
     monkeypatch.setenv("ARBITER_HOME", "/proc/arbiter-home")  # nothing can be written there
     assert open_table() is None

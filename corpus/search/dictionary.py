@@ -13,21 +13,28 @@ benchmark queries and random text both ways).
 
 The dictionary rjieba builds in is jieba's ``dict.txt``, read here from the
 ``jieba`` package (never imported) into a SQLite table under
-``ARBITER_HOME/cache``, once; a query looks up its substrings there.
+``ARBITER_HOME/cache``, once; a query looks up its substrings there.  The
+table's folder records the size and CRC of the file, which is checked as the
+index's files are (:mod:`corpus.search.index_checks`: in full only when the
+file is not, by its identity, the one that last passed): a flipped digit in a
+frequency would change how queries are cut.  A damaged table is written again.
 """
 
 from __future__ import annotations
 
 import contextlib
 import importlib.util
+import json
 import os
+import shutil
 import sqlite3
 import threading
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from corpus.storage import arbiter_home, drop_superseded
+from corpus.search.index_checks import file_checks, files_match
+from corpus.storage import arbiter_home, atomic_directory, atomic_write_bytes
 
 if TYPE_CHECKING:
     from corpus.search.analysis import _Jieba
@@ -36,6 +43,8 @@ if TYPE_CHECKING:
 MAX_WORD = 16
 #: Holds the rest of the total: private-use characters, which no Chinese run contains.
 _FILLER = "\ue000\ue000"
+#: The table's folder: the SQLite file, and the size and CRC it was written with.
+TABLE, CHECKS = "words.sqlite3", "checks.json"
 
 
 def jieba_dictionary_file() -> Path | None:
@@ -48,36 +57,46 @@ def jieba_dictionary_file() -> Path | None:
 
 
 def table_path() -> Path | None:
-    """Where the table of the installed jieba's dictionary is kept (named by its file's size and time)."""
+    """The folder of the table of the installed jieba's dictionary (named by its file's size and time)."""
     source = jieba_dictionary_file()
     if source is None:
         return None
     stat = source.stat()
-    return arbiter_home() / "cache" / f"jieba-dictionary-{stat.st_size}-{stat.st_mtime_ns}.sqlite3"
+    return arbiter_home() / "cache" / "jieba-dictionary" / f"{stat.st_size}-{stat.st_mtime_ns}"
 
 
-def write_table(path: Path, source: Path) -> None:
-    """Read ``dict.txt`` as rjieba does (a later line of the same word wins) into a table at
-    ``path``, swapped in whole; the tables of other dictionaries go."""
+def write_table(folder: Path, source: Path) -> None:
+    """Read ``dict.txt`` as rjieba does (a later line of the same word wins) into a table in
+    ``folder`` with its checks, swapped in whole; the tables of other dictionaries go."""
     frequencies: dict[str, int] = {}
     for line in source.read_text(encoding="utf-8").splitlines():
         parts = line.split()
         if parts:
             frequencies[parts[0]] = int(parts[1]) if len(parts) > 1 else 0
-    path.parent.mkdir(parents=True, exist_ok=True)
-    scratch = path.with_name(f".{path.name}.{os.getpid()}")
-    try:
-        db = sqlite3.connect(scratch)
-        with db:
+    with atomic_directory(folder) as building:
+        with contextlib.closing(sqlite3.connect(building / TABLE)) as db, db:
             db.execute("CREATE TABLE words (word TEXT PRIMARY KEY, freq INTEGER NOT NULL) WITHOUT ROWID")
             db.execute("CREATE TABLE total (total INTEGER NOT NULL)")
             db.executemany("INSERT INTO words VALUES (?, ?)", frequencies.items())
             db.execute("INSERT INTO total VALUES (?)", (sum(frequencies.values()),))
-        db.close()
-        os.replace(scratch, path)
-    finally:
-        scratch.unlink(missing_ok=True)
-    drop_superseded(path, "jieba-dictionary-*.sqlite3")
+        atomic_write_bytes(building / CHECKS, json.dumps(file_checks(building, CHECKS)).encode())
+    for other in folder.parent.iterdir():  # another jieba's table, and the record of its check
+        if not other.name.startswith("."):
+            if other != folder:
+                shutil.rmtree(other, ignore_errors=True)
+        elif other.name.endswith(".checked") and other.name != f".{folder.name}.checked":
+            other.unlink(missing_ok=True)  # (a dot folder is another process's build: it sweeps its own)
+    for earlier in folder.parents[1].glob("jieba-dictionary-*.sqlite3"):  # the table's earlier layout
+        earlier.unlink(missing_ok=True)
+
+
+def _checked(folder: Path) -> bool:
+    """Whether the table in ``folder`` is the file its checks describe."""
+    try:
+        checks = json.loads((folder / CHECKS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(checks, dict) and files_match(folder, CHECKS, checks)
 
 
 class DictionaryTable:
@@ -118,17 +137,18 @@ class DictionaryTable:
 
 
 def open_table() -> DictionaryTable | None:
-    """The installed jieba's dictionary table, written first if need be; None when there is
-    none to be had (no ``jieba`` package, a read-only home, a damaged file): rjieba's own then."""
-    path = table_path()
-    if path is None:
+    """The installed jieba's dictionary table, written first if there is none or it fails its
+    checks; None when there is none to be had (no ``jieba`` package, a home that cannot be
+    written): rjieba's own dictionary then."""
+    folder = table_path()
+    if folder is None:
         return None
     try:
-        if not path.is_file():
+        if not _checked(folder):
             source = jieba_dictionary_file()
             assert source is not None
-            write_table(path, source)
-        return DictionaryTable(path)
+            write_table(folder, source)
+        return DictionaryTable(folder / TABLE)
     except (OSError, sqlite3.Error):
         return None
 
