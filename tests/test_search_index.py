@@ -7,6 +7,7 @@ they can break and rebuild indexes without touching the session's index.
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
 import threading
 
@@ -133,6 +134,14 @@ def test_the_old_index_stays_readable_while_a_new_one_is_built(built, tmp_path):
     assert seen == [["1.2"]]
 
 
+def _change_a_frequency(directory):
+    """Still a manifest, in valid JSON: one corpus term's frequency (which decides how a query is cut) changed."""
+    path = directory / MANIFEST
+    text = path.read_text(encoding="utf-8")
+    term, frequency = next(iter(json.loads(text)["frequencies"].items()))
+    path.write_text(text.replace(f'"{term}": {frequency}', f'"{term}": {frequency + 1}', 1), encoding="utf-8")
+
+
 def _damage_largest_segment(directory):
     segment = max((p for p in directory.iterdir() if p.name != MANIFEST), key=lambda p: p.stat().st_size)
     segment.write_bytes(segment.read_bytes()[: segment.stat().st_size // 2])
@@ -144,9 +153,16 @@ def _damage_largest_segment(directory):
         _damage_largest_segment,
         lambda d: next(p for p in d.iterdir() if p.suffix == ".toc").unlink(),
         lambda d: (d / MANIFEST).write_text("{not json", encoding="utf-8"),
+        _change_a_frequency,
         lambda d: (d / MANIFEST).unlink(),
     ],
-    ids=["truncated segment", "deleted table of contents", "garbled manifest", "no manifest"],
+    ids=[
+        "truncated segment",
+        "deleted table of contents",
+        "garbled manifest",
+        "a frequency changed",
+        "no manifest",
+    ],
 )
 def test_a_damaged_index_is_detected_on_open_and_rebuilt_with_a_message(built, tmp_path, damage):
     damage(tmp_path / "index")

@@ -76,7 +76,7 @@ from corpus.storage import arbiter_home, atomic_directory, file_signature, toler
 MANIFEST = "arbiter-index.json"
 #: The dictionary glosses of the index's words and of every character, for glossing query words.
 GLOSSES = "glosses.sqlite"
-FORMAT = "arbiter-whoosh-8"
+FORMAT = "arbiter-whoosh-9"
 _NEVER = object()
 
 
@@ -241,9 +241,13 @@ class WhooshBackend:
         return _Opened(index, analysis, manifest, self.directory)
 
     def _manifest(self) -> dict[str, Any]:
+        """The manifest, checked against its own digest: it holds the other files' checks and the
+        corpus terms' frequencies, which decide how a query is cut."""
         manifest: dict[str, Any] = json.loads((self.directory / MANIFEST).read_text(encoding="utf-8"))
         if manifest.get("layout") != self._layout():
             raise DamagedIndex("it was built with another layout or weighting")
+        if manifest.pop("sha256", None) != _digest(manifest):
+            raise DamagedIndex("its manifest does not match its checksum")
         return manifest
 
     @contextlib.contextmanager
@@ -367,7 +371,8 @@ class WhooshBackend:
         manifest = self._manifest_of(
             snapshot, analysis, terms, segments, file_checks(building, MANIFEST, linked)
         )
-        (building / MANIFEST).write_text(json.dumps(manifest, ensure_ascii=False), encoding="utf-8")
+        signed = {**manifest, "sha256": _digest(manifest)}
+        (building / MANIFEST).write_text(json.dumps(signed, ensure_ascii=False), encoding="utf-8")
         return manifest
 
     def _manifest_of(
@@ -523,3 +528,8 @@ def _books(manifest: dict[str, Any]) -> dict[str, str]:
 def _analysis(terms: dict[str, list[str]]) -> Analysis:
     """The analysis for indexing: every version's terms in the jieba dictionary, and CC-CEDICT."""
     return Analysis(Segmenter(set().union(*terms.values())), cc_cedict())
+
+
+def _digest(manifest: dict[str, Any]) -> str:
+    """The SHA-256 of the manifest as JSON (keys in the order written, which reading keeps)."""
+    return hashlib.sha256(json.dumps(manifest, ensure_ascii=False).encode()).hexdigest()
