@@ -21,6 +21,7 @@ does not work (10.1.1).
 
 from __future__ import annotations
 
+from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect, Move, Place
 from judge.games.ucg.bp import Forced
@@ -149,10 +150,20 @@ def apply(replay: Run, effect: Effect) -> None:
         return
     until = effect.until or Duration.PERMANENT
     lasting = "（在此回合期間）" if until is Duration.END_OF_TURN else ""
+    aimed = effect.modify or effect.keyword
+    if aimed is not None and replay.state.locate(aimed.card) is None:
+        replay.not_applied(f"{aimed.card} 已不在戰場上，無法對其執行此效果，該效果不予執行。", "1.2.3")
+        replay.done = False
+        return
     if effect.modify is not None:
         change = effect.modify
         card = replay.card(change.card)
         card.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=effect.source))
+        leans, clauses = replay.notes.pop("leans", (None, ()))
+        if leans == replay.index:
+            replay.notes.setdefault("leaning", []).extend(
+                (card.name, clause, change.stat, change.by) for clause in clauses
+            )
         if change.stat == "bp":
             replay.step(f"{card.name} BP{change.by:+d}{lasting}。", "11.7.1", bp=change.by)
             decides_table(replay, "11.7.1")
@@ -191,6 +202,38 @@ def apply(replay: Run, effect: Effect) -> None:
         drawn = [draw_one(replay, effect.draw.player, "11.10.1") for _ in range(effect.draw.count)]
         if any(drawn):
             decides_table(replay, "11.10.1")
+
+
+def unmade(replay: Run, effect: Effect, clauses: tuple[str, ...]) -> None:
+    """An effect passed over — declined (11.3.2), its condition not met (11.1), the part before it not
+    done in full (11.20.3, 11.4.2) —: a change it would have made is noted with those clauses, so the
+    judgment can weigh whether it would have turned a battle."""
+    if effect.modify is not None and replay.state.locate(effect.modify.card) is not None:
+        change = effect.modify
+        replay.notes.setdefault("unmade", []).extend(
+            (change.card, clause, change.stat, change.by) for clause in clauses
+        )
+    elif effect.keyword is not None and replay.state.locate(effect.keyword.card) is not None:
+        replay.notes.setdefault("unmade", []).extend(  # a battle it would have forced (11.16)
+            (effect.keyword.card, clause, word, 0) for word in effect.keyword.add for clause in clauses
+        )
+
+
+def goes_on(replay: Run, effect: Effect, before: Action) -> None:
+    """``effect`` follows a part of its card's text that was not done in full, and does not need it:
+    the (B) of 「(A)，即可(B)。」, a choice (11.19.3) after an (A) done as far as it could be (11.19.2);
+    or of 「(A)。此外，(B)。」, which applies even when (A) could not be done or was declined (11.14.2).
+    A change it makes leans on those clauses."""
+    label = replay.rules.label(effect)
+    declined = isinstance(before, Effect) and before.optional
+    if effect.optional and not declined:
+        clauses: tuple[str, ...] = ("11.19.2", "11.19.3")
+        text = f"「(A)，即可(B)。」：(A)無法完全執行，盡可能執行了可執行的部分；(B) {label} 為選擇性執行，不以(A)完全執行為條件。"
+    else:
+        clauses = ("11.14.2",)
+        text = f"前一個效果未完全執行或選擇不發揮，但 {label} 不以其執行為條件（「(A)。此外，(B)。」），依然可以選擇發揮。"
+    replay.step(text, *clauses)
+    replay.notes["leans"] = (replay.index, clauses)
 
 
 def _pay(replay: Run, move: Move) -> None:
@@ -246,6 +289,13 @@ def _move(replay: Run, move: Move) -> None:
             "11.17.1",
             moved=moved,
         )
+    elif charge and not moved:
+        replay.not_applied(
+            f"{where} 沒有牌可公開，沒有任何充能牌放置在 {move.to.card} 下方：充能未執行。",
+            "11.17.1",
+            "1.2.3",
+        )
+        return
     elif moved < wanted:
         replay.step(
             f"自 {where} 應移動 {wanted} 張牌，但只有 {moved} 張：可以執行的部分照常執行。",

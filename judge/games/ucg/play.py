@@ -364,7 +364,9 @@ def level_up(replay: Run, action: LevelUp) -> None:
     state.placed.append(stacked.name)
     stack = Stack.of(cards + 1)
     text = f"{_name(player)}將 {card.name} 覆蓋在 {top.name} 上以縱向疊加的方式升級，成為 {stack} 狀態。"
-    if step_player(replay) is first_player(replay):
+    first = step_player(replay) is first_player(replay)
+    replay.notes.setdefault("leveled", {})[stacked.name] = ("5.6.1", "5.6.2.1" if first else "5.6.3.1")
+    if first:
         replay.step(text, "5.6.2.1", "8.1.1", state=stack)
         return
     # the second player's step allows the same (5.6.3.1): what lets this player level up at all
