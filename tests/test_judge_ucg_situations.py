@@ -400,7 +400,7 @@ SITUATIONS: dict[str, Expect] = {
     "trigger_appear_by_effect": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1, Q_11_8_1),
         cited=(Q_11_8_1, Q_11_8_2, Q_9_2_2, Q_12_4_1),
         next_first=Player.A,
         check=lambda r: r.outcome.battles[1].bp == {Player.A: 6000, Player.B: 5000},
@@ -984,7 +984,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_appear_from_discard": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, *BATTLE),
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_8_1),
         cited=(Q_11_8_1,),
         next_first=Player.A,
         check=lambda r: state(r).areas[1].A.name == "捷德" and state(r).players.A.discard.names() == [],
@@ -1188,6 +1188,34 @@ SITUATIONS: dict[str, Expect] = {
         next_first=Player.A,
         check=lambda r: (
             [b.result.value for b in r.outcome.battles] == ["B", "A"] and state(r).players.A.hand.total == 2
+        ),
+    ),
+    "choice_forced_win_declined": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_3_2),
+        next_first=Player.B,
+        check=lambda r: state(r).areas[1].A.grants == [],
+    ),
+    "trigger_won_and_lost_order": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_10_1_3_4, Q_9_2_1),
+        next_first=Player.A,
+        check=lambda r: (
+            next(t for t in texts(r) if "抽一張牌（" in t).startswith("玩家 B")
+            and (state(r).players.A.hand.names(), state(r).players.B.hand.names()) == (["甲"], ["乙"])
+        ),
+    ),
+    "effect_destroyed_then_brought_out": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_8_1),
+        cited=(Q_12_4_1,),
+        next_first=Player.B,
+        check=lambda r: (
+            state(r).areas[1].B.name == "雷德王" and state(r).players.B.discard.names() == ["傑頓"]
         ),
     ),
 }

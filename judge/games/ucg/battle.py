@@ -93,7 +93,8 @@ AREA_BASIS = {
 #: clauses that change a BP or a result (10.1.2, 10.1.3.1: by ending a lasting effect whose source
 #: left or was covered; 5.10.2: a "this turn" effect of an earlier turn; 11.1, 11.3.2, 11.4.2, 11.20.3:
 #: by keeping out an effect passed over; 11.14.2, 11.19.2, 11.19.3: by letting one apply after a part
-#: not done; 5.6.1, 5.6.2.1, 5.6.3.1: by a level up); each is tried away to see if it decides
+#: not done; 5.6.1, 5.6.2.1, 5.6.3.1: by a level up; 11.8.1: by a character brought out into an
+#: empty slot); each is tried away to see if it decides
 MODIFIERS = (
     "8.1.2",
     "11.17.2",
@@ -113,6 +114,7 @@ MODIFIERS = (
     "11.14.2",
     "11.19.2",
     "11.19.3",
+    "11.8.1",
     "5.6.1",
     "5.6.2.1",
     "5.6.3.1",
@@ -160,6 +162,8 @@ def _possible(bp: dict[Player, BattlePoint | None]) -> tuple[AreaResult, ...]:
 
 
 def decide_area(sides: Sides, ignore: frozenset[str] = frozenset()) -> Decided:
+    if "11.8.1" in ignore:  # a character an effect brought out is not there without it
+        sides = {p: None if ch is not None and ch.brought_out else ch for p, ch in sides.items()}
     bp = {p: battle_point(ch, ignore) if ch else None for p, ch in sides.items()}
     present = [p for p in PLAYERS if sides[p] is not None]
     if not present:

@@ -57,6 +57,8 @@ class Fighter:
     #: a level up this turn: the clauses that allow it, and the top card it covered (its printed BP and
     #: whether it prints a SINGLE BP), which is the character without it
     unlevel: tuple[frozenset[str], PrintedBP, bool | None] | None = None
+    #: brought out (登場) into its slot by an effect this turn (11.8.1): without it the slot is empty
+    brought_out: bool = False
 
     @property
     def stack(self) -> Stack | None:
@@ -73,6 +75,7 @@ class Fighter:
         touched |= {"11.16.1"} if self.forced else set()
         touched |= {clause for clause, _, _ in (*self.lost, *self.leaning)}
         touched |= self.unlevel[0] if self.unlevel else set()
+        touched |= {"11.8.1"} if self.brought_out else set()
         return frozenset(touched)
 
     def restored(self, ignore: frozenset[str]) -> Fighter:
@@ -144,6 +147,7 @@ def fighter(replay: Replay[Any], character: Character) -> Fighter:
         lost=_noted(replay, "lost", character.name) + _noted(replay, "unmade", character.name),
         leaning=_noted(replay, "leaning", character.name),
         unlevel=_unlevel(replay, character),
+        brought_out=character.name in replay.notes.get("brought_out", ()),
     )
 
 

@@ -296,6 +296,7 @@ def _appear_by_effect(replay: Run, action: SetCharacter, card: UcgCard) -> None:
         "12.4.1",
         area=number,
     )
+    replay.notes.setdefault("brought_out", set()).add(card.name)  # this turn's: see bp.Fighter
     replay.event("enters", card=card.name, player=player)
     if replay.fired:
         replay.step(f"{card.name} 登場於戰場，適用其《當本角色登場時》效果。", "11.8.2", "9.2.2")

@@ -356,7 +356,7 @@ def effect_phase(replay: Run) -> None:
 def end_phase(replay: Run) -> None:
     """ "This turn" effects end (5.10.2); a BP or level change among them is noted as lost, so a
     later judgment can tell whether its ending decides (as a lasting effect whose source left)."""
-    for note in ("unmade", "leaning"):  # what was passed over or leaned on this turn is over with it
+    for note in ("unmade", "leaning", "brought_out"):  # this turn's, over with it
         replay.notes.pop(note, None)
     for _, _, character in replay.state.characters():
         replay.notes.setdefault("lost", []).extend(
