@@ -96,6 +96,8 @@ Q_11_9_2 = "即使目標卡牌擁有《當本角色登場時》效果，也不�
 Q_11_10_1 = "從牌組頂部逐張抽牌並加入手牌"
 Q_11_12_1 = "這是將目標卡牌放回持有者手牌中的效果"
 Q_11_12_2 = "那麼 B 的效果將不會被結算"
+Q_11_13_1 = "這是將目標卡牌的效果說明無效化的效果"
+Q_11_13_2 = "結算後立即失效"
 Q_11_14_2 = "即使在無法發揮或選擇不發揮(A)效果的情況下"
 Q_11_15_1 = "無法以SINGLE狀態登場於戰鬥區"
 Q_11_16_1 = "若效果為「視為平局」，則該角色的對戰結果為雙方角色平局"
@@ -1218,6 +1220,21 @@ SITUATIONS: dict[str, Expect] = {
             state(r).areas[1].B.name == "雷德王" and state(r).players.B.discard.names() == ["傑頓"]
         ),
     ),
+    # -- an effect lasting this turn that must stop applying, and what it stops meanwhile -----------
+    "duration_text_invalid_this_turn": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_13_2),
+        why_not=(Q_11_13_2, Q_10_1_3_2),
+        cited=(Q_11_13_1, Q_5_10_2),
+        next_first=Player.A,
+        check=lambda r: (
+            state(r).players.B.hand.total == 2
+            and state(r).areas[1].B.modifiers == []
+            and r.outcome.battles[1].bp == {Player.A: 5000, Player.B: 4000}
+        ),
+    ),
+    "illegal_activate_text_invalid": Expect(Result.REFUSED, decides=(Q_11_13_2,), refused=(Q_11_13_2,)),
 }
 
 

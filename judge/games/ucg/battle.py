@@ -90,8 +90,8 @@ AREA_BASIS = {
     AreaReason.ASSUMED: (),
 }
 
-#: clauses that change a BP or a result (10.1.2, 10.1.3.1: by ending a lasting effect whose source
-#: left or was covered; 5.10.2: a "this turn" effect of an earlier turn; 11.1, 11.3.2, 11.4.2, 11.20.3:
+#: clauses that change a BP or a result (10.1.2, 10.1.3.1, 11.13.2: by ending a lasting effect whose
+#: source left, was covered or had its text made invalid; 5.10.2: a "this turn" effect of an earlier turn; 11.1, 11.3.2, 11.4.2, 11.20.3:
 #: by keeping out an effect passed over; 11.14.2, 11.19.2, 11.19.3: by letting one apply after a part
 #: not done; 5.6.1, 5.6.2.1, 5.6.3.1: by a level up; 11.8.1: by a character brought out into an
 #: empty slot); each is tried away to see if it decides
@@ -106,6 +106,7 @@ MODIFIERS = (
     "11.16.1",
     "10.1.2",
     "10.1.3.1",
+    "11.13.2",
     "5.10.2",
     "11.1",
     "11.3.2",

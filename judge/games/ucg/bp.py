@@ -20,6 +20,9 @@ from judge.numbers import Tally, tally
 from judge.replay import Replay
 from judge.ruling import Trace
 
+#: 「使一個效果說明，在此回合期間無效」 (11.13), stated as a keyword an effect gives the card
+INVALID = "text_invalid"
+
 
 class Forced(enum.StrEnum):
     """「使此角色的對戰視為平局 / 獲得勝利」 (11.16), stated as a keyword an effect gives."""

@@ -1,7 +1,9 @@
 """The shared effect primitives as the ucg book reads them (ch. 10, 11).
 
 * ``modify`` ``bp`` — 「BP+○○/BP-○○」 (11.7); ``level`` ±1 — 「上升一級/降低一級」 (11.6);
-* ``keyword`` ``win_battle`` / ``draw_battle`` — 「獲得勝利 / 視為平局」 (11.16);
+* ``keyword`` ``win_battle`` / ``draw_battle`` — 「獲得勝利 / 視為平局」 (11.16); ``text_invalid`` —
+  「使一個效果說明，在此回合期間無效」 (11.13): the card's lasting effects end and its triggered and
+  [發動] effects are not used while it lasts;
 * ``destroy`` — the character's cards go to the discard pile (3.7.1), its charges too
   (11.17.5), and its area has an empty slot (12.4.1); ``remove`` — out of the game (3.8.1);
 * ``move`` — between decks, hands, discard piles and removed cards, as many as
@@ -24,7 +26,7 @@ from __future__ import annotations
 from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect, Move, Place
-from judge.games.ucg.bp import Forced
+from judge.games.ucg.bp import INVALID, Forced
 from judge.games.ucg.field import leave_field, off_character
 from judge.games.ucg.state import UcgCard, UcgState
 from judge.games.ucg.turn import decides_table, draw_one
@@ -34,8 +36,8 @@ from judge.state import Duration, Grant, Modifier, Zone
 
 Run = Replay[UcgState]
 
-#: the keywords ucg effects give (11.16)
-KEYWORDS = frozenset(forced.value for forced in Forced)
+#: the keywords ucg effects give: a battle's result (11.16), a card's effect text made invalid (11.13)
+KEYWORDS = frozenset({*(forced.value for forced in Forced), INVALID})
 #: how long ucg effects last: until the end of the turn (5.10.2), or as long as the card stays
 DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT})
 ZONES = ("deck", "hand", "discard", "removed")
@@ -84,6 +86,14 @@ def source_works(replay: Run, effect: Effect) -> bool:
     if effect.source is None:
         return True
     gone = _works(replay.state, effect.source)
+    at_end = effect.when is not None and effect.when.event == "turn_end"
+    if at_end and effect.source in replay.notes.get("invalid_at_end", ()):
+        gone = "11.13.2"
+    if gone == "11.13.2":
+        replay.not_applied(
+            f"{effect.source} 的效果說明在此回合期間無效，其效果不予結算。", "11.13.2", "10.1.3.2"
+        )
+        return False
     if gone == "10.1.1":
         replay.not_applied(f"{effect.source} 背面朝上，不會發揮效果說明。", "10.1.1")
         return False
@@ -105,11 +115,13 @@ def _works(state: UcgState, name: str) -> str | None:
         return "10.1.2"
     if found[2].name != name:
         return "10.1.3.1"
+    if found[2].has(INVALID):
+        return "11.13.2"
     return "10.1.1" if found[2].face_down else None
 
 
 #: why a lasting effect's source has gone, in words, by the clause that says its text works no more
-_GONE = {"10.1.2": "已不在戰場上", "10.1.3.1": "已不在角色的最上方"}
+_GONE = {"10.1.2": "已不在戰場上", "10.1.3.1": "已不在角色的最上方", "11.13.2": "的效果說明在此回合期間無效"}
 
 
 def end_lost_sources(replay: Run) -> None:
@@ -177,6 +189,10 @@ def apply(replay: Run, effect: Effect) -> None:
         card = replay.card(effect.keyword.card)
         for word in effect.keyword.add:
             card.grants.append(Grant(keyword=word, until=until))
+            if word == INVALID:
+                replay.step(f"{card.name} 的效果說明{lasting}無效，結算後立即失效。", "11.13.1", "11.13.2")
+                decides_table(replay, "11.13.1")
+                continue
             said = "獲得勝利" if word == Forced.WIN.value else "視為平局"
             replay.step(f"{card.name} 的對戰「{said}」{lasting}。", "11.16.1")
             decides_table(replay, "11.16.1")

@@ -25,6 +25,7 @@ from judge.board import BoardError, BoardProblem
 from judge.effects import Effect
 from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene, Swap
 from judge.games.ucg.battle import first_player
+from judge.games.ucg.bp import INVALID
 from judge.games.ucg.field import WHERE
 from judge.games.ucg.state import Character, Scene, Stack, UcgCard, UcgState
 from judge.games.ucg.turn import decides_table, draw_one, empty_slots, place, step_player
@@ -513,3 +514,5 @@ def _on_top_face_up(replay: Run, name: str) -> None:
         replay.refuse(f"{name} 不在角色的最上方；疊放時只有最上面的卡牌的效果說明會發揮效果。", "10.1.3.1")
     if top.face_down:
         replay.refuse(f"{name} 背面朝上，不會發揮效果說明。", "10.1.1")
+    if top.has(INVALID):
+        replay.refuse(f"{name} 的效果說明在此回合期間無效，無法使用其 [發動] 效果。", "11.13.2")

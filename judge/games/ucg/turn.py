@@ -15,6 +15,7 @@ from collections.abc import Callable
 from judge.action import Action, NextTurn
 from judge.games.ucg.actions import SetCharacter
 from judge.games.ucg.battle import first_player, judge, judgment_of
+from judge.games.ucg.bp import INVALID
 from judge.games.ucg.state import Area, Character, PrintedBP, UcgCard, UcgState
 from judge.outcome import Result
 from judge.players import PLAYERS, Player, turn_order
@@ -358,6 +359,8 @@ def end_phase(replay: Run) -> None:
     later judgment can tell whether its ending decides (as a lasting effect whose source left)."""
     for note in ("unmade", "leaning", "brought_out"):  # this turn's, over with it
         replay.notes.pop(note, None)
+    # a text made invalid this turn stays so for its 「回合結束時」 effects, which come as the turn ends
+    replay.notes["invalid_at_end"] = {c.name for _, _, c in replay.state.characters() if c.has(INVALID)}
     for _, _, character in replay.state.characters():
         replay.notes.setdefault("lost", []).extend(
             (character.name, "5.10.2", m.stat, m.by)
