@@ -154,9 +154,6 @@ class Phrases:
     #: said when an ``if_done`` effect applies, the one before it done in full; a book without a
     #: clause for it leaves it out
     done_in_full: Sentence | None = None
-    #: said when an effect follows one of the same card's that was not done in full, and does not
-    #: need it done (ucg's 「(A)。此外，(B)。」); a book without such a clause leaves it out
-    independent: Sentence | None = None
     done: Sentence = ("whether the effect before {effect} was done in full", ())
     fires: Sentence = ("{event}: {effect} is triggered.", ())
 
@@ -257,6 +254,15 @@ class Rules(ABC, Generic[S, OutcomeT]):
     def passed_over(self, replay: Replay[S], effect: Effect, declined: bool) -> None:
         """A stated effect not carried out: ``declined`` by its controller, or the part before it not
         done in full; a game weighs what it would have changed (default: nothing)."""
+
+    def unmet(self, replay: Replay[S], effect: Effect) -> None:
+        """A stated effect whose ``if`` does not hold; a game weighs what it would have changed
+        (default: nothing)."""
+
+    def goes_on(self, replay: Replay[S], effect: Effect, before: Action) -> None:
+        """``effect`` follows ``before``, an effect of the same card not done in full, and does not
+        need it done (no ``if_done``): a book with a clause for that says so (ucg's 「(A)。此外，(B)。」);
+        default: nothing."""
 
     def process(self, replay: Replay[S]) -> None:
         """Rule processing after each action and each automatic part of the turn (default: none)."""
@@ -584,10 +590,8 @@ class Replay(Generic[S]):
             return
         if effect.if_done and phrases.done_in_full is not None:
             self.say(phrases.done_in_full, effect=self.rules.label(effect))
-        independent = phrases.independent
-        if independent and not effect.if_done and self.done is False and self._follows_own_card(effect):
-            text, cites = independent
-            self.not_applied(text.format(effect=self.rules.label(effect)), *cites)
+        if not effect.if_done and self.done is False and self._follows_own_card(effect):
+            self.rules.goes_on(self, effect, self.timeline.actions[self.index - 1])
         self.done = False  # until it is carried out: declined, or its condition failing
         if effect.optional:
             key = f"apply:{_label(effect)}"
@@ -610,6 +614,7 @@ class Replay(Generic[S]):
                 effect=self.rules.label(effect),
                 condition=self.rules.condition_text(effect.if_),
             )
+            self.rules.unmet(self, effect)
             return
         self.done = True
         if effect.when is not None and self.rules.triggers_decide:

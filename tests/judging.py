@@ -29,7 +29,8 @@ def clause_by_quote(game: str, quote: Quote) -> str:
     within = ""
     if isinstance(quote, tuple):
         parent, quote = quote
-        within = clause_by_quote(game, parent) + "-"
+        above = clause_by_quote(game, parent)
+        within = above + ("-" if "-" in above else ".")  # 1-2-2-1 under 1-2-2, 11.19.2 under 11.19
     found = [
         c.id
         for c in load_book(game).clauses

@@ -45,6 +45,7 @@ Q_5_5_1 = "角色牌設置階段分為先攻方角色牌設置步驟和後攻方
 Q_5_5_3_1 = "先攻玩家從手牌中選擇一張角色牌"
 Q_5_5_4_1 = "後攻玩家需將手牌中的一張角色牌以縱向面朝下的方式"
 Q_5_6_1 = "升級階段分為先攻方升級步驟和後攻方升級步驟"
+Q_5_6_2_1 = "可以將其覆蓋在該角色牌上以縱向疊加的方式進行升級"
 Q_5_6_2_2 = "升級時不能跳過等級，也不能將相同等級的卡牌疊加"
 Q_5_6_2_3 = "每張最多只能升級一次"
 Q_5_7_1 = "雙方將戰場上放置的所有面朝下的牌翻轉為面朝上"
@@ -95,6 +96,8 @@ Q_11_9_2 = "即使目標卡牌擁有《當本角色登場時》效果，也不�
 Q_11_10_1 = "從牌組頂部逐張抽牌並加入手牌"
 Q_11_12_1 = "這是將目標卡牌放回持有者手牌中的效果"
 Q_11_12_2 = "那麼 B 的效果將不會被結算"
+Q_11_13_1 = "這是將目標卡牌的效果說明無效化的效果"
+Q_11_13_2 = "結算後立即失效"
 Q_11_14_2 = "即使在無法發揮或選擇不發揮(A)效果的情況下"
 Q_11_15_1 = "無法以SINGLE狀態登場於戰鬥區"
 Q_11_16_1 = "若效果為「視為平局」，則該角色的對戰結果為雙方角色平局"
@@ -105,6 +108,10 @@ Q_11_17_2 = "充能牌不計入其主體角色的狀態"
 Q_11_17_5 = "分離的充能牌將會被送往其擁有者的棄牌區"
 Q_11_17_6 = "附加在放置其下方的充能牌將會被送往棄牌區"
 Q_11_18_1 = "只要雙方卡牌擁有共同的[TEAM][○○]，即可進行升級"
+Q_11_1 = "部分情況下還記述了執行該效果的條件"
+Q_11_19_2 = ("關於「(A)，即可/並可(B)。」效果", "若無法完全執行(A)的內容，則盡可能執行可執行的部分內容")
+Q_11_19_3 = "(B)為選擇性執行"
+Q_5_1_3 = "即使沒有任何操作，階段本身依然存在"
 Q_11_20_3 = "或僅執行了部分內容，則無法發揮後述的(B)效果"
 Q_12_1_1 = "需將違規放置的卡牌返回手牌"
 Q_12_4_1 = "該戰鬥區中會產生空位"
@@ -280,7 +287,7 @@ SITUATIONS: dict[str, Expect] = {
     "two_turns_cannot_fill_next_turn": Expect(
         Result.WON,
         "cannot_fill_empty_area",
-        decides=(Q_12_4_3,),
+        decides=(Q_12_4_1, Q_12_4_3),
         cited=(Q_12_4_2_1, Q_5_9_6_1),
         winner=Player.A,
         check=lambda r: (state(r).turn, state(r).areas[0].B) == (4, None),
@@ -313,7 +320,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "choice_optional_effect_open": Expect(
         Result.DEPENDS,
-        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1, Q_11_3_2),
         check=lambda r: (
             sorted(c.outcome.next_first_player.value for c in r.choices) == ["A", "B"]
             and all(c.kind == "choice" for c in r.choices)
@@ -322,7 +329,7 @@ SITUATIONS: dict[str, Expect] = {
     "choice_optional_effect_declined": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, *BATTLE),
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_3_2),
         cited=(Q_11_3_2,),
         next_first=Player.A,
     ),
@@ -375,7 +382,7 @@ SITUATIONS: dict[str, Expect] = {
     "trigger_source_gone": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, Q_12_4_2_1),
+        decides=(Q_5_9_6_1, Q_12_4_2_1, Q_12_4_1),
         why_not=(Q_10_1_3_2, Q_1_3_2),
         cited=(Q_12_4_1,),
         next_first=Player.A,
@@ -395,7 +402,7 @@ SITUATIONS: dict[str, Expect] = {
     "trigger_appear_by_effect": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1, Q_11_8_1),
         cited=(Q_11_8_1, Q_11_8_2, Q_9_2_2, Q_12_4_1),
         next_first=Player.A,
         check=lambda r: r.outcome.battles[1].bp == {Player.A: 6000, Player.B: 5000},
@@ -432,7 +439,7 @@ SITUATIONS: dict[str, Expect] = {
     "trigger_won_alone": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, Q_12_4_2_1),
+        decides=(Q_5_9_6_1, Q_12_4_2_1, Q_12_4_1),
         cited=(Q_9_2_1, Q_11_10_1, Q_12_4_1),
         next_first=Player.A,
         check=lambda r: state(r).players.A.hand.names() == ["甲"],
@@ -652,7 +659,7 @@ SITUATIONS: dict[str, Expect] = {
     "level_up_set_this_turn": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, *BATTLE),
+        decides=(Q_5_9_6_1, *BATTLE, Q_5_6_1, Q_5_6_2_1),
         cited=(Q_5_6_1, Q_5_7_1),
         next_first=Player.B,
         check=lambda r: r.outcome.battles[1].bp == {Player.A: 4000, Player.B: 6000},
@@ -693,7 +700,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_destroy_empty_slot": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, Q_12_4_2_1),
+        decides=(Q_5_9_6_1, Q_12_4_2_1, Q_12_4_1),
         cited=(Q_12_4_1, Q_11_17_5),
         next_first=Player.A,
         check=lambda r: state(r).areas[1].B is None and state(r).players.B.discard.total == 7,
@@ -748,7 +755,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_newest_area_emptied": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_12_4_2_2, Q_12_4_2_3),
+        decides=(Q_12_4_2_2, Q_12_4_2_3, Q_12_4_1),
         cited=(Q_12_4_1,),
         next_first=Player.B,
         check=lambda r: r.outcome.battles[3].result.value == "none",
@@ -775,7 +782,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_return_charged_character": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, Q_12_4_2_1),
+        decides=(Q_5_9_6_1, Q_12_4_2_1, Q_12_4_1, Q_11_12_1),
         cited=(Q_11_12_1, Q_11_17_6, Q_12_4_1),
         next_first=Player.B,
         check=lambda r: (
@@ -805,7 +812,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_if_done_partial": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, *BATTLE),
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_20_3, Q_11_4_2),
         cited=(Q_1_2_3, Q_11_20_3),
         next_first=Player.B,
         check=lambda r: (state(r).players.A.discard.total, r.outcome.battles[2].bp[Player.A]) == (7, 4000),
@@ -882,14 +889,14 @@ SITUATIONS: dict[str, Expect] = {
     "effect_also_after_draw_fails": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
-        why_not=(Q_11_14_2, Q_1_3_6),
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1, Q_11_14_2),
+        why_not=(Q_1_3_6,),
         next_first=Player.A,
         check=lambda r: r.outcome.battles[1].bp == {Player.A: 6000, Player.B: 5000},
     ),
     "effect_old_wording_if_done": Expect(
         Result.DEPENDS,
-        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1, Q_11_3_2),
         cited=(Q_11_4_1, Q_11_3_1),
         check=lambda r: (
             sorted(c.outcome.next_first_player.value for c in r.choices) == ["A", "B"]
@@ -951,7 +958,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_removed_lone_wins": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, Q_12_4_2_1),
+        decides=(Q_5_9_6_1, Q_12_4_2_1, Q_12_4_1, Q_3_8_1),
         cited=(Q_3_8_1, Q_12_4_1),
         next_first=Player.A,
         check=lambda r: state(r).players.B.removed.names() == ["傑頓"] and state(r).areas[1].B is None,
@@ -979,7 +986,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_appear_from_discard": Expect(
         Result.CONTINUES,
         "game_continues",
-        decides=(Q_5_9_6_1, *BATTLE),
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_8_1),
         cited=(Q_11_8_1,),
         next_first=Player.A,
         check=lambda r: state(r).areas[1].A.name == "捷德" and state(r).players.A.discard.names() == [],
@@ -988,7 +995,11 @@ SITUATIONS: dict[str, Expect] = {
         Result.REFUSED, decides=(Q_5_1_2, Q_5_4_1), refused=(Q_5_1_2, Q_5_4_1)
     ),
     "two_turns_destroyed_cannot_fill": Expect(
-        Result.WON, "cannot_fill_empty_area", decides=(Q_12_4_3,), winner=Player.A, cited=(Q_12_4_2_1,)
+        Result.WON,
+        "cannot_fill_empty_area",
+        decides=(Q_12_4_1, Q_12_4_3),
+        winner=Player.A,
+        cited=(Q_12_4_2_1,),
     ),
     "effect_destroy_charged_table": Expect(
         Result.CONTINUES,
@@ -1037,6 +1048,193 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_9_4_2,),
         check=lambda r: sum("使用 賽羅 的 [發動]" in t for t in texts(r)) == 2,
     ),
+    # -- judge calls: a few actions of ordinary play, then a question -------------------------------
+    "loss_no_single_bp_in_hand": Expect(
+        Result.WON,
+        "cannot_set_character",
+        decides=(Q_11_15_1, Q_1_3_4),
+        winner=Player.A,
+    ),
+    "effect_bonus_returned_lone_wins": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, Q_12_4_2_1, Q_12_4_1, Q_11_12_1),
+        cited=(Q_3_2_3, Q_11_7_1),
+        next_first=Player.B,
+        check=lambda r: state(r).players.A.hand.find("賽羅").modifiers == [] and state(r).areas[3].A is None,
+    ),
+    "effect_and_may_after_partial": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1, Q_11_19_2, Q_11_19_3),
+        cited=(Q_1_2_3,),
+        next_first=Player.A,
+        check=lambda r: r.outcome.battles[1].bp == {Player.A: 6000, Player.B: 5000},
+    ),
+    "turn_level_up_phase_passes": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        cited=(Q_5_1_3, Q_5_6_1, Q_5_7_1),
+        next_first=Player.A,
+        check=lambda r: texts(r)[0].startswith("升級階段") and texts(r)[1].startswith("開放階段"),
+    ),
+    "level_up_both_same_area": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_5_6_3_1),
+        why_not=(Q_1_3_2,),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[0].bp == {Player.A: 6000, Player.B: 7000},
+    ),
+    "two_turns_turn_end_destroy_cannot_fill": Expect(
+        Result.WON,
+        "cannot_fill_empty_area",
+        decides=(Q_12_4_1, Q_12_4_3),
+        cited=(Q_5_10_2, Q_9_2_1),
+        winner=Player.B,
+    ),
+    # -- a target gone before its effect resolves --------------------------------------------------
+    "trigger_target_left_field": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        why_not=(Q_1_2_3,),
+        next_first=Player.A,
+        check=lambda r: (
+            all(not t.startswith("雷德王 BP") for t in texts(r))
+            and state(r).players.B.discard.find("雷德王").modifiers == []
+        ),
+    ),
+    # -- "does X happen?" when it does not ---------------------------------------------------------
+    "why_not_condition_one_short": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_1),
+        next_first=Player.B,
+        check=lambda r: state(r).areas[1].A.modifiers == [],
+    ),
+    "why_not_turn_end_source_destroyed": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        why_not=(Q_10_1_3_2, Q_1_3_2),
+        next_first=Player.A,
+        check=lambda r: state(r).players.A.hand.total == 3,
+    ),
+    "why_not_won_trigger_forced_draw": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, Q_5_9_6_2, Q_11_16_1),
+        why_not=(Q_11_16_1,),
+        check=lambda r: all(c.outcome.state.players.A.hand.total == 2 for c in r.choices),
+    ),
+    "illegal_scene_round_not_turn_number": Expect(
+        Result.REFUSED, decides=(Q_6_3_1, Q_2_4_2_3), refused=(Q_6_3_1, Q_2_4_2_3)
+    ),
+    "two_turns_cost_last_character_loses": Expect(
+        Result.WON,
+        "cannot_set_character",
+        decides=(Q_1_3_4,),
+        cited=(Q_9_4_3, Q_5_3_2),
+        winner=Player.B,
+        check=lambda r: state(r).players.A.discard.names() == ["捷德"],
+    ),
+    "level_up_keeps_constant_effect": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_5_6_1, Q_5_6_2_1),
+        next_first=Player.B,
+        check=lambda r: r.outcome.battles[2].bp == {Player.A: 3000, Player.B: 4000},
+    ),
+    "two_turns_forced_win_ended": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_5_10_2),
+        cited=(Q_11_16_1,),
+        next_first=Player.A,
+        check=lambda r: r.outcome.battles[2].result.value == "B" and state(r).turn == 5,
+    ),
+    "effect_removed_third_win": Expect(
+        Result.WON,
+        "three_battles_won",
+        decides=(Q_1_3_2, *BATTLE, Q_12_4_2_1, Q_12_4_1, Q_3_8_1),
+        winner=Player.A,
+        check=lambda r: state(r).players.B.removed.names() == ["傑頓"],
+    ),
+    "trigger_turn_end_both_order": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_10_1_3_4, Q_11_10_1),
+        next_first=Player.A,
+        check=lambda r: (
+            next(t for t in texts(r) if "抽一張牌（" in t).startswith("玩家 B")
+            and (state(r).players.A.hand.names(), state(r).players.B.hand.names()) == (["甲"], ["乙"])
+        ),
+    ),
+    "effect_charge_empty_deck": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_20_3, Q_11_4_2),
+        why_not=(Q_11_17_1,),
+        next_first=Player.B,
+        check=lambda r: state(r).areas[1].A.charges == 0,
+    ),
+    "illegal_set_removed_card": Expect(Result.REFUSED, decides=(Q_3_8_2,), refused=(Q_3_8_2,)),
+    "turn_two_scene_and_level_up": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_7_1),
+        cited=(Q_6_2_1, Q_6_3_3, Q_5_6_3_1),
+        next_first=Player.A,
+        check=lambda r: (
+            [b.result.value for b in r.outcome.battles] == ["B", "A"] and state(r).players.A.hand.total == 2
+        ),
+    ),
+    "choice_forced_win_declined": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_3_2),
+        next_first=Player.B,
+        check=lambda r: state(r).areas[1].A.grants == [],
+    ),
+    "trigger_won_and_lost_order": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE),
+        cited=(Q_10_1_3_4, Q_9_2_1),
+        next_first=Player.A,
+        check=lambda r: (
+            next(t for t in texts(r) if "抽一張牌（" in t).startswith("玩家 B")
+            and (state(r).players.A.hand.names(), state(r).players.B.hand.names()) == (["甲"], ["乙"])
+        ),
+    ),
+    "effect_destroyed_then_brought_out": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_8_1),
+        cited=(Q_12_4_1,),
+        next_first=Player.B,
+        check=lambda r: (
+            state(r).areas[1].B.name == "雷德王" and state(r).players.B.discard.names() == ["傑頓"]
+        ),
+    ),
+    # -- an effect lasting this turn that must stop applying, and what it stops meanwhile -----------
+    "duration_text_invalid_this_turn": Expect(
+        Result.CONTINUES,
+        "game_continues",
+        decides=(Q_5_9_6_1, *BATTLE, Q_11_13_2),
+        why_not=(Q_11_13_2, Q_10_1_3_2),
+        cited=(Q_11_13_1, Q_5_10_2),
+        next_first=Player.A,
+        check=lambda r: (
+            state(r).players.B.hand.total == 2
+            and state(r).areas[1].B.modifiers == []
+            and r.outcome.battles[1].bp == {Player.A: 5000, Player.B: 4000}
+        ),
+    ),
+    "illegal_activate_text_invalid": Expect(Result.REFUSED, decides=(Q_11_13_2,), refused=(Q_11_13_2,)),
 }
 
 

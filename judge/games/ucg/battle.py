@@ -90,9 +90,11 @@ AREA_BASIS = {
     AreaReason.ASSUMED: (),
 }
 
-#: clauses that change a BP or a result (10.1.2, 10.1.3.1: by ending a lasting effect whose source
-#: left or was covered; 5.10.2: a "this turn" effect of an earlier turn); each is tried away to see
-#: if it decides
+#: clauses that change a BP or a result (10.1.2, 10.1.3.1, 11.13.2: by ending a lasting effect whose
+#: source left, was covered or had its text made invalid; 5.10.2: a "this turn" effect of an earlier turn; 11.1, 11.3.2, 11.4.2, 11.20.3:
+#: by keeping out an effect passed over; 11.14.2, 11.19.2, 11.19.3: by letting one apply after a part
+#: not done; 5.6.1, 5.6.2.1, 5.6.3.1: by a level up; 11.8.1: by a character brought out into an
+#: empty slot); each is tried away to see if it decides
 MODIFIERS = (
     "8.1.2",
     "11.17.2",
@@ -104,7 +106,19 @@ MODIFIERS = (
     "11.16.1",
     "10.1.2",
     "10.1.3.1",
+    "11.13.2",
     "5.10.2",
+    "11.1",
+    "11.3.2",
+    "11.4.2",
+    "11.20.3",
+    "11.14.2",
+    "11.19.2",
+    "11.19.3",
+    "11.8.1",
+    "5.6.1",
+    "5.6.2.1",
+    "5.6.3.1",
 )
 
 
@@ -149,13 +163,19 @@ def _possible(bp: dict[Player, BattlePoint | None]) -> tuple[AreaResult, ...]:
 
 
 def decide_area(sides: Sides, ignore: frozenset[str] = frozenset()) -> Decided:
+    if "11.8.1" in ignore:  # a character an effect brought out is not there without it
+        sides = {p: None if ch is not None and ch.brought_out else ch for p, ch in sides.items()}
     bp = {p: battle_point(ch, ignore) if ch else None for p, ch in sides.items()}
     present = [p for p in PLAYERS if sides[p] is not None]
     if not present:
         return Decided(AreaResult.NONE, AreaReason.EMPTY, bp)
     if len(present) == 1:
         return Decided(AreaResult(present[0].value), AreaReason.LONE_CHARACTER, bp)
-    forced = {p: None if "11.16.1" in ignore else ch.forced for p, ch in sides.items() if ch is not None}
+    forced = {
+        p: None if "11.16.1" in ignore else ch.restored(ignore).forced
+        for p, ch in sides.items()
+        if ch is not None
+    }
     wins = [p for p in PLAYERS if forced[p] is Forced.WIN]
     if len(wins) == 2:
         return Decided(AreaResult.DRAW, AreaReason.BOTH_FORCED_WIN, bp)
@@ -277,8 +297,13 @@ def judge(replay: Replay[UcgState]) -> None:
     _explain_next(replay, found, first, len(state.areas))
     if found.lead in (NextLead.WON_NEWEST, NextLead.EQUAL_BP_DRAW, NextLead.NO_RESULT) and state.areas:
         counted.append(len(state.areas))
+    emptied: dict[tuple[int, Player], tuple[str, ...]] = replay.notes.get("emptied", {})
     for number in counted:
         replay.log.mark_decisive(*AREA_BASIS[found.areas[number - 1].reason])
+        if found.areas[number - 1].reason in (AreaReason.LONE_CHARACTER, AreaReason.EMPTY):
+            for player in PLAYERS:  # a slot an effect emptied is why the area fought as it did (12.4.1)
+                if state.areas[number - 1].side(player) is None:
+                    replay.log.mark_decisive(*emptied.get((number, player), ()))
         if found.areas[number - 1].reason in (AreaReason.HIGHER_BP, AreaReason.EQUAL_BP) and any(
             side is not None and {LevelChange.UP, LevelChange.DOWN} <= set(side.level_changes)
             for side in fighters[number - 1].values()
@@ -405,6 +430,23 @@ def _explain_area(replay: Replay[UcgState], number: int, sides: Sides, decided: 
         )
 
 
+def _draw_fires_nothing(replay: Replay[UcgState], number: int, area: Area, decided: Decided) -> None:
+    """A draw is neither side's win nor loss: an effect waiting for either says why it does not fire,
+    with the clause that made the battle a draw."""
+    for player in PLAYERS:
+        character = area.side(player)
+        if character is None:
+            continue
+        for event, word in (("battle_won", "獲勝"), ("battle_lost", "敗北")):
+            replay.unfired(
+                event,
+                f"戰鬥區 {number}：平局，{character.name} 並未在對戰中{word}，其「在對戰中{word}時」的效果不會觸發。",
+                *(AREA_BASIS[decided.reason][-1:] or ("5.9.5.1",)),
+                card=character.name,
+                player=player,
+            )
+
+
 def _place(replay: Replay[UcgState], areas: list[Area], found: Judgment) -> None:
     """The winner stays upright, the loser is turned sideways; on a draw both are (5.9.4.2, 5.9.5.2)."""
     for number, (area, decided) in enumerate(zip(areas, found.areas, strict=True), start=1):
@@ -426,6 +468,7 @@ def _place(replay: Replay[UcgState], areas: list[Area], found: Judgment) -> None
                 if character is not None:
                     character.status = Status.RESTED
             replay.step(f"戰鬥區 {number}：平局，雙方角色均橫向擺放。", "5.9.5.2")
+            _draw_fires_nothing(replay, number, area, decided)
         elif decided.result is AreaResult.UNDECIDED:
             for player in PLAYERS:
                 character = area.side(player)

@@ -20,6 +20,9 @@ from judge.numbers import Tally, tally
 from judge.replay import Replay
 from judge.ruling import Trace
 
+#: 「使一個效果說明，在此回合期間無效」 (11.13), stated as a keyword an effect gives the card
+INVALID = "text_invalid"
+
 
 class Forced(enum.StrEnum):
     """「使此角色的對戰視為平局 / 獲得勝利」 (11.16), stated as a keyword an effect gives."""
@@ -46,8 +49,19 @@ class Fighter:
     level_changes: tuple[LevelChange, ...]
     bp_changes: tuple[int, ...]
     forced: Forced | None
-    #: lasting effects ended because their source card left or was covered: (clause, stat, by)
+    #: changes not in force, each with the clause that keeps it out — a lasting effect ended because
+    #: its source card left or was covered, a "this turn" effect ended, an effect passed over (declined,
+    #: its condition failing, the part before it not done): (clause, stat, by), or (clause, keyword, 0)
+    #: for a battle it would have forced (11.16)
     lost: tuple[tuple[str, str, int], ...] = ()
+    #: changes in force only by a clause — the (B) of 「(A)，即可(B)」 or 「(A)。此外，(B)。」 after an (A)
+    #: not done in full: (clause, stat, by)
+    leaning: tuple[tuple[str, str, int], ...] = ()
+    #: a level up this turn: the clauses that allow it, and the top card it covered (its printed BP and
+    #: whether it prints a SINGLE BP), which is the character without it
+    unlevel: tuple[frozenset[str], PrintedBP, bool | None] | None = None
+    #: brought out (登場) into its slot by an effect this turn (11.8.1): without it the slot is empty
+    brought_out: bool = False
 
     @property
     def stack(self) -> Stack | None:
@@ -62,20 +76,43 @@ class Fighter:
         touched |= {"11.6.4"} if self.extra and self.level_changes else set()
         touched |= {"11.7.1", "11.7.2", "11.7.3"} if self.bp_changes else set()
         touched |= {"11.16.1"} if self.forced else set()
-        touched |= {clause for clause, _, _ in self.lost}
+        touched |= {clause for clause, _, _ in (*self.lost, *self.leaning)}
+        touched |= self.unlevel[0] if self.unlevel else set()
+        touched |= {"11.8.1"} if self.brought_out else set()
         return frozenset(touched)
 
     def restored(self, ignore: frozenset[str]) -> Fighter:
-        """The character as if the lost effects whose clause is ignored were still in force."""
+        """The character as if the ignored clauses were not there: the changes they kept out in force,
+        those made only by them gone, a level up they allowed undone."""
+        ch = self
+        if self.unlevel and self.unlevel[0] & ignore and self.cards is not None:
+            _, bp, single = self.unlevel
+            ch = replace(
+                ch, cards=self.cards - 1, bp=bp, single_bp=single, extra=ch.extra and bp.EXTRA is not None
+            )
         back = [(stat, by) for clause, stat, by in self.lost if clause in ignore]
-        if not back:
-            return self
-        levels = [LevelChange.UP if by > 0 else LevelChange.DOWN for stat, by in back if stat == "level"]
-        return replace(
-            self,
-            level_changes=self.level_changes + tuple(levels),
-            bp_changes=self.bp_changes + tuple(by for stat, by in back if stat == "bp"),
-        )
+        gone = [(stat, by) for clause, stat, by in self.leaning if clause in ignore]
+        forced = [Forced(stat) for stat, _ in back if stat in KEPT_OUT]
+        if forced and ch.forced is None:  # a win or a draw an effect would have forced (11.16)
+            ch = replace(ch, forced=Forced.WIN if Forced.WIN in forced else Forced.DRAW)
+        if not back and not gone:
+            return ch
+        levels = list(ch.level_changes) + [_level(by) for stat, by in back if stat == "level"]
+        changes = list(ch.bp_changes) + [by for stat, by in back if stat == "bp"]
+        for stat, by in gone:
+            if stat == "level" and _level(by) in levels:
+                levels.remove(_level(by))
+            elif stat == "bp" and by in changes:
+                changes.remove(by)
+        return replace(ch, level_changes=tuple(levels), bp_changes=tuple(changes))
+
+
+#: the keywords a kept-out effect may have given, noted in place of a stat (with no value)
+KEPT_OUT = frozenset(forced.value for forced in Forced)
+
+
+def _level(by: int) -> LevelChange:
+    return LevelChange.UP if by > 0 else LevelChange.DOWN
 
 
 def fighter(replay: Replay[Any], character: Character) -> Fighter:
@@ -110,12 +147,29 @@ def fighter(replay: Replay[Any], character: Character) -> Fighter:
         level_changes=tuple(levels),
         bp_changes=tuple(m.by for m in character.modifiers if m.stat == "bp"),
         forced=forced,
-        lost=tuple(
-            (clause, stat, by)
-            for name, clause, stat, by in replay.notes.get("lost", [])
-            if name == character.name
-        ),
+        lost=_noted(replay, "lost", character.name) + _noted(replay, "unmade", character.name),
+        leaning=_noted(replay, "leaning", character.name),
+        unlevel=_unlevel(replay, character),
+        brought_out=character.name in replay.notes.get("brought_out", ()),
     )
+
+
+def _noted(replay: Replay[Any], note: str, name: str) -> tuple[tuple[str, str, int], ...]:
+    """The changes a note lists for the character ``name``: (clause, stat, by)."""
+    return tuple((clause, stat, by) for who, clause, stat, by in replay.notes.get(note, []) if who == name)
+
+
+def _unlevel(
+    replay: Replay[Any], character: Character
+) -> tuple[frozenset[str], PrintedBP, bool | None] | None:
+    """A level up onto ``character`` replayed in this turn's level-up phase: the clauses its step
+    cites that allow it (5.6.1, and 5.6.2.1 or 5.6.3.1) and the card it covered; None where there
+    was none, or the covered card is not known."""
+    clauses = replay.notes.get("leveled", {}).get(character.name)
+    if clauses is None or not character.under:
+        return None
+    covered = character.under[-1]
+    return frozenset(clauses), covered.bp, covered.has_single_bp()
 
 
 class Missing(enum.StrEnum):

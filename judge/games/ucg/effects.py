@@ -1,7 +1,9 @@
 """The shared effect primitives as the ucg book reads them (ch. 10, 11).
 
 * ``modify`` ``bp`` — 「BP+○○/BP-○○」 (11.7); ``level`` ±1 — 「上升一級/降低一級」 (11.6);
-* ``keyword`` ``win_battle`` / ``draw_battle`` — 「獲得勝利 / 視為平局」 (11.16);
+* ``keyword`` ``win_battle`` / ``draw_battle`` — 「獲得勝利 / 視為平局」 (11.16); ``text_invalid`` —
+  「使一個效果說明，在此回合期間無效」 (11.13): the card's lasting effects end and its triggered and
+  [發動] effects are not used while it lasts;
 * ``destroy`` — the character's cards go to the discard pile (3.7.1), its charges too
   (11.17.5), and its area has an empty slot (12.4.1); ``remove`` — out of the game (3.8.1);
 * ``move`` — between decks, hands, discard piles and removed cards, as many as
@@ -21,9 +23,10 @@ does not work (10.1.1).
 
 from __future__ import annotations
 
+from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect, Move, Place
-from judge.games.ucg.bp import Forced
+from judge.games.ucg.bp import INVALID, Forced
 from judge.games.ucg.field import leave_field, off_character
 from judge.games.ucg.state import UcgCard, UcgState
 from judge.games.ucg.turn import decides_table, draw_one
@@ -33,8 +36,8 @@ from judge.state import Duration, Grant, Modifier, Zone
 
 Run = Replay[UcgState]
 
-#: the keywords ucg effects give (11.16)
-KEYWORDS = frozenset(forced.value for forced in Forced)
+#: the keywords ucg effects give: a battle's result (11.16), a card's effect text made invalid (11.13)
+KEYWORDS = frozenset({*(forced.value for forced in Forced), INVALID})
 #: how long ucg effects last: until the end of the turn (5.10.2), or as long as the card stays
 DURATIONS = frozenset({Duration.END_OF_TURN, Duration.PERMANENT})
 ZONES = ("deck", "hand", "discard", "removed")
@@ -83,6 +86,14 @@ def source_works(replay: Run, effect: Effect) -> bool:
     if effect.source is None:
         return True
     gone = _works(replay.state, effect.source)
+    at_end = effect.when is not None and effect.when.event == "turn_end"
+    if at_end and effect.source in replay.notes.get("invalid_at_end", ()):
+        gone = "11.13.2"
+    if gone == "11.13.2":
+        replay.not_applied(
+            f"{effect.source} 的效果說明在此回合期間無效，其效果不予結算。", "11.13.2", "10.1.3.2"
+        )
+        return False
     if gone == "10.1.1":
         replay.not_applied(f"{effect.source} 背面朝上，不會發揮效果說明。", "10.1.1")
         return False
@@ -104,11 +115,13 @@ def _works(state: UcgState, name: str) -> str | None:
         return "10.1.2"
     if found[2].name != name:
         return "10.1.3.1"
+    if found[2].has(INVALID):
+        return "11.13.2"
     return "10.1.1" if found[2].face_down else None
 
 
 #: why a lasting effect's source has gone, in words, by the clause that says its text works no more
-_GONE = {"10.1.2": "已不在戰場上", "10.1.3.1": "已不在角色的最上方"}
+_GONE = {"10.1.2": "已不在戰場上", "10.1.3.1": "已不在角色的最上方", "11.13.2": "的效果說明在此回合期間無效"}
 
 
 def end_lost_sources(replay: Run) -> None:
@@ -149,10 +162,20 @@ def apply(replay: Run, effect: Effect) -> None:
         return
     until = effect.until or Duration.PERMANENT
     lasting = "（在此回合期間）" if until is Duration.END_OF_TURN else ""
+    aimed = effect.modify or effect.keyword
+    if aimed is not None and replay.state.locate(aimed.card) is None:
+        replay.not_applied(f"{aimed.card} 已不在戰場上，無法對其執行此效果，該效果不予執行。", "1.2.3")
+        replay.done = False
+        return
     if effect.modify is not None:
         change = effect.modify
         card = replay.card(change.card)
         card.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=effect.source))
+        leans, clauses = replay.notes.pop("leans", (None, ()))
+        if leans == replay.index:
+            replay.notes.setdefault("leaning", []).extend(
+                (card.name, clause, change.stat, change.by) for clause in clauses
+            )
         if change.stat == "bp":
             replay.step(f"{card.name} BP{change.by:+d}{lasting}。", "11.7.1", bp=change.by)
             decides_table(replay, "11.7.1")
@@ -166,6 +189,10 @@ def apply(replay: Run, effect: Effect) -> None:
         card = replay.card(effect.keyword.card)
         for word in effect.keyword.add:
             card.grants.append(Grant(keyword=word, until=until))
+            if word == INVALID:
+                replay.step(f"{card.name} 的效果說明{lasting}無效，結算後立即失效。", "11.13.1", "11.13.2")
+                decides_table(replay, "11.13.1")
+                continue
             said = "獲得勝利" if word == Forced.WIN.value else "視為平局"
             replay.step(f"{card.name} 的對戰「{said}」{lasting}。", "11.16.1")
             decides_table(replay, "11.16.1")
@@ -191,6 +218,38 @@ def apply(replay: Run, effect: Effect) -> None:
         drawn = [draw_one(replay, effect.draw.player, "11.10.1") for _ in range(effect.draw.count)]
         if any(drawn):
             decides_table(replay, "11.10.1")
+
+
+def unmade(replay: Run, effect: Effect, clauses: tuple[str, ...]) -> None:
+    """An effect passed over — declined (11.3.2), its condition not met (11.1), the part before it not
+    done in full (11.20.3, 11.4.2) —: a change it would have made is noted with those clauses, so the
+    judgment can weigh whether it would have turned a battle."""
+    if effect.modify is not None and replay.state.locate(effect.modify.card) is not None:
+        change = effect.modify
+        replay.notes.setdefault("unmade", []).extend(
+            (change.card, clause, change.stat, change.by) for clause in clauses
+        )
+    elif effect.keyword is not None and replay.state.locate(effect.keyword.card) is not None:
+        replay.notes.setdefault("unmade", []).extend(  # a battle it would have forced (11.16)
+            (effect.keyword.card, clause, word, 0) for word in effect.keyword.add for clause in clauses
+        )
+
+
+def goes_on(replay: Run, effect: Effect, before: Action) -> None:
+    """``effect`` follows a part of its card's text that was not done in full, and does not need it:
+    the (B) of 「(A)，即可(B)。」, a choice (11.19.3) after an (A) done as far as it could be (11.19.2);
+    or of 「(A)。此外，(B)。」, which applies even when (A) could not be done or was declined (11.14.2).
+    A change it makes leans on those clauses."""
+    label = replay.rules.label(effect)
+    declined = isinstance(before, Effect) and before.optional
+    if effect.optional and not declined:
+        clauses: tuple[str, ...] = ("11.19.2", "11.19.3")
+        text = f"「(A)，即可(B)。」：(A)無法完全執行，盡可能執行了可執行的部分；(B) {label} 為選擇性執行，不以(A)完全執行為條件。"
+    else:
+        clauses = ("11.14.2",)
+        text = f"前一個效果未完全執行或選擇不發揮，但 {label} 不以其執行為條件（「(A)。此外，(B)。」），依然可以選擇發揮。"
+    replay.step(text, *clauses)
+    replay.notes["leans"] = (replay.index, clauses)
 
 
 def _pay(replay: Run, move: Move) -> None:
@@ -246,6 +305,13 @@ def _move(replay: Run, move: Move) -> None:
             "11.17.1",
             moved=moved,
         )
+    elif charge and not moved:
+        replay.not_applied(
+            f"{where} 沒有牌可公開，沒有任何充能牌放置在 {move.to.card} 下方：充能未執行。",
+            "11.17.1",
+            "1.2.3",
+        )
+        return
     elif moved < wanted:
         replay.step(
             f"自 {where} 應移動 {wanted} 張牌，但只有 {moved} 張：可以執行的部分照常執行。",

@@ -50,10 +50,6 @@ PHRASES = Phrases.chinese(
     not_done=("前一個效果未執行或僅執行了部分內容，因此無法發揮 {effect}。", ("11.20.3", "11.4.2")),
     done=("{effect} 之前的效果是否已完全執行", ("11.20.2",)),
     done_in_full=("之前的效果已完全執行，因此可以發揮 {effect}。", ("11.4.1", "11.20.2")),
-    independent=(
-        "前一個效果未完全執行或選擇不發揮，但 {effect} 不以其執行為條件（「(A)。此外，(B)。」），依然可以發揮。",
-        ("11.14.2",),
-    ),
     fires=("{event}：觸發 {effect}。", ("9.2.1",)),
 )
 
@@ -110,6 +106,15 @@ class UcgRules(Rules[UcgState, UcgOutcome]):
 
     def apply_effect(self, replay: Run, effect: Effect) -> None:
         effects.apply(replay, effect)
+
+    def passed_over(self, replay: Run, effect: Effect, declined: bool) -> None:
+        effects.unmade(replay, effect, ("11.3.2",) if declined else ("11.20.3", "11.4.2"))
+
+    def unmet(self, replay: Run, effect: Effect) -> None:
+        effects.unmade(replay, effect, ("11.1",))
+
+    def goes_on(self, replay: Run, effect: Effect, before: Action) -> None:
+        effects.goes_on(replay, effect, before)
 
     def process(self, replay: Run) -> None:
         """Lasting effects whose source card works no more end (10.1.2, 10.1.3.1, 10.1.1)."""

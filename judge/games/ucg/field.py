@@ -48,6 +48,10 @@ def leave_field(replay: Run, found: tuple[int, Player, Character], to: str, posi
         area=number,
     )
     decides_table(replay, "12.4.1", clause)
+    # the slot left empty, and what emptied it: the effect's own clause where the book has one
+    # (a return, 11.12.1; a removal, 3.8.1), not the pile a destroyed card goes to
+    emptied = ("12.4.1", clause) if to in ("hand", "removed") else ("12.4.1",)
+    replay.notes.setdefault("emptied", {})[number, owner] = emptied
     if character.charges:
         discard = replay.state.players[owner].discard
         discard.unnamed = None if discard.unnamed is None else discard.unnamed + character.charges

@@ -25,6 +25,7 @@ from judge.board import BoardError, BoardProblem
 from judge.effects import Effect
 from judge.games.ucg.actions import Activate, LevelUp, SetCharacter, SetScene, Swap
 from judge.games.ucg.battle import first_player
+from judge.games.ucg.bp import INVALID
 from judge.games.ucg.field import WHERE
 from judge.games.ucg.state import Character, Scene, Stack, UcgCard, UcgState
 from judge.games.ucg.turn import decides_table, draw_one, empty_slots, place, step_player
@@ -296,6 +297,7 @@ def _appear_by_effect(replay: Run, action: SetCharacter, card: UcgCard) -> None:
         "12.4.1",
         area=number,
     )
+    replay.notes.setdefault("brought_out", set()).add(card.name)  # this turn's: see bp.Fighter
     replay.event("enters", card=card.name, player=player)
     if replay.fired:
         replay.step(f"{card.name} 登場於戰場，適用其《當本角色登場時》效果。", "11.8.2", "9.2.2")
@@ -364,7 +366,9 @@ def level_up(replay: Run, action: LevelUp) -> None:
     state.placed.append(stacked.name)
     stack = Stack.of(cards + 1)
     text = f"{_name(player)}將 {card.name} 覆蓋在 {top.name} 上以縱向疊加的方式升級，成為 {stack} 狀態。"
-    if step_player(replay) is first_player(replay):
+    first = step_player(replay) is first_player(replay)
+    replay.notes.setdefault("leveled", {})[stacked.name] = ("5.6.1", "5.6.2.1" if first else "5.6.3.1")
+    if first:
         replay.step(text, "5.6.2.1", "8.1.1", state=stack)
         return
     # the second player's step allows the same (5.6.3.1): what lets this player level up at all
@@ -510,3 +514,5 @@ def _on_top_face_up(replay: Run, name: str) -> None:
         replay.refuse(f"{name} 不在角色的最上方；疊放時只有最上面的卡牌的效果說明會發揮效果。", "10.1.3.1")
     if top.face_down:
         replay.refuse(f"{name} 背面朝上，不會發揮效果說明。", "10.1.1")
+    if top.has(INVALID):
+        replay.refuse(f"{name} 的效果說明在此回合期間無效，無法使用其 [發動] 效果。", "11.13.2")

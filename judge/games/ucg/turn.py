@@ -15,6 +15,7 @@ from collections.abc import Callable
 from judge.action import Action, NextTurn
 from judge.games.ucg.actions import SetCharacter
 from judge.games.ucg.battle import first_player, judge, judgment_of
+from judge.games.ucg.bp import INVALID
 from judge.games.ucg.state import Area, Character, PrintedBP, UcgCard, UcgState
 from judge.outcome import Result
 from judge.players import PLAYERS, Player, turn_order
@@ -167,6 +168,19 @@ def _can_set(replay: Run, player: Player, needed: int) -> bool:
     return can
 
 
+def _no_single_bp(replay: Run, player: Player) -> None:
+    """The character cards in ``player``'s hand that print no SINGLE BP, which decide a loss: they
+    cannot be set from the hand (11.15.1)."""
+    hand = replay.state.players[player].hand
+    unset = [card.name for card in hand.cards if card.kind != "scene" and card.has_single_bp() is False]
+    if unset:
+        replay.step(
+            f"{_name(player)}手牌中的 {'、'.join(unset)} 不持有 SINGLE BP，無法從手牌以 SINGLE 狀態設置於戰鬥區。",
+            "11.15.1",
+            decisive=True,
+        )
+
+
 def character_step_end(replay: Run) -> None:
     """Each player must set one new character and fill every empty area of theirs (5.5, 12.4.3)."""
     from judge.games.ucg.outcome import UcgReason
@@ -187,6 +201,10 @@ def character_step_end(replay: Run) -> None:
     _set_later(replay, player, clause)
     if not _can_set(replay, player, needed):
         replay.log.decisive = []  # the hand decides the loss, not the judgment that came before
+        _no_single_bp(replay, player)
+        emptied = replay.notes.get("emptied", {})
+        for slot in empty:  # a slot an effect emptied is one the player had to fill (12.4.1)
+            replay.log.mark_decisive(*emptied.get((slot, player), ()))
         if new_set:
             replay.end_game(
                 Result.WON,
@@ -264,6 +282,13 @@ def place(replay: Run, player: Player, character: Character, number: int | None)
 def level_up_phase(replay: Run) -> None:
     replay.state.leveled = []
     replay.state.placed = []
+    replay.notes.pop("leveled", None)
+
+
+def level_up_phase_end(replay: Run) -> None:
+    """A level-up phase in which nobody levels up still passes (5.1.3): leveling up is a choice (5.6.1)."""
+    if not replay.state.leveled:
+        replay.step("升級階段：雙方均未進行升級（可以升級，但並非必須），此階段結束。", "5.6.1", "5.1.3")
 
 
 def open_phase(replay: Run) -> None:
@@ -279,6 +304,8 @@ def open_phase(replay: Run) -> None:
         replay.step(
             f"開放階段開始時，雙方將戰場上所有面朝下的牌翻轉為面朝上：{'、'.join(flipped)}。", "5.7.1"
         )
+    else:
+        replay.step("開放階段：戰場上沒有面朝下的牌，也沒有角色登場，此階段結束。", "5.7.1", "5.1.3")
     _appear(replay, "5.7.2.1")
 
 
@@ -330,11 +357,20 @@ def effect_phase(replay: Run) -> None:
 def end_phase(replay: Run) -> None:
     """ "This turn" effects end (5.10.2); a BP or level change among them is noted as lost, so a
     later judgment can tell whether its ending decides (as a lasting effect whose source left)."""
+    for note in ("unmade", "leaning", "brought_out"):  # this turn's, over with it
+        replay.notes.pop(note, None)
+    # a text made invalid this turn stays so for its 「回合結束時」 effects, which come as the turn ends
+    replay.notes["invalid_at_end"] = {c.name for _, _, c in replay.state.characters() if c.has(INVALID)}
     for _, _, character in replay.state.characters():
         replay.notes.setdefault("lost", []).extend(
             (character.name, "5.10.2", m.stat, m.by)
             for m in character.modifiers
             if m.until is Duration.END_OF_TURN
+        )
+        replay.notes["lost"].extend(  # a battle it forced (11.16), as a keyword in place of a stat
+            (character.name, "5.10.2", g.keyword, 0)
+            for g in character.grants
+            if g.until is Duration.END_OF_TURN and not g.removed
         )
     ended = replay.expire(
         Duration.END_OF_TURN,
@@ -382,7 +418,12 @@ TURN: tuple[Procedure[UcgState], ...] = (
         accepts=by_step_player("level_up", "first"),
         start=level_up_phase,
     ),
-    Procedure(Point("level_up", "second"), "5.6.3.1", accepts=by_step_player("level_up", "second")),
+    Procedure(
+        Point("level_up", "second"),
+        "5.6.3.1",
+        accepts=by_step_player("level_up", "second"),
+        end=level_up_phase_end,
+    ),
     Procedure(Point("open", "first"), "5.7.2.1", start=open_phase),
     Procedure(Point("open", "second"), "5.7.3.1", start=open_second_step),
     Procedure(
