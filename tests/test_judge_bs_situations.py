@@ -120,6 +120,7 @@ UNITE_IN_MAIN = "從合體狀態「分離」，或「交換」合體的對象"
 BRAVE = "進行合體後的合體卡與靈魂卡將會疊放，並視為 1 體「合體靈魂卡」"
 NOT_ON_BRAVE_OR_NEXUS = "可以對視為靈魂卡的合體卡或核心卡進行合體嗎"
 PAY_FROM_FIELD = "若場地上已有靈魂卡或核心卡等卡牌，也可以使用放置於其上的"
+DIRECT_UNION = "也可以直接合體，在與該對象合體的狀態下進行召喚"
 
 BATTLE_BP = (BLOCKED, DESTROY)
 LIFE = (UNBLOCKED, CORES_GO)
@@ -216,8 +217,7 @@ SITUATIONS: dict[str, Expect] = {
     # -- battles ------------------------------------------------------------------------------------
     "attack": Expect(
         *CONTINUES,
-        decides=BATTLE_BP,
-        cited=(UNION,),
+        decides=(*BATTLE_BP, UNION),
         check=lambda r: in_trash(r, "A") == ["阻擋的靈魂卡"] and side(r, "A").reserve == 3,
     ),
     "battle_life_zero": Expect(
@@ -385,8 +385,7 @@ SITUATIONS: dict[str, Expect] = {
     # -- braves -------------------------------------------------------------------------------------
     "brave_unite": Expect(
         *CONTINUES,
-        decides=BATTLE_BP,
-        cited=(UNION,),
+        decides=(*BATTLE_BP, UNION),
         check=lambda r: in_trash(r, "B") == ["乙獸"] and on_field(r, "A", "紅龍").cores == 2,
     ),
     "brave_attacker_leaves_brave_continues": Expect(
@@ -735,7 +734,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "brave_kept_after_a_tie": Expect(
         *CONTINUES,
-        decides=(*BATTLE_BP, UNION_LEAVES, UNION_KEEP),
+        decides=(*BATTLE_BP, UNION, UNION_LEAVES, UNION_KEEP),
         not_cited=(UNION_GO,),
         check=lambda r: (
             side(r, "B").field.names() == ["盾刃"]
@@ -903,6 +902,31 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         decides=(*LIFE, END_STEP, *BATTLE_BP),
         check=lambda r: in_trash(r, "B") == ["丙獸"] and on_field(r, "A", "甲龍").modifiers == [],
+    ),
+    "brave_direct_union_summon_then_battle": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_BP, UNION),
+        cited=(DIRECT_UNION,),
+        check=lambda r: in_trash(r, "B") == ["乙獸"] and side(r, "A").reserve == 0,
+    ),
+    "flash_second_timing_both_players": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(FLASH_RULES, BATTLE_END),
+        check=lambda r: in_trash(r, "B") == ["乙獸"] and on_field(r, "A", "甲龍").modifiers == [],
+    ),
+    "battle_both_bp_zero_tie": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(BP_ZERO,),
+        check=lambda r: in_trash(r, "A") == ["甲龍"] and in_trash(r, "B") == ["乙獸"],
+    ),
+    "deck_destroyed_loses_at_own_start": Expect(
+        Result.WON,
+        "deck_out_at_start_step",
+        decides=(WIN, START),
+        winner=Player.A,
+        check=lambda r: r.outcome.state.turn == 8 and side(r, "B").deck.total == 0,
     ),
     # -- "does X happen?" when it does not -----------------------------------------------------------
     "why_not_blocked_at_one_life": Expect(

@@ -501,12 +501,14 @@ def _compare(replay: Run, battle: Battle, player: Player) -> None:
         attacker_bp=mine,
         blocker_bp=theirs,
     )
-    for _, fighter in (attacker, blocker):
+    for side, (_, fighter) in ((1, attacker), (-1, blocker)):
         brave = brave_of(replay.state, fighter)
-        if brave is not None:
+        if brave is not None and brave.bp_plus is not None:
+            without = mine - theirs - side * brave.bp_plus  # the comparison without this union's BP+
             replay.step(
                 f"「{fighter.name}」與合體卡「{brave.name}」合體：其 BP 含合體數值 BP+{brave.bp_plus}。",
                 UNION,
+                decisive=(without > 0) - (without < 0) != (mine > theirs) - (mine < theirs),
             )
     losers = [(battle.blocker, player)] if mine > theirs else []
     losers += [(battle.attacker, player.other)] if mine < theirs else []
