@@ -122,8 +122,11 @@ NOT_ON_BRAVE_OR_NEXUS = "可以對視為靈魂卡的合體卡或核心卡進行�
 PAY_FROM_FIELD = "若場地上已有靈魂卡或核心卡等卡牌，也可以使用放置於其上的"
 DIRECT_UNION = "也可以直接合體，在與該對象合體的狀態下進行召喚"
 
-BATTLE_BP = (BLOCKED, DESTROY)
-LIFE = (UNBLOCKED, CORES_GO)
+INTRO_BP = "BP 較低的靈魂卡會被破壞，並置到廢棄區"
+INTRO_LIFE = "可依照卡牌右下方標誌的數量，減少對手的生命值"
+
+BATTLE_BP = (BLOCKED, DESTROY, INTRO_BP)
+LIFE = (UNBLOCKED, CORES_GO, INTRO_LIFE)
 
 
 def side(ruling: Ruling, player: str) -> Any:

@@ -42,6 +42,8 @@ from judge.games.bs.rules import (
     FLASH_TIMING,
     HEAVY_EXHAUST,
     IMA,
+    INTRO_BP,
+    INTRO_LIFE,
     MAGIC,
     MAGIC_MAIN,
     NEXUS_NO_FIGHT,
@@ -462,6 +464,7 @@ def _unblocked(replay: Run, battle: Battle, player: Player) -> None:
         f"（{life} → {side.life}），並將這些能量移至預備區"
         + ("。" if brave is None else f"；其標誌數量含合體卡「{brave.name}」追加的標誌。"),
         UNBLOCKED,
+        INTRO_LIFE,
         CORES_GO,
         *(() if brave is None else (UNION,)),
         decisive=True,
@@ -497,6 +500,7 @@ def _compare(replay: Run, battle: Battle, player: Player) -> None:
     replay.step(
         f"⑤戰鬥結算：已宣告阻擋，比較 BP：攻擊的「{battle.attacker}」BP {mine}，阻擋的「{battle.blocker}」BP {theirs}。",
         BLOCKED,
+        INTRO_BP,
         decisive=True,
         attacker_bp=mine,
         blocker_bp=theirs,
@@ -514,9 +518,9 @@ def _compare(replay: Run, battle: Battle, player: Player) -> None:
     losers += [(battle.attacker, player.other)] if mine < theirs else []
     if mine == theirs:
         losers = [(battle.attacker, player.other), (battle.blocker, player)]
-        replay.step("⑥BP 相同，為平手，雙方皆被破壞。", DESTROY, decisive=True)
+        replay.step("⑥BP 相同，為平手，雙方皆被破壞。", DESTROY, INTRO_BP, decisive=True)
     else:
-        replay.step(f"⑥BP 較低的「{losers[0][0]}」被破壞。", DESTROY, decisive=True)
+        replay.step(f"⑥BP 較低的「{losers[0][0]}」被破壞。", DESTROY, INTRO_BP, decisive=True)
     _record(replay).destroyed = [name for name, _ in losers]
     battle.step = "end"  # the resolution is done: a brave kept now stays on the field, out of the battle
     field.leave_together(replay, losers, field.DESTROYED, DESTROY)
