@@ -954,6 +954,13 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "illegal_block_exhausted_by_attack_trigger": refusal(EXHAUSTED, EXHAUST_TERM, BLOCK, EFFECT_TIMING),
     "illegal_block_with_nexus": refusal(NEXUS_NO_FIGHT, BLOCK),
+    "illegal_attack_named_by_united_brave": refusal(BRAVE, DECLARE),
+    "illegal_soul_after_own_effect": Expect(
+        Result.REFUSED,
+        decides=(SOUL, SOUL_ONLY_FIELD),
+        refused=(SOUL, SOUL_ONLY_FIELD),
+        why_not=(SOUL,),
+    ),
     "illegal_move_core_onto_opponent_spirit": refusal(MOVE_CORES, OWN_RESERVE),
     "illegal_burst_own_effect_destroys": Expect(
         Result.REFUSED,

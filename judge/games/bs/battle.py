@@ -92,7 +92,9 @@ def _ready(replay: Run, card: BsCard, role: str, clause: str) -> None:
         cites = (IMA,) if card.ima else (NEXUS_NO_FIGHT, clause) if card.kind is Kind.NEXUS else (clause,)
         replay.refuse(f"「{card.name}」不是可以{role}的靈魂卡或終極靈魂卡。", *cites)
     if _united_brave(replay.state, card):
-        replay.refuse(f"「{card.name}」已與靈魂卡合體，合體靈魂卡視為 1 體：由合體靈魂卡{role}。", BRAVE)
+        replay.refuse(
+            f"「{card.name}」已與靈魂卡合體，合體靈魂卡視為 1 體：由合體靈魂卡{role}。", BRAVE, clause
+        )
     status = replay.fact(
         f"{card.name}.status",
         card.status,
