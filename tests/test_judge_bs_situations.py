@@ -119,9 +119,14 @@ DESTROYED_BY_OPPONENT = "對手破壞自己的靈魂卡後"
 UNITE_IN_MAIN = "從合體狀態「分離」，或「交換」合體的對象"
 BRAVE = "進行合體後的合體卡與靈魂卡將會疊放，並視為 1 體「合體靈魂卡」"
 NOT_ON_BRAVE_OR_NEXUS = "可以對視為靈魂卡的合體卡或核心卡進行合體嗎"
+PAY_FROM_FIELD = "若場地上已有靈魂卡或核心卡等卡牌，也可以使用放置於其上的"
+DIRECT_UNION = "也可以直接合體，在與該對象合體的狀態下進行召喚"
 
-BATTLE_BP = (BLOCKED, DESTROY)
-LIFE = (UNBLOCKED, CORES_GO)
+INTRO_BP = "BP 較低的靈魂卡會被破壞，並置到廢棄區"
+INTRO_LIFE = "可依照卡牌右下方標誌的數量，減少對手的生命值"
+
+BATTLE_BP = (BLOCKED, DESTROY, INTRO_BP)
+LIFE = (UNBLOCKED, CORES_GO, INTRO_LIFE)
 
 
 def side(ruling: Ruling, player: str) -> Any:
@@ -215,8 +220,7 @@ SITUATIONS: dict[str, Expect] = {
     # -- battles ------------------------------------------------------------------------------------
     "attack": Expect(
         *CONTINUES,
-        decides=BATTLE_BP,
-        cited=(UNION,),
+        decides=(*BATTLE_BP, UNION),
         check=lambda r: in_trash(r, "A") == ["阻擋的靈魂卡"] and side(r, "A").reserve == 3,
     ),
     "battle_life_zero": Expect(
@@ -341,9 +345,9 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_cost_from_life": refusal(COST_4),
     "illegal_summon_below_lowest_lv": refusal(COST_5, SUMMON),
     "illegal_burst_twice_a_turn": refusal(BURST_ONCE, BURST_SET),
-    "illegal_burst_condition_not_met": refusal(BURST_AFTER_SET, BURST_WRONG, BURST_FIRST),
+    "illegal_burst_condition_not_met": refusal(BURST_USE, BURST_AFTER_SET, BURST_WRONG),
     "illegal_burst_on_depletion": refusal(
-        NOT_DESTROYED, DEPLETION_TERM, BURST_AFTER_SET, BURST_WRONG, BURST_FIRST
+        NOT_DESTROYED, DEPLETION_TERM, BURST_USE, BURST_AFTER_SET, BURST_WRONG
     ),
     "illegal_nexus_attacks": refusal(NEXUS_NO_FIGHT, DECLARE),
     "illegal_move_cores_in_battle": refusal(TURN, MOVE_IN_OWN_MAIN, MOVE_CORES),
@@ -384,8 +388,7 @@ SITUATIONS: dict[str, Expect] = {
     # -- braves -------------------------------------------------------------------------------------
     "brave_unite": Expect(
         *CONTINUES,
-        decides=BATTLE_BP,
-        cited=(UNION,),
+        decides=(*BATTLE_BP, UNION),
         check=lambda r: in_trash(r, "B") == ["乙獸"] and on_field(r, "A", "紅龍").cores == 2,
     ),
     "brave_attacker_leaves_brave_continues": Expect(
@@ -462,9 +465,9 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "brave_ima_does_not_continue": Expect(
         *CONTINUES,
-        decides=(DESTROY_TERM,),
-        why_not=(IMA_OTHER,),
-        check=lambda r: side(r, "B").life == 5 and r.gaps,
+        decides=(DESTROY_TERM, UNBLOCKED),
+        why_not=(IMA_OTHER, UNBLOCKED),
+        check=lambda r: side(r, "B").life == 5 and not r.gaps,
     ),
     # -- contract cards -----------------------------------------------------------------------------
     "contract_opening_hand": Expect(
@@ -690,7 +693,10 @@ SITUATIONS: dict[str, Expect] = {
         check=lambda r: r.outcome.refused.action == 2 and r.outcome.state.turn == 6,
     ),
     "effect_by_doing_not_done": Expect(
-        *CONTINUES, cited=(BY_DOING,), check=lambda r: on_field(r, "B", "乙獸") is not None
+        *CONTINUES,
+        decides=(BY_DOING,),
+        why_not=(BY_DOING,),
+        check=lambda r: on_field(r, "B", "乙獸") is not None,
     ),
     "duration_this_turn_over_two_battles": Expect(
         *CONTINUES,
@@ -715,7 +721,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "battle_end_effects_before_this_battle_ends": Expect(
         *CONTINUES,
-        decides=LIFE,
+        decides=(*LIFE, BATTLE_END),
         cited=(BATTLE_END_FIRST,),
         check=lambda r: side(r, "A").hand.total == 1 and not on_field(r, "A", "甲龍").modifiers,
     ),
@@ -731,7 +737,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "brave_kept_after_a_tie": Expect(
         *CONTINUES,
-        decides=(*BATTLE_BP, UNION_LEAVES, UNION_KEEP),
+        decides=(*BATTLE_BP, UNION, UNION_LEAVES, UNION_KEEP),
         not_cited=(UNION_GO,),
         check=lambda r: (
             side(r, "B").field.names() == ["盾刃"]
@@ -778,7 +784,7 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "first_turn_then_second_players_core_step": Expect(
         *CONTINUES,
-        decides=(FIRST_TURN, NO_ATTACK_TURN_ONE, CORE_STEP),
+        decides=(CORE_STEP,),
         check=lambda r: side(r, "A").reserve == 4 and side(r, "B").reserve == 0,
     ),
     "end_step_bp_ends_before_next_turn": Expect(
@@ -835,6 +841,153 @@ SITUATIONS: dict[str, Expect] = {
     "illegal_move_cores_in_opponent_main": refusal(MAIN_ACTIONS, MOVE_IN_OWN_MAIN, MOVE_CORES),
     "illegal_unite_with_brave_spirit": refusal(SEPARATE_FREE, BRAVE, NOT_ON_BRAVE_OR_NEXUS),
     "illegal_unite_with_nexus": refusal(SEPARATE_FREE, BRAVE, NOT_ON_BRAVE_OR_NEXUS),
+    # -- judge calls: a few turns of play, then the question --------------------------------------------
+    "flash_destroys_attacker_no_life_lost": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM, UNBLOCKED),
+        why_not=(UNBLOCKED,),
+        check=lambda r: side(r, "B").life == 2 and in_trash(r, "A") == ["雙星龍"] and not r.gaps,
+    ),
+    "attacker_depleted_by_flash_no_life_lost": Expect(
+        *CONTINUES,
+        decides=(DEPLETION, UNBLOCKED),
+        why_not=(UNBLOCKED,),
+        check=lambda r: side(r, "B").life == 2 and r.outcome.depleted == ["雙星龍"],
+    ),
+    "effect_triggered_by_effect_resolves_first": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM, *LIFE),
+        cited=(EFFECT_ORDER, STANDBY),
+        check=lambda r: (
+            texts(r).index("玩家 B 從牌組抽")
+            < texts(r).index("「乙獸」置入廢棄區")
+            < texts(r).index("玩家 A 從牌組抽")
+        ),
+    ),
+    "burst_on_battle_destruction": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_BP, BURST_USE, DESTROY_TERM),
+        check=lambda r: in_trash(r, "A") == ["甲龍"] and set(in_trash(r, "B")) == {"乙獸", "反擊爆烈"},
+    ),
+    "burst_exhausts_next_attacker": Expect(
+        Result.REFUSED,
+        decides=(EXHAUSTED, EXHAUST_TERM, DECLARE, EFFECT_TIMING),
+        refused=(EXHAUSTED, EXHAUST_TERM, DECLARE, EFFECT_TIMING),
+        check=lambda r: texts(r).index("效果使「乙龍」疲勞") < texts(r).index("⑦戰鬥結束"),
+    ),
+    "effect_life_reduced_triggers_burst": Expect(
+        *CONTINUES,
+        decides=(BURST_USE, DESTROY_TERM),
+        check=lambda r: side(r, "B").life == 2 and "甲龍" in in_trash(r, "A"),
+    ),
+    "brave_kept_blocks_on": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM, UNION_LEAVES, UNION_KEEP, UNION_GO, *BATTLE_BP),
+        why_not=(UNBLOCKED,),
+        check=lambda r: in_trash(r, "B") == ["盾刃", "乙獸"] and side(r, "B").life == 5,
+    ),
+    "turn_one_to_three_battle": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(FIRST_TURN, CORE_STEP),
+        check=lambda r: in_trash(r, "B") == ["乙獸"] and r.outcome.state.turn == 3,
+    ),
+    "unite_then_attack_wins": Expect(
+        Result.WON, "life_zero", decides=(*LIFE, UNION_SYMBOLS, WIN, WIN_BY_LIFE), winner=Player.A
+    ),
+    "summon_paid_from_attacker_levels_it_down": Expect(
+        *CONTINUES,
+        decides=(LV_CHANGE, *BATTLE_BP),
+        cited=(PAY_FROM_FIELD,),
+        check=lambda r: in_trash(r, "A") == ["紅龍"] and on_field(r, "A", "小龍") is not None,
+    ),
+    "opponent_bp_minus_ends_at_that_turns_end": Expect(
+        *CONTINUES,
+        decides=(*LIFE, END_STEP, *BATTLE_BP),
+        check=lambda r: in_trash(r, "B") == ["丙獸"] and on_field(r, "A", "甲龍").modifiers == [],
+    ),
+    "brave_direct_union_summon_then_battle": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_BP, UNION),
+        cited=(DIRECT_UNION,),
+        check=lambda r: in_trash(r, "B") == ["乙獸"] and side(r, "A").reserve == 0,
+    ),
+    "flash_second_timing_both_players": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(FLASH_RULES, BATTLE_END),
+        check=lambda r: in_trash(r, "B") == ["乙獸"] and on_field(r, "A", "甲龍").modifiers == [],
+    ),
+    "battle_both_bp_zero_tie": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        cited=(BP_ZERO,),
+        check=lambda r: in_trash(r, "A") == ["甲龍"] and in_trash(r, "B") == ["乙獸"],
+    ),
+    "deck_destroyed_loses_at_own_start": Expect(
+        Result.WON,
+        "deck_out_at_start_step",
+        decides=(WIN, START),
+        winner=Player.A,
+        check=lambda r: r.outcome.state.turn == 8 and side(r, "B").deck.total == 0,
+    ),
+    # -- "does X happen?" when it does not -----------------------------------------------------------
+    "why_not_blocked_at_one_life": Expect(
+        *CONTINUES, decides=BATTLE_BP, why_not=(UNBLOCKED, WIN), check=lambda r: side(r, "B").life == 1
+    ),
+    "why_not_blocker_depleted_block_stands": Expect(
+        *CONTINUES,
+        decides=(DEPLETION, BLOCKED),
+        why_not=(DEPLETION_TERM, UNBLOCKED),
+        check=lambda r: side(r, "B").life == 1 and side(r, "B").burst.names() == ["反擊爆烈"],
+    ),
+    "why_not_attack_trigger_when_blocking": Expect(
+        *CONTINUES,
+        decides=BATTLE_BP,
+        why_not=(DECLARE, BLOCK),
+        check=lambda r: side(r, "A").hand.total == 0,
+    ),
+    "why_not_reduced_by_opponents_symbols": Expect(
+        *CONTINUES,
+        why_not=(COST_2,),
+        check=lambda r: side(r, "B").reserve == 0 and side(r, "B").trash_cores is None,
+    ),
+    "illegal_block_exhausted_by_attack_trigger": refusal(EXHAUSTED, EXHAUST_TERM, BLOCK, EFFECT_TIMING),
+    "illegal_block_with_nexus": refusal(NEXUS_NO_FIGHT, BLOCK),
+    "illegal_attack_named_by_united_brave": refusal(BRAVE, DECLARE),
+    "illegal_soul_after_own_effect": Expect(
+        Result.REFUSED,
+        decides=(SOUL, SOUL_ONLY_FIELD),
+        refused=(SOUL, SOUL_ONLY_FIELD),
+        why_not=(SOUL,),
+    ),
+    "illegal_move_core_onto_opponent_spirit": refusal(MOVE_CORES, OWN_RESERVE),
+    "illegal_burst_own_effect_destroys": Expect(
+        Result.REFUSED,
+        decides=(BURST_USE, BURST_AFTER_SET, BURST_WRONG),
+        refused=(BURST_USE, BURST_AFTER_SET, BURST_WRONG),
+        why_not=(BURST_USE,),
+    ),
+    "illegal_burst_after_its_moment": refusal(BURST_FIRST, BURST_USE),
+    "illegal_flash_after_both_passed": refusal(FLASH_RULES, FLASH_TIMING),
+    # -- what the format could not say before: a target gone, 「戰鬥結束後」 -------------------------------
+    "effect_target_left_before_it_resolves": Expect(
+        *CONTINUES,
+        decides=(EFFECT_ORDER, DESTROY_TERM, *LIFE),
+        why_not=(AS_FAR_AS_POSSIBLE,),
+        check=lambda r: side(r, "A").hand.total == 0 and in_trash(r, "B") == ["乙獸"],
+    ),
+    "effect_target_left_by_doing_fails": Expect(
+        *CONTINUES,
+        decides=(DESTROY_TERM, BY_DOING, AS_FAR_AS_POSSIBLE),
+        why_not=(AS_FAR_AS_POSSIBLE, BY_DOING),
+        check=lambda r: side(r, "A").hand.total == 0 and side(r, "A").deck.total == 10,
+    ),
+    "after_battle_effect_sees_this_battle_ended": Expect(
+        *CONTINUES,
+        decides=(*LIFE, BATTLE_END),
+        check=lambda r: side(r, "A").hand.total == 1 and not on_field(r, "A", "甲龍").modifiers,
+    ),
 }
 
 

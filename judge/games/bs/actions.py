@@ -285,3 +285,10 @@ ACTIONS = (
     Refresh,
     UTrigger,
 )
+
+
+def within_an_effect(action: Action) -> bool:
+    """A decision the rules ask for, or what an effect does: it happens inside the effect under way."""
+    return isinstance(action, (*DECISIONS, *BY_EFFECT)) or (
+        isinstance(action, MoveCores) and action.by_effect
+    )

@@ -18,8 +18,11 @@ able to block — is no choice).
 
 from __future__ import annotations
 
+from typing import NoReturn
+
+from judge.effects import Effect
 from judge.games.bs import bursts, field, reliance
-from judge.games.bs.actions import DECISIONS, LEAVING, Attack, Block, Flash, NoBlock, Pass
+from judge.games.bs.actions import LEAVING, Attack, Block, Flash, NoBlock, Pass, within_an_effect
 from judge.games.bs.outcome import BattleRecord, BsReason
 from judge.games.bs.rules import (
     BATTLE_END,
@@ -39,6 +42,8 @@ from judge.games.bs.rules import (
     FLASH_TIMING,
     HEAVY_EXHAUST,
     IMA,
+    INTRO_BP,
+    INTRO_LIFE,
     MAGIC,
     MAGIC_MAIN,
     NEXUS_NO_FIGHT,
@@ -57,6 +62,7 @@ from judge.state import Duration, Status
 Run = Replay[BsState]
 
 BATTLES = "battles"
+AFTER_BATTLE = "after_battle"  # 「戰鬥結束後」: once the battle's 「本次戰鬥期間」 effects have ended
 NO_BLOCK = "no_block"
 #: what may happen inside a flash timing, as the timeline lists it
 FLASH_VERBS = frozenset({"flash", "pass", "effect", "burst", "exhaust", "refresh", "move_cores", "u_trigger"})
@@ -86,7 +92,9 @@ def _ready(replay: Run, card: BsCard, role: str, clause: str) -> None:
         cites = (IMA,) if card.ima else (NEXUS_NO_FIGHT, clause) if card.kind is Kind.NEXUS else (clause,)
         replay.refuse(f"「{card.name}」不是可以{role}的靈魂卡或終極靈魂卡。", *cites)
     if _united_brave(replay.state, card):
-        replay.refuse(f"「{card.name}」已與靈魂卡合體，合體靈魂卡視為 1 體：由合體靈魂卡{role}。", BRAVE)
+        replay.refuse(
+            f"「{card.name}」已與靈魂卡合體，合體靈魂卡視為 1 體：由合體靈魂卡{role}。", BRAVE, clause
+        )
     status = replay.fact(
         f"{card.name}.status",
         card.status,
@@ -133,6 +141,13 @@ def declare(replay: Run, action: Attack) -> None:
     bursts.happen(replay, "exhausted", card.name, player)
     bursts.happen(replay, "attack", card.name, player)
     bursts.happen(replay, "attacked", None, player.other)
+    replay.unfired(
+        "block",
+        f"「{card.name}」是攻擊，不是阻擋：『阻擋時』效果只在宣告阻擋後發揮，攻擊後發揮的是『攻擊時』效果。",
+        BLOCK,
+        DECLARE,
+        card=card.name,
+    )
     replay.resolve_fired()
     _open_flash(replay, state.battle, FLASH_1)
 
@@ -204,7 +219,7 @@ def flash(replay: Run, action: Flash) -> None:
                 MAGIC_MAIN,
             )
         if battle.step not in ("flash1", "flash2"):
-            replay.refuse("靈動效果在戰鬥的靈動時機中使用，現在不是靈動時機。", FLASH_TIMING)
+            _timing_over(replay, battle, "靈動效果在戰鬥的靈動時機中使用")
         player = _flash_player(replay, battle, action.player, "使用靈動效果")
         card = _used_card(replay, player, action)
         battle.priority, battle.passes = player.other, 0
@@ -240,8 +255,10 @@ def _of(card: BsCard | None) -> str:
 def pass_(replay: Run, action: Pass) -> None:
     """跳過: two passes in a row end the flash timing."""
     battle = replay.state.battle
-    if battle is None or battle.step not in ("flash1", "flash2"):
+    if battle is None:
         replay.refuse("跳過是在戰鬥的靈動時機中選擇不使用靈動效果，現在不是靈動時機。", FLASH_TIMING)
+    if battle.step not in ("flash1", "flash2"):
+        _timing_over(replay, battle, "跳過是在戰鬥的靈動時機中選擇不使用靈動效果")
     player = _flash_player(replay, battle, action.player, "選擇跳過")
     battle.passes += 1
     battle.priority = player.other
@@ -250,6 +267,18 @@ def pass_(replay: Run, action: Pass) -> None:
         return
     replay.step(f"玩家 {player} 也選擇跳過：雙方連續跳過，靈動時機於該時間點結束。", FLASH_RULES)
     _after_flash(battle)
+
+
+def _timing_over(replay: Run, battle: Battle, what: str) -> NoReturn:
+    """A flash or a pass where no flash timing is open: after two passes in a row the first one is over
+    (the next opens only after a block), or the battle is past its flash timings."""
+    if battle.step == "block":
+        replay.refuse(
+            f"{what}：雙方已連續跳過，第 1 次靈動時機已於該時間點結束；第 2 次靈動時機僅在宣告阻擋後才會發生。",
+            FLASH_RULES,
+            FLASH_TIMING,
+        )
+    replay.refuse(f"{what}，現在不是靈動時機。", FLASH_TIMING)
 
 
 def _after_flash(battle: Battle) -> None:
@@ -270,8 +299,8 @@ def progress(replay: Run) -> None:
             replay.step("雙方都不再使用靈動效果（連續跳過），靈動時機結束。", FLASH_RULES)
         _after_flash(battle)
     if battle.step == "block":
-        if verb in ("block", NO_BLOCK, "effect", "burst"):
-            return
+        if verb in ("block", NO_BLOCK, "effect", "burst", "flash", "pass"):
+            return  # a flash or a pass now is refused where it is declared: the timing is over
         _open_block(replay, battle)
     if replay.state.battle is not None and replay.state.battle.step == "flash2":
         progress(replay)
@@ -281,8 +310,8 @@ def progress(replay: Run) -> None:
         _resolve(replay, battle)
     if battle is not None and battle.step == "end":
         after = replay.timeline.actions[replay.index + 1 : replay.index + 2]
-        if after and after[0].verb in ("effect", *(d.verb for d in DECISIONS)):
-            return  # what the resolution caused (a burst, a brave kept) comes before the battle ends
+        if after and (isinstance(after[0], Effect) or within_an_effect(after[0])):
+            return  # what the resolution caused (a burst and its effects, a brave kept) comes before the battle ends
         end(replay)
 
 
@@ -343,6 +372,13 @@ def block(replay: Run, action: Block) -> None:
     replay.step(f"③宣告阻擋：防禦方 {defender} 以「{card.name}」阻擋，並將其轉為疲勞狀態。", BLOCK)
     bursts.happen(replay, "exhausted", card.name, defender)
     bursts.happen(replay, "block", card.name, defender)
+    replay.unfired(
+        "attack",
+        f"「{card.name}」是阻擋，不是攻擊：『攻擊時』效果只在宣告攻擊後發揮，阻擋後發揮的是『阻擋時』效果。",
+        DECLARE,
+        BLOCK,
+        card=card.name,
+    )
     replay.resolve_fired()
     _open_flash(replay, battle, FLASH_2)
 
@@ -374,24 +410,45 @@ def _resolve(replay: Run, battle: Battle) -> None:
         )
         replay.not_applied(f"防禦方 {player.other} 的生命值不會減少：阻擋依然成立。", BLOCKED, UNBLOCKED)
     elif battle.attacker is None:
-        replay.log.silent(
-            "⑤戰鬥結算：攻擊的靈魂卡已離開場地，且沒有合體卡接續攻擊；規則只說明戰鬥不會結束，未說明此時如何比較 BP。",
-            DECLARE,
+        replay.step(
+            f"⑤戰鬥結算：攻擊的靈魂卡已離開場地，且沒有合體卡接續攻擊：沒有可比較 BP 的攻擊中靈魂卡，「{battle.blocker}」"
+            "不會因比較 BP 而被破壞；阻擋依然成立，防禦方的生命值不會減少。",
             BLOCKED,
+            decisive=True,
+        )
+        replay.not_applied(
+            f"「{battle.blocker}」不會被破壞：比較 BP 的攻擊中靈魂卡已不在場地上。", BLOCKED, DESTROY
         )
     else:
         _compare(replay, battle, player)
+        _blocked_life(replay, player.other)
     battle.step = "end"
+
+
+def _blocked_life(replay: Run, defender: Player) -> None:
+    """A blocked battle compares BPs instead: the defender's life is not reduced, whatever it is."""
+    life = replay.state.side(defender).life
+    left = "" if life is None else f"（仍為 {life}）"
+    replay.not_applied(
+        f"防禦方 {defender} 的生命值不會減少{left}：已宣告阻擋，戰鬥結算比較 BP，而不依標誌數量減少生命值。",
+        UNBLOCKED,
+        BLOCKED,
+    )
+    if life is not None:
+        replay.not_applied(f"玩家 {defender} 的生命值還有 {life}，不為 0，遊戲繼續。", WIN)
 
 
 def _unblocked(replay: Run, battle: Battle, player: Player) -> None:
     defender = player.other
     if battle.attacker is None:
-        replay.log.silent(
-            "⑤戰鬥結算：攻擊的靈魂卡已離開場地，且沒有合體卡接續攻擊；規則只說明戰鬥不會結束，"
-            "未說明此時依誰的標誌數量減少生命值。",
-            DECLARE,
+        replay.step(
+            f"⑤戰鬥結算：攻擊的靈魂卡已離開場地，且沒有合體卡接續攻擊：生命值依攻擊中靈魂卡的標誌數量減少，"
+            f"現在沒有攻擊中的靈魂卡，防禦方 {defender} 的生命值不會減少。",
             UNBLOCKED,
+            decisive=True,
+        )
+        replay.not_applied(
+            f"防禦方 {defender} 的生命值不會減少：沒有攻擊中的靈魂卡，沒有可減少生命值的標誌。", UNBLOCKED
         )
         return
     found = replay.state.on_field(battle.attacker)
@@ -409,6 +466,7 @@ def _unblocked(replay: Run, battle: Battle, player: Player) -> None:
         f"（{life} → {side.life}），並將這些能量移至預備區"
         + ("。" if brave is None else f"；其標誌數量含合體卡「{brave.name}」追加的標誌。"),
         UNBLOCKED,
+        INTRO_LIFE,
         CORES_GO,
         *(() if brave is None else (UNION,)),
         decisive=True,
@@ -444,36 +502,49 @@ def _compare(replay: Run, battle: Battle, player: Player) -> None:
     replay.step(
         f"⑤戰鬥結算：已宣告阻擋，比較 BP：攻擊的「{battle.attacker}」BP {mine}，阻擋的「{battle.blocker}」BP {theirs}。",
         BLOCKED,
+        INTRO_BP,
         decisive=True,
         attacker_bp=mine,
         blocker_bp=theirs,
     )
-    for _, fighter in (attacker, blocker):
+    for side, (_, fighter) in ((1, attacker), (-1, blocker)):
         brave = brave_of(replay.state, fighter)
-        if brave is not None:
+        if brave is not None and brave.bp_plus is not None:
+            without = mine - theirs - side * brave.bp_plus  # the comparison without this union's BP+
             replay.step(
                 f"「{fighter.name}」與合體卡「{brave.name}」合體：其 BP 含合體數值 BP+{brave.bp_plus}。",
                 UNION,
+                decisive=(without > 0) - (without < 0) != (mine > theirs) - (mine < theirs),
             )
     losers = [(battle.blocker, player)] if mine > theirs else []
     losers += [(battle.attacker, player.other)] if mine < theirs else []
     if mine == theirs:
         losers = [(battle.attacker, player.other), (battle.blocker, player)]
-        replay.step("⑥BP 相同，為平手，雙方皆被破壞。", DESTROY, decisive=True)
+        replay.step("⑥BP 相同，為平手，雙方皆被破壞。", DESTROY, INTRO_BP, decisive=True)
     else:
-        replay.step(f"⑥BP 較低的「{losers[0][0]}」被破壞。", DESTROY, decisive=True)
+        replay.step(f"⑥BP 較低的「{losers[0][0]}」被破壞。", DESTROY, INTRO_BP, decisive=True)
     _record(replay).destroyed = [name for name, _ in losers]
     battle.step = "end"  # the resolution is done: a brave kept now stays on the field, out of the battle
     field.leave_together(replay, losers, field.DESTROYED, DESTROY)
 
 
 def end(replay: Run) -> None:
-    """⑦ 戰鬥結束: 「戰鬥結束時」 effects, then every 「本次戰鬥期間」 effect ends."""
+    """⑦ 戰鬥結束: 「戰鬥結束時」 effects, then every 「本次戰鬥期間」 effect ends, then 「戰鬥結束後」 effects.
+
+    Where such an effect reads a card whose 「本次戰鬥期間」 change ends here, this order decides what
+    it finds."""
     player = turn_player(replay)
+    lasting = {
+        card.name
+        for card in replay.state.all_cards()
+        if any(m.until is Duration.END_OF_BATTLE for m in card.modifiers)
+    }
     bursts.happen(replay, "battle_end", None, player)
     if replay.fired:
         replay.step(
-            "⑦戰鬥結束：先發揮指定為「戰鬥結束時」的效果，之後「本次戰鬥期間」等的效果才失效。", BATTLE_END
+            "⑦戰鬥結束：先發揮指定為「戰鬥結束時」的效果，之後「本次戰鬥期間」等的效果才失效。",
+            BATTLE_END,
+            decisive=_reads(replay.fired, lasting),
         )
         replay.resolve_fired()
     replay.expire(
@@ -483,6 +554,19 @@ def end(replay: Run) -> None:
     )
     replay.state.battle = None
     replay.step("⑦戰鬥結束：指定為「攻擊時」、「阻擋時」或「本次戰鬥期間」等的效果在此時失效。", BATTLE_END)
+    bursts.happen(replay, AFTER_BATTLE, None, player)
+    if replay.fired:
+        replay.step(
+            "⑦戰鬥結束：之後，發揮指定為「戰鬥結束後」的效果（「本次戰鬥期間」的效果已失效）。",
+            BATTLE_END,
+            decisive=_reads(replay.fired, lasting),
+        )
+        replay.resolve_fired()
+
+
+def _reads(fired: list[Effect], cards: set[str]) -> bool:
+    """Whether one of the ``fired`` effects' 「若……」 reads one of ``cards``."""
+    return any(effect.if_ is not None and effect.if_.card in cards for effect in fired)
 
 
 def problems(state: BsState) -> list[str]:

@@ -16,6 +16,8 @@ reduced, their spirit destroyed by the opponent, their side attacked).
 
 from __future__ import annotations
 
+from typing import NoReturn
+
 from judge.games.bs.actions import Burst
 from judge.games.bs.outcome import BsReason
 from judge.games.bs.rules import (
@@ -26,7 +28,6 @@ from judge.games.bs.rules import (
     BURST_SET,
     BURST_USE,
     BURST_WRONG,
-    DESTROY,
     MAGIC,
     SET_BURST_ONCE,
 )
@@ -44,6 +45,7 @@ RESOLVING = "resolving"  # (player, card) whose effects are resolving; to the tr
 CONDITIONS = {"destroyed_by_opponent": "對手破壞自己的靈魂卡後", "life_reduced": "自己生命值減少後"}
 #: player -> (why not, clauses): the latest event like their burst's condition that did not meet it
 MISSED = "burst.missed"
+MET = "burst.met"  # player -> the set burst whose condition some moment of the replay met
 
 
 def set_card(replay: Run, player: Player, card: BsCard) -> None:
@@ -105,7 +107,7 @@ def destroyed(replay: Run, card: str, owner: Player, *, by_opponent: bool) -> No
         happen(replay, "destroyed_by_opponent", card, owner)
         return
     replay.event("destroyed_by_opponent_not", card, owner)
-    missed(replay, owner, "destroyed_by_opponent", f"「{card}」不是被對手破壞的", DESTROY)
+    missed(replay, owner, "destroyed_by_opponent", f"「{card}」不是被對手破壞的", BURST_USE)
 
 
 def missed(replay: Run, owner: Player, event: str, why: str, *cites: str) -> None:
@@ -138,6 +140,7 @@ def _offer(replay: Run, owner: Player) -> None:
     """The owner may activate the burst now; the timeline's ``burst`` says whether, else it is open."""
     card = replay.state.side(owner).burst.cards[0]
     replay.notes.setdefault(READY, {})[owner] = card.name
+    replay.notes.setdefault(MET, {})[owner] = card.name
     said = stated(replay, Burst, player=owner)
     if said is not None:
         return  # the burst action itself declares it, or declines
@@ -160,16 +163,7 @@ def act(replay: Run, action: Burst) -> None:
     """The ``burst`` action: declare (or decline) the burst whose condition was just met."""
     ready: dict[Player, str] = replay.notes.setdefault(READY, {})
     if action.player not in ready:
-        why, cites = replay.notes.get(MISSED, {}).get(
-            action.player, (f"玩家 {action.player} 的爆烈條件在設置後尚未滿足（或已錯過其時機）", ())
-        )
-        replay.refuse(
-            f"{why}，無法發動。",
-            *cites,
-            BURST_AFTER_SET,
-            BURST_WRONG,
-            BURST_DEFENDER_FIRST,
-        )
+        _not_now(replay, action.player)
     first = _first(replay)
     if action.player is not first and first in ready and ready[first] not in replay.notes.get("bursts", []):
         replay.refuse(
@@ -181,6 +175,26 @@ def act(replay: Run, action: Burst) -> None:
         _activate(replay, action.player)
     else:
         decline(replay, action.player)
+
+
+def _not_now(replay: Run, player: Player) -> NoReturn:
+    """A burst declared when its condition is not met just now: a like event that did not meet it, a
+    moment that met it but has passed (it is declared then or not at all), or no such moment yet."""
+    missed_now = replay.notes.get(MISSED, {}).get(player)
+    set_cards = replay.state.side(player).burst.cards
+    if missed_now is not None:
+        why, cites = missed_now
+        replay.refuse(f"{why}，無法發動。", *cites, BURST_USE, BURST_AFTER_SET, BURST_WRONG)
+    if set_cards and replay.notes.get(MET, {}).get(player) == set_cards[0].name:
+        replay.refuse(
+            f"玩家 {player} 的爆烈「{set_cards[0].name}」的條件先前已滿足，但當時沒有宣告發動：爆烈必須在滿足條件的"
+            "時機點宣告發動，之後不能再發動（再次滿足條件時才可以）。",
+            BURST_DEFENDER_FIRST,
+            BURST_USE,
+        )
+    replay.refuse(
+        f"玩家 {player} 的爆烈條件在設置後尚未滿足，無法發動。", BURST_USE, BURST_AFTER_SET, BURST_WRONG
+    )
 
 
 def decline(replay: Run, owner: Player) -> None:

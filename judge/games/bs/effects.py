@@ -22,6 +22,7 @@ from judge.board import BoardProblem
 from judge.effects import Effect, Move
 from judge.games.bs import field
 from judge.games.bs.rules import (
+    AS_FAR_AS_POSSIBLE,
     BP_ORDER,
     BP_ZERO,
     DESTROY_TERM,
@@ -48,6 +49,8 @@ UNTIL = {
 }
 
 
+UNDONE = "effect.undone"  # the clauses that left the effect carried out last not done in full
+
 #: the zones a ``move`` may name (cores are moved with ``move_cores``)
 ZONES = tuple(name for name, info in BsPlayer.model_fields.items() if info.annotation in (BsZone, "BsZone"))
 
@@ -73,6 +76,7 @@ def problems(where: str, effect: Effect) -> list[BoardProblem]:
 
 def apply(replay: Run, effect: Effect) -> None:
     kind = effect.kind
+    replay.notes.pop(UNDONE, None)  # what left an earlier effect undone does not concern this one
     if effect.modify is not None:
         _modify(replay, effect)
     elif effect.destroy is not None:
@@ -84,7 +88,9 @@ def apply(replay: Run, effect: Effect) -> None:
     elif effect.draw is not None:
         field.draw(replay, effect.draw.player, effect.draw.count, EFFECTS)
     elif effect.keyword is not None:
-        card = replay.card(effect.keyword.card)
+        card = target(replay, effect.keyword.card)
+        if card is None:
+            return
         until = effect.until or Duration.PERMANENT
         card.grants += [Grant(keyword=k, until=until) for k in effect.keyword.add]
         card.grants += [Grant(keyword=k, removed=True, until=until) for k in effect.keyword.remove]
@@ -97,7 +103,9 @@ def apply(replay: Run, effect: Effect) -> None:
 def _modify(replay: Run, effect: Effect) -> None:
     change = effect.modify
     assert change is not None  # the caller checks
-    card = replay.card(change.card)
+    card = target(replay, change.card)
+    if card is None:
+        return
     until = effect.until or Duration.PERMANENT
     card.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=effect.source))
     lasting = until is Duration.PERMANENT and effect.source is not None
@@ -121,10 +129,25 @@ def _modify(replay: Run, effect: Effect) -> None:
 
 
 def _leaves(replay: Run, name: str, way: str, by: Player | None, *cites: str) -> None:
-    if replay.state.on_field(name) is None:
-        replay.step(f"「{name}」已不在場地上，效果沒有對象。", LEAVE_TERM)
-        return
-    field.leave(replay, name, way, by, *cites)
+    if target(replay, name) is not None:
+        field.leave(replay, name, way, by, *cites)
+
+
+def target(replay: Run, name: str) -> BsCard | None:
+    """The field card an effect names; one that has left the field since (destroyed by an effect that
+    resolved first, say) cannot be named any more, so what the effect does to it does not happen and the
+    effect is not done in full (FAQ 指定效果 Q1)."""
+    found = replay.state.on_field(name)
+    if found is not None:
+        return found[1]
+    replay.done = False
+    replay.notes[UNDONE] = (AS_FAR_AS_POSSIBLE,)
+    replay.step(f"「{name}」已不在場地上，效果無法指定它。", AS_FAR_AS_POSSIBLE, LEAVE_TERM)
+    replay.not_applied(
+        f"對「{name}」的效果不會發揮：它已離開場地，連 1 張都無法指定時，該效果便不會發揮。",
+        AS_FAR_AS_POSSIBLE,
+    )
+    return None
 
 
 def _move(replay: Run, move: Move, by: Player | None) -> None:

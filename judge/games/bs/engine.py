@@ -13,12 +13,10 @@ from pydantic import Field
 
 from judge.action import Action
 from judge.board import BoardProblem
-from judge.effects import Effect
+from judge.effects import Condition, Effect
 from judge.games.bs import battle, bursts, effects, field, play, ultimate
 from judge.games.bs.actions import (
     ACTIONS,
-    BY_EFFECT,
-    DECISIONS,
     Attack,
     Block,
     Burst,
@@ -37,9 +35,11 @@ from judge.games.bs.actions import (
     Summon,
     Unite,
     UTrigger,
+    within_an_effect,
 )
 from judge.games.bs.outcome import BsOutcome, BsReason
 from judge.games.bs.rules import (
+    AS_FAR_AS_POSSIBLE,
     BY_DOING,
     CITE,
     DECLARE,
@@ -135,6 +135,7 @@ EVENTS = frozenset(
         "life_reduced",
         "battle_resolution",
         "battle_end",
+        battle.AFTER_BATTLE,
         ultimate.HIT,
         "turn_end",
     }
@@ -154,7 +155,7 @@ class BsRules(Rules[BsState, BsOutcome]):
     stats = frozenset({"bp"})
 
     def act(self, replay: Run, action: Action) -> None:
-        if not _within_an_effect(action):
+        if not within_an_effect(action):
             bursts.finish_resolving(replay)
             replay.notes.pop(bursts.READY, None)  # a burst is declared when its condition is met, or never
             replay.notes.pop(bursts.MISSED, None)
@@ -205,7 +206,7 @@ class BsRules(Rules[BsState, BsOutcome]):
 
     def anytime(self, state: BsState, action: Action) -> bool:
         """Decisions and what effects do happen where the timeline lists them."""
-        return _within_an_effect(action)
+        return within_an_effect(action)
 
     def apply_effect(self, replay: Run, effect: Effect) -> None:
         effects.apply(replay, effect)
@@ -219,13 +220,35 @@ class BsRules(Rules[BsState, BsOutcome]):
         field.deplete_drained(replay)
         battle.life_check(replay)
         after = replay.timeline.actions[replay.index + 1 : replay.index + 2]
-        if not (after and (isinstance(after[0], Effect) or _within_an_effect(after[0]))):
+        if not (after and (isinstance(after[0], Effect) or within_an_effect(after[0]))):
             bursts.finish_resolving(replay)  # the card's effects (and bursts declared with it) are done
         battle.progress(replay)
 
     def value(self, replay: Run, card: Card, stat: str) -> int:
         assert isinstance(card, BsCard)  # the state holds bs cards only
+        if replay.state.on_field(card.name) is None:
+            return 0  # no BP off the field: :meth:`holds` says the condition does not hold
         return bp(replay, card)
+
+    def holds(self, replay: Run, condition: Condition, value: int) -> bool:
+        """A 「若其 BP……」 about a card that has left the field does not hold: it has no BP to read."""
+        if condition.card is not None and replay.state.on_field(condition.card) is None:
+            replay.not_applied(
+                f"「{condition.card}」已離開場地：無法參照其 BP，條件（{self.condition_text(condition)}）不成立。",
+                AS_FAR_AS_POSSIBLE,
+            )
+            return False
+        return super().holds(replay, condition, value)
+
+    def passed_over(self, replay: Run, effect: Effect, declined: bool) -> None:
+        """An 「藉由○○來△△」 whose ○○ was not done: △△ does not happen (FAQ 效果通則 Q5), which decides the
+        ruling with the rule that left ○○ undone (a target gone, FAQ 指定效果 Q1); the why-not says so."""
+        if effect.if_done and not declined:
+            replay.log.mark_decisive(BY_DOING, *replay.notes.pop(effects.UNDONE, ()))
+            replay.not_applied(
+                f"{self.label(effect)} 不會發揮：它之前的效果沒有完全執行，「藉由○○來△△」必須執行○○才能發動。",
+                BY_DOING,
+            )
 
     def next_turn(self, replay: Run) -> None:
         state = replay.state
@@ -262,13 +285,6 @@ class BsRules(Rules[BsState, BsOutcome]):
         return BsOutcome(
             result=ending.result, reason=BsReason(ending.reason.value), winner=ending.winner, **common
         )
-
-
-def _within_an_effect(action: Action) -> bool:
-    """A decision the rules ask for, or what an effect does: it happens inside the effect under way."""
-    return isinstance(action, (*DECISIONS, *BY_EFFECT)) or (
-        isinstance(action, MoveCores) and action.by_effect
-    )
 
 
 RULES = BsRules()

@@ -13,7 +13,7 @@ step; a spirit left below its lowest Lv is depleted at once.
 
 from __future__ import annotations
 
-from judge.games.bs import bursts, field, reliance
+from judge.games.bs import bursts, effects, field, reliance
 from judge.games.bs.actions import (
     RESERVE,
     Exhaust,
@@ -149,6 +149,14 @@ def summon(replay: Run, action: Summon) -> None:
         reduction=reduction,
         pay=to_pay,
     )
+    most = sum(card.reduction.values())
+    if reduction < most:
+        replay.not_applied(
+            f"「{card.name}」的減輕標誌最多可減輕 {most}，但玩家 {player} 自己場地上的標誌只能減輕 {reduction}："
+            "可減少支付的能量數量，由自己場地上的標誌數量與種類決定。",
+            COST_1,
+            COST_2,
+        )
     for symbol in coloured_special(card.reduction, reduced, symbols):
         colours = "、".join(WORDS[c] for c in Colour if c in symbol & SIX)
         special = "、".join(WORDS[c] for c in Colour if c in symbol - SIX)
@@ -174,6 +182,7 @@ def _pay(replay: Run, player: Player, card: BsCard, action: Summon, to_pay: int)
     """④ the cost's cores to the trash: from the reserve and field cards only."""
     side = replay.state.side(player)
     plan = dict(action.pay) or {RESERVE: to_pay}
+    paying: list[tuple[BsCard, int | None]] = []  # field cards paying, with their BP before
     if sum(plan.values()) != to_pay:
         replay.refuse(
             f"支付的能量合計 {sum(plan.values())} 個，與實際需支付的 {to_pay} 個不同（若可減輕費用，則必須進行減輕）。",
@@ -200,6 +209,7 @@ def _pay(replay: Run, player: Player, card: BsCard, action: Summon, to_pay: int)
         held = cores_on(replay, payer)
         if count > held:
             replay.refuse(f"「{source}」上只有 {held} 個能量，無法支付 {count} 個。", PAY_SHORT, COST_4)
+        paying.append((payer, _bp_now(replay, payer)))
         payer.cores = held - count
     field.add_cores(replay, player, "trash_cores", to_pay)
     where = "、".join(f"{'預備區' if s == RESERVE else f'「{s}」'} {n} 個" for s, n in plan.items() if n)
@@ -210,6 +220,8 @@ def _pay(replay: Run, player: Player, card: BsCard, action: Summon, to_pay: int)
         *((PAY_FROM_FIELD,) if any(s != RESERVE for s in plan) else ()),
         paid=to_pay,
     )
+    for payer, before in paying:
+        _changed_lv(replay, payer, before)
     field.deplete_drained(replay)  # a spirit drained below its lowest Lv is depleted at once (PAY_SHORT)
 
 
@@ -389,7 +401,7 @@ def _state(status: Status | None) -> str:
 def move_cores(replay: Run, action: MoveCores) -> None:
     """能量的移動: the main step's free moves, or an effect's."""
     state = replay.state
-    player = action.player or _owner(replay, action) or turn_player(replay)
+    player = action.player or _mover(replay, action)
     side = state.side(player)
     own = all(place == RESERVE or side.field.find(place) is not None for place in (action.from_, action.to))
     if not action.by_effect:
@@ -410,12 +422,18 @@ def move_cores(replay: Run, action: MoveCores) -> None:
         moved=taken,
     )
     for card in touched:
-        if card.levels and card.cores is not None and _level_step(replay, card):
-            was, now = before[card.name], _bp_now(replay, card)
-            if was is not None and now is not None and now != was:
-                reliance.changed_bp(replay, LV_CHANGE, card.name, now - was)
+        _changed_lv(replay, card, before[card.name])
     if action.from_ == "life" and taken:
         bursts.happen(replay, "life_reduced", None, player)
+
+
+def _changed_lv(replay: Run, card: BsCard, was: int | None) -> None:
+    """Cores moved on or off ``card`` (freely, by an effect, to pay a cost): its Lv now, and the BP change
+    a later comparison may turn on."""
+    if card.levels and card.cores is not None and _level_step(replay, card):
+        now = _bp_now(replay, card)
+        if was is not None and now is not None and now != was:
+            reliance.changed_bp(replay, LV_CHANGE, card.name, now - was)
 
 
 def _bp_now(replay: Run, card: BsCard) -> int | None:
@@ -451,12 +469,15 @@ def _level_step(replay: Run, card: BsCard) -> bool:
     return True
 
 
-def _owner(replay: Run, action: MoveCores) -> Player | None:
-    for name in (action.from_, action.to):
+def _mover(replay: Run, action: MoveCores) -> Player:
+    """Whose cores move: the owner of the card they leave; else, for an effect, of the card they reach
+    (cores stay with their owner: FAQ 效果通則 Q14); else the turn player, who alone moves cores freely."""
+    places = (action.from_, action.to) if action.by_effect else (action.from_,)
+    for name in places:
         found = replay.state.on_field(name)
         if found is not None:
             return found[0]
-    return None
+    return turn_player(replay)
 
 
 def _where(place: str) -> str:
@@ -615,7 +636,6 @@ def refresh(replay: Run, action: Refresh) -> None:
 
 def _affected(replay: Run, name: str) -> tuple[Player, BsCard] | None:
     """The field card an effect exhausts or refreshes; one no longer on the field is no target."""
-    found = replay.state.on_field(name)
-    if found is None:
-        replay.step(f"「{name}」不在場地上，效果沒有對象。", EFFECTS)
-    return found
+    if effects.target(replay, name) is None:
+        return None
+    return replay.state.on_field(name)

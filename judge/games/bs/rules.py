@@ -88,6 +88,9 @@ DESTROY = "攻擊階段的行動/戰鬥步驟/6 靈魂卡／終極靈魂卡的�
 BATTLE_END = "攻擊階段的行動/戰鬥步驟/7 戰鬥結束"
 EXHAUSTED = "遊戲開始前/用靈魂卡進行攻擊吧/回復與疲勞"
 CORES_GO = "遊戲開始前/用靈魂卡進行攻擊吧/能量會移到哪裡？"
+#: the introduction's own words for ⑤ and ⑥: a ruling cites them beside the detailed clauses they restate
+INTRO_BP = "遊戲開始前/用靈魂卡進行攻擊吧/若被阻擋則以 BP 決勝負"
+INTRO_LIFE = "遊戲開始前/用靈魂卡進行攻擊吧/若未被阻擋則對對手造成傷害"
 OWN_RESERVE = "常見問題/關於效果通則/Q14"
 FLASH_TIMING = "攻擊階段的行動/靈動時機的攻防"
 FLASH_RULES = "攻擊階段的行動/靈動效果的使用規則"
@@ -219,6 +222,8 @@ CITE = Citations(
         BATTLE_END: "指定為「攻擊時」、「阻擋時」或「本次戰鬥期間」等的效果，會在此時失效",
         EXHAUSTED: "疲勞狀態的靈魂卡無法進行攻擊或阻擋",
         CORES_GO: "在戰鬥中被破壞的靈魂卡上所放置的能量，以及因攻擊而減少的生活值能量，都將移動至預備區",
+        INTRO_BP: "比較攻擊方靈魂卡與阻擋方靈魂卡的「BP」。BP 較低的靈魂卡會被破壞，並置到廢棄區",
+        INTRO_LIFE: "若未宣告阻擋，攻擊方靈魂卡將對對手造成傷害。可依照卡牌右下方標誌的數量，減少對手的生命值",
         OWN_RESERVE: "不能將自己的能量放置到對手的預備區",
         FLASH_TIMING: "在戰鬥中最多 2 次的靈動時機中，可使用魔法卡的靈動效果",
         FLASH_RULES: "在靈動時機中，防禦方玩家擁有優先使用一個靈動效果的權利（也可選擇不使用）",

@@ -49,6 +49,7 @@ def start_step(replay: Run) -> None:
         START_STEP,
     )
     reliance.new_turn(replay)
+    _past_the_first_turn(replay)
     deck = replay.state.side(player).deck.total
     empty: bool = replay.fact(
         f"{player}.deck_empty:{turn}",
@@ -73,6 +74,14 @@ def start_step(replay: Run) -> None:
             WIN,
         )
     bursts.happen(replay, "turn_start", None, player)
+
+
+def _past_the_first_turn(replay: Run) -> None:
+    """A later turn begins: what turn 1 skipped (第一回合的特例) decided only a ruling about turn 1 itself
+    — this turn has its own core and attack steps —, so it no longer decides."""
+    if replay.state.turn != 1:
+        skipped = replay.log.citations(FIRST_TURN, ATTACK_STEP)
+        replay.log.decisive = [cite for cite in replay.log.decisive if cite not in skipped]
 
 
 def core_step(replay: Run) -> None:
