@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from judge.games.zd import effects, life, timings
 from judge.games.zd.outcome import BattleRecord
 from judge.games.zd.state import KEYWORDS, Battle, ZdCard, ZdState
-from judge.games.zd.values import LONE, counted, lone, true_value
+from judge.games.zd.values import LONE, bonus, counted, lone, true_value
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Card
@@ -256,15 +256,15 @@ class _Fight:
                 target=target.name,
                 amount=attack,
             )
-            if prior:
-                replay.log.mark_decisive("607.p2")
         replay.log.mark_decisive(*at_once)
         if source.equipment is not None and source.equipment.attack_bonus:
+            without = max(0, true_value(replay, source, "attack") - bonus(replay.state, source, "attack"))
             replay.step(
                 f"「{source.name}」的攻击力包括其装备的「{source.equipment.name}」的攻击加成。",
                 "310.p1",
                 "319.p4",
-                decisive=True,
+                # it decides where the damage without it would have fallen short of lethal
+                decisive=any(t.damage >= self.defence[t.name] > t.damage - attack + without for t in hit),
             )
         return attack
 
@@ -287,6 +287,8 @@ class _Fight:
             *(("607.p2",) if earlier else ()),
         )
         replay.log.mark_decisive("607.p3", "505.p3")
+        if earlier and taken < defence:  # the damage taken earlier in the turn made it lethal
+            replay.log.mark_decisive("607.p2")
         self.record.destroyed.append(card.name)
         if earlier and taken <= defence:
             replay.log.conflict(

@@ -19,6 +19,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from judge.board import BoardProblem
 from judge.effects import Damage, Effect, KeywordChange, Modify, Move
 from judge.games.zd import life, timings
@@ -26,7 +28,7 @@ from judge.games.zd.state import ZdCard, ZdPlayer, ZdState, ZdZone, keyword, unk
 from judge.games.zd.values import STATS, true_value
 from judge.players import Player
 from judge.replay import Replay
-from judge.state import Duration, Grant, Modifier, Status
+from judge.state import Card, Duration, Grant, Modifier, Status
 
 Run = Replay[ZdState]
 
@@ -46,6 +48,8 @@ DURATION_TEXT = {
 }
 #: the effects resolving from the chain now (by identity): one that triggers another makes room for it
 ON_CHAIN = "on_chain"
+#: the cards an effect moved into the battle area (not played): entering all the same (205.p2)
+ENTERED_BY_EFFECT = "entered_by_effect"
 DESTROYED = "destroyed"
 
 
@@ -188,6 +192,16 @@ def _left_field(replay: Run, card: ZdCard, side: ZdPlayer) -> bool:
             "319.p7",
             decisive=True,
         )
+        player = next(p for p in Player if replay.state.side(p) is side)
+        timings.timing(
+            replay,
+            ("destroyed",),
+            equipment.name,
+            player,
+            (f"装备牌「{equipment.name}」被破坏离开战斗区：触发【破坏时】的效果。", None),
+            "802.p1",
+        )
+        _from_field_to_rest(replay, equipment.name, player, equipment.negated)
     return had
 
 
@@ -344,8 +358,8 @@ def _damage(replay: Run, damage: Damage) -> None:
         card=card.name,
         damage=card.damage,
     )
-    if prior:
-        replay.log.mark_decisive("607.p2")
+    if prior and damage.amount < true_value(replay, card, "defence") <= card.damage:
+        replay.log.mark_decisive("607.p2")  # the damage taken earlier in the turn made it lethal
     lethal(replay, card, "damage")
 
 
@@ -412,6 +426,8 @@ def _move(replay: Run, move: Move) -> None:
                 "200.p4",
                 decisive=True,
             )
+    if move.from_.zone == "deck":
+        life.deck_emptied(replay, move.from_.player or Player.A, "把牌移出牌组不是抽牌")
     if move.from_.zone == "life" and move.to.zone == "rest":
         _no_counter(replay, [card.name for card in cards if card.counter])
     if move.from_.zone == "battle" and move.to.zone == "rest":
@@ -420,6 +436,7 @@ def _move(replay: Run, move: Move) -> None:
     if move.to.zone == "battle" and move.from_.zone != "battle":
         for newcomer in cards:
             newcomer.entered_turn, newcomer.status = replay.state.turn, Status.ACTIVE
+            replay.notes.setdefault(ENTERED_BY_EFFECT, set()).add(newcomer.name)
             slow(replay, newcomer)
             timings.entered(
                 replay,
@@ -429,10 +446,36 @@ def _move(replay: Run, move: Move) -> None:
             )
 
 
+#: what rested each character since its controller's last reset step: the clause a refusal to let it
+#: attack or defend names besides the rule that it must be unrested
+RESTED_BY = "rested_by"
+
+
+def rest(replay: Run, card: ZdCard, clause: str) -> None:
+    """``card`` is rested, by what ``clause`` says (an attack 501.p1, a defence 503.p1, 迟缓)."""
+    card.status = Status.RESTED
+    replay.notes.setdefault(RESTED_BY, {})[card.name] = (clause,)
+
+
+def not_reset(replay: Run, names: list[str]) -> None:
+    """The other player's reset step went by: it resets only its own player's cards (401.p1), so
+    these stay rested — part of why."""
+    rested = replay.notes.get(RESTED_BY, {})
+    for name in names:
+        if name in rested and "401.p1" not in rested[name]:
+            rested[name] += ("401.p1",)
+
+
+def rested_by(replay: Run, card: ZdCard) -> tuple[str, ...]:
+    """The clauses that rested ``card`` in this replay and kept it rested, if any."""
+    found: tuple[str, ...] = replay.notes.get(RESTED_BY, {}).get(card.name, ())
+    return found
+
+
 def slow(replay: Run, card: ZdCard) -> None:
     """900.迟缓: a card with 迟缓 is already rested as it enters, however it enters."""
     if card.has("迟缓"):
-        card.status = Status.RESTED
+        rest(replay, card, "900.迟缓")
         replay.step(f"「{card.name}」带有迟缓：登场时便已经横置。", "900.迟缓", decisive=True, card=card.name)
 
 
@@ -469,3 +512,39 @@ def move_top_under(replay: Run, player: Player) -> None:
         deck.cards.pop(0)
     elif deck.unnamed:
         deck.unnamed -= 1
+
+
+# -- effects that end ----------------------------------------------------------------------------------
+
+#: the keywords an effect gave a card until a duration that has ended, with the clause that ended it
+LAPSED = "lapsed"
+
+
+def expire(replay: Run, duration: Duration, text: Callable[[Card, str], str], clause: str) -> None:
+    """End the effects lasting ``duration`` (506.p1 a battle's, 407.p1 this turn's).  A keyword they
+    gave is remembered as lapsed (:func:`lapsed`); a character whose raised （防） falls back to the
+    damage on it is destroyed at once (605.p6), which makes their ending decide."""
+    lowered = [
+        card
+        for player in Player
+        for card in replay.state.side(player).battle.cards
+        if any(m.stat == "defence" and m.by > 0 and m.until is duration for m in card.modifiers)
+    ]
+    for card in replay.state.all_cards():
+        for grant in card.grants:
+            if grant.until is duration and not grant.removed:
+                replay.notes.setdefault(LAPSED, {}).setdefault(card.name, {})[grant.keyword] = clause
+    replay.expire(duration, text, clause)
+    for card in lowered:
+        assert isinstance(card, ZdCard)  # the state holds zd cards only
+        if card.damage and card.damage >= true_value(replay, card, "defence"):
+            replay.log.mark_decisive(clause)
+        lethal(replay, card, "defence")
+
+
+def lapsed(replay: Run, name: str, keyword_name: str) -> None:
+    """A keyword ``name`` would have had, had the effect giving it not ended: the clause that ended
+    it decides what the card may do now."""
+    clause = replay.notes.get(LAPSED, {}).get(name, {}).get(keyword_name)
+    if clause is not None:
+        replay.log.mark_decisive(clause)

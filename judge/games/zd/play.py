@@ -606,11 +606,23 @@ def _source_gone(replay: Run, link: Activate) -> None:
 
 
 def settle_chain(replay: Run) -> None:
-    """The chain resolves once nothing the timeline states next responds to it."""
+    """The chain resolves once nothing the timeline states next responds to it — unless the passes
+    that resolve it are stated later: what comes before them is done while it waits (an attack
+    declared then is refused, 405.1.p1)."""
     actions = replay.timeline.actions
     following = actions[replay.index + 1] if 0 <= replay.index + 1 < len(actions) else None
-    if chain(replay) and (following is None or following.verb not in ("activate", "pass")):
+    responds = following is not None and following.verb in ("activate", "pass")
+    if chain(replay) and not responds and not _passed_later(actions[replay.index + 1 :]):
         resolve(replay)
+
+
+def _passed_later(actions: list[Any]) -> bool:
+    """Whether a ``pass`` comes among ``actions`` before anything else is used (a later ``activate``
+    starts a chain of its own)."""
+    for action in actions:
+        if action.verb in ("pass", "activate"):
+            return bool(action.verb == "pass")
+    return False
 
 
 # -- the discard step, effects at once, conceding -----------------------------------------------------------------
