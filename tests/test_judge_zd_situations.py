@@ -100,6 +100,8 @@ Q_503_P1 = "此时防御成立，战斗对象变更为宣布防御的角色牌"
 Q_506_P1 = "战斗阶段结束，战斗时的效果失效"
 Q_405_1_P1 = "玩家需同时满足以下三种条件才能宣布攻击"
 Q_702_P3 = "触发效果发动时将会检查这个效果是否成立，如果效果不成立则不会触发"
+Q_607_P5 = "防止角色牌将要受到的伤害称之为防止伤害"
+Q_607_P6 = "防止伤害会持续生效直到防止了所注明数量的伤害，或是其有效期结束"
 Q_503_P2 = "防御玩家不用其他角色牌来防御的话，被攻击的角色牌也会防御成立"
 Q_505_P1 = "直接攻击生命区成功的话，将会对防御方玩家的生命区造成 1 点战斗伤害"
 Q_505_P2 = "攻击力 0 以下的角色牌不会造成战斗伤害"
@@ -1130,6 +1132,43 @@ SITUATIONS: dict[str, Expect] = {
         check=lambda r: (
             side(r, "B").life.total == 4 and rest(r, "A") == ["路飞"] and field_names(r, "B") == ["乔巴"]
         ),
+    ),
+    "damage_prevented_then_used_up": Expect(
+        *CONTINUES,
+        decides=(
+            Q_311_P3,
+            Q_320_P3,
+            Q_607_P5,
+            Q_607_P6,
+            Q_607_P3,
+            Q_607_P2,
+            Q_309_P2,
+            Q_607_P4,
+            Q_605_P6,
+        ),
+        check=lambda r: (
+            r.outcome.battles[0].destroyed == []
+            and r.outcome.destroyed == ["比克"]
+            and before(r, "2000 点被防止，受到 1000 点", "其上的伤害为 3000")
+        ),
+    ),
+    "turn_prevention_ends_this_turn": Expect(
+        *CONTINUES,
+        decides=(Q_311_P3, Q_320_P3, Q_407_P1, *BATTLE_DESTRUCTION),
+        check=lambda r: r.outcome.battles[0].destroyed == ["路飞", "比克"],
+    ),
+    "chain_attack_trigger_source_destroyed": Expect(
+        *CONTINUES,
+        decides=(Q_805_P1, Q_311_P3, Q_320_P3, Q_106_P3, Q_605_P4, Q_700_P5, Q_500_P3),
+        check=lambda r: (
+            side(r, "A").hand.total == 3 and side(r, "B").life.total == 4 and rest(r, "A") == ["路飞"]
+        ),
+    ),
+    "illegal_level_up_normal_no_face_up": Expect(Result.REFUSED, decides=(Q_600_P3,), refused=(Q_600_P3,)),
+    "equipment_character_bounced": Expect(
+        *CONTINUES,
+        decides=(Q_319_P7, Q_802_P1),
+        check=lambda r: side(r, "B").hand.total == 5 and rest(r, "B") == ["金箍棒"],
     ),
 }
 

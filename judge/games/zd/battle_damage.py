@@ -244,17 +244,19 @@ class _Fight:
         at_once = ("507.p4",) if self.several else ()
         for target in hit:
             prior = target.damage - self.taken[target.name]  # taken earlier in the turn, not in this battle
-            target.damage += attack
-            self.taken[target.name] += attack
+            dealt = effects.prevented(replay, target, attack)
+            target.damage += dealt
+            self.taken[target.name] += dealt
+            kept = f"（被防止后受到 {dealt} 点）" if dealt < attack else ""
             earlier = f"（本回合此前已受到 {prior} 点伤害，累计 {target.damage}）" if prior else ""
             replay.step(
-                f"「{source.name}」对「{target.name}」造成等同于自身攻击力数值的战斗伤害 {attack}{earlier}。",
+                f"「{source.name}」对「{target.name}」造成等同于自身攻击力数值的战斗伤害 {attack}{kept}{earlier}。",
                 "308.p1",
                 *at_once,
                 *(("607.p2",) if prior else ()),
                 source=source.name,
                 target=target.name,
-                amount=attack,
+                amount=dealt,
             )
         replay.log.mark_decisive(*at_once)
         if source.equipment is not None and source.equipment.attack_bonus:

@@ -208,6 +208,7 @@ def _left_field(replay: Run, card: ZdCard, side: ZdPlayer) -> bool:
 def destroy(replay: Run, card: ZdCard, kind: str, text: str, *cites: str) -> None:
     """A character destroyed: ``kind`` is battle (605.p3), effect (605.p4) or damage (605.p6)."""
     replay.step(text, *cites, decisive=kind != "battle", card=card.name, destruction=kind)
+    lapsed(replay, card.name, "prevent")  # a prevention that had ended would have kept it
     replay.notes.setdefault(DESTROYED, []).append(card.name)
     player = to_rest(replay, card)
     if player is not None:
@@ -289,6 +290,16 @@ def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> 
         card.level = max(1, card.level + change.by)
         replay.step(f"「{card.name}」的等级变为 LV{card.level}。", "600.p5", card=card.name)
         return
+    if change.stat == "prevent":
+        card.modifiers.append(Modifier(stat="prevent", by=change.by, until=until, source=source))
+        replay.step(
+            f"防止「{card.name}」将要受到的伤害 {change.by} 点{DURATION_TEXT.get(until, '')}：持续生效直到防止了所注明数量的伤害，"
+            "或是其有效期结束。",
+            "607.p5",
+            "607.p6",
+            card=card.name,
+        )
+        return
     if change.stat == "damage":
         card.damage = max(0, card.damage + change.by)
         replay.step(f"「{card.name}」上的伤害变为 {card.damage}。", "607.p2", card=card.name)
@@ -350,17 +361,42 @@ def _damage(replay: Run, damage: Damage) -> None:
         replay.step(f"「{damage.card}」不在战斗区中：无法对其造成伤害，忽略该动作。", "102.p4")
         return
     prior = card.damage
-    card.damage += damage.amount
+    amount = prevented(replay, card, damage.amount)
+    if not amount:
+        return
+    card.damage += amount
     earlier = f"（本回合此前已受到 {prior} 点伤害，伤害会累积）" if prior else ""
     replay.step(
-        f"效果对「{card.name}」造成 {damage.amount} 点伤害{earlier}：其上的伤害为 {card.damage}。",
+        f"效果对「{card.name}」造成 {amount} 点伤害{earlier}：其上的伤害为 {card.damage}。",
         *(("607.p1", "607.p2") if prior else ("607.p1",)),
         card=card.name,
         damage=card.damage,
     )
-    if prior and damage.amount < true_value(replay, card, "defence") <= card.damage:
+    if prior and amount < true_value(replay, card, "defence") <= card.damage:
         replay.log.mark_decisive("607.p2")  # the damage taken earlier in the turn made it lethal
     lethal(replay, card, "damage")
+
+
+def prevented(replay: Run, card: ZdCard, amount: int) -> int:
+    """607.p5, 607.p6: damage about to be dealt to ``card`` less what prevention effects on it prevent,
+    each used up as it prevents (then it ends) or lasting until its duration ends."""
+    left = amount
+    for shield in [m for m in card.modifiers if m.stat == "prevent"]:
+        taken = min(shield.by, left)
+        shield.by -= taken
+        left -= taken
+        if shield.by <= 0:
+            card.modifiers.remove(shield)
+    if left < amount:
+        replay.step(
+            f"「{card.name}」将要受到的 {amount} 点伤害中，{amount - left} 点被防止，受到 {left} 点。",
+            "607.p5",
+            "607.p6",
+            decisive=True,
+            card=card.name,
+            prevented=amount - left,
+        )
+    return left
 
 
 def _remove(replay: Run, name: str) -> None:
@@ -531,9 +567,10 @@ def expire(replay: Run, duration: Duration, text: Callable[[Card, str], str], cl
         if any(m.stat == "defence" and m.by > 0 and m.until is duration for m in card.modifiers)
     ]
     for card in replay.state.all_cards():
-        for grant in card.grants:
-            if grant.until is duration and not grant.removed:
-                replay.notes.setdefault(LAPSED, {}).setdefault(card.name, {})[grant.keyword] = clause
+        ended = [g.keyword for g in card.grants if g.until is duration and not g.removed]
+        ended += ["prevent" for m in card.modifiers if m.stat == "prevent" and m.until is duration]
+        for name in ended:
+            replay.notes.setdefault(LAPSED, {}).setdefault(card.name, {})[name] = clause
     replay.expire(duration, text, clause)
     for card in lowered:
         assert isinstance(card, ZdCard)  # the state holds zd cards only

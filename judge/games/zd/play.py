@@ -481,13 +481,14 @@ def _triggered_onto_chain(replay: Run, why: str = "支付费用时触发了") ->
     fired, replay.fired = replay.fired, []
     for effect in replay.rules.order(replay, fired):
         name = effect.source or effect.kind
-        chain(replay).append(
-            Activate(
-                player=effects.controller(replay, effect),
-                name=f"{name}的触发效果",
-                effects=[effect.model_copy(update={"when": None})],
-            )
+        link = Activate(
+            player=effects.controller(replay, effect),
+            name=f"{name}的触发效果",
+            effects=[effect.model_copy(update={"when": None})],
         )
+        chain(replay).append(link)
+        if effect.source is not None and replay.state.owner(effect.source) is not None:
+            replay.notes.setdefault(SOURCES, {})[id(link)] = effect.source
         replay.step(
             f"{why}「{name}」的效果：它进入连锁，放置在整个连锁的最上方。",
             "702.p2",
