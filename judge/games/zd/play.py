@@ -607,23 +607,15 @@ def _source_gone(replay: Run, link: Activate) -> None:
 
 
 def settle_chain(replay: Run) -> None:
-    """The chain resolves once nothing the timeline states next responds to it — unless the passes
-    that resolve it are stated later: what comes before them is done while it waits (an attack
-    declared then is refused, 405.1.p1)."""
+    """The chain resolves once nothing the timeline states next responds to it — unless the next
+    action is followed by both players' passes: that action is taken while the chain waits for them
+    (an attack declared then is refused, 405.1.p1)."""
     actions = replay.timeline.actions
-    following = actions[replay.index + 1] if 0 <= replay.index + 1 < len(actions) else None
-    responds = following is not None and following.verb in ("activate", "pass")
-    if chain(replay) and not responds and not _passed_later(actions[replay.index + 1 :]):
+    following = actions[replay.index + 1 : replay.index + 4]
+    responds = bool(following) and following[0].verb in ("activate", "pass")
+    waits = [action.verb for action in following[1:]] == ["pass", "pass"]
+    if chain(replay) and not responds and not waits:
         resolve(replay)
-
-
-def _passed_later(actions: list[Any]) -> bool:
-    """Whether a ``pass`` comes among ``actions`` before anything else is used (a later ``activate``
-    starts a chain of its own)."""
-    for action in actions:
-        if action.verb in ("pass", "activate"):
-            return bool(action.verb == "pass")
-    return False
 
 
 # -- the discard step, effects at once, conceding -----------------------------------------------------------------
