@@ -106,6 +106,7 @@ Q_620_P1 = "取消某张牌或效果是指将该牌或该效果移出连锁"
 Q_620_P3 = "被取消的牌将会移到其持有者的休息区"
 Q_620_P4 = "被取消的牌或效果不会被清算"
 Q_620_P5 = "牌或效果被取消后，已经支付的费用不会退回给使用那些牌或效果的玩家"
+Q_701_P1 = "具有永续效果的角色牌战斗区中时，那个效果就会生效"
 Q_503_P2 = "防御玩家不用其他角色牌来防御的话，被攻击的角色牌也会防御成立"
 Q_505_P1 = "直接攻击生命区成功的话，将会对防御方玩家的生命区造成 1 点战斗伤害"
 Q_505_P2 = "攻击力 0 以下的角色牌不会造成战斗伤害"
@@ -1192,6 +1193,19 @@ SITUATIONS: dict[str, Expect] = {
             and "龟派气功" in rest(r, "A")
             and [c.status for c in side(r, "A").resources.cards].count("rested") == 2
         ),
+    ),
+    "trigger_battle_set_boost_ends_lethal": Expect(
+        *CONTINUES,
+        decides=(Q_810_P1, Q_607_P3, Q_506_P1, Q_309_P2, Q_607_P4, Q_605_P6),
+        why_not=(Q_804_P5,),
+        check=lambda r: (
+            rest(r, "B") == ["比克"] and r.outcome.battles[0].destroyed == [] and side(r, "A").hand.total == 2
+        ),
+    ),
+    "values_lasting_effect_source_left": Expect(
+        *CONTINUES,
+        decides=(Q_311_P3, Q_320_P3, Q_605_P4, Q_701_P1, Q_607_P3),
+        check=lambda r: field_names(r, "B") == ["比克"] and r.outcome.values["克林"]["attack"] == 2000,
     ),
 }
 

@@ -48,6 +48,9 @@ DURATION_TEXT = {
 }
 #: the effects resolving from the chain now (by identity): one that triggers another makes room for it
 ON_CHAIN = "on_chain"
+#: the changes that are a card's 永续效果 (a stated modify with a source on the field, no until, used
+#: and triggered by nothing): they end as that card leaves the field (701.p1)
+LASTING = "lasting"
 #: the cards an effect moved into the battle area (not played): entering all the same (205.p2)
 ENTERED_BY_EFFECT = "entered_by_effect"
 DESTROYED = "destroyed"
@@ -87,7 +90,14 @@ def controller(replay: Run, effect: Effect) -> Player:
 def apply(replay: Run, effect: Effect) -> None:
     _boundary(replay, effect)
     if effect.modify is not None:
-        modify(replay, effect.modify, effect.until or Duration.PERMANENT, effect.source)
+        lasting = (
+            effect.until is None
+            and effect.when is None
+            and effect.source is not None
+            and replay.state.owner(effect.source) is not None
+            and id(effect) not in replay.notes.get(ON_CHAIN, set())
+        )
+        modify(replay, effect.modify, effect.until or Duration.PERMANENT, effect.source, lasting)
     elif effect.destroy is not None:
         card = replay.state.character(effect.destroy.card)
         if card is None:
@@ -181,6 +191,7 @@ def _left_field(replay: Run, card: ZdCard, side: ZdPlayer) -> bool:
     """A card off the battle area is a new card (200.p4): its damage, the effects on it there and its
     level indicators (323.p3) are gone, and its equipment is destroyed (319.p7).  Whether any damage
     or effect was on it."""
+    _lasting_ends(replay, card.name)
     had = bool(card.damage or card.modifiers or card.grants or card.negated)
     card.damage, card.modifiers, card.grants, card.status, card.level = 0, [], [], None, 1
     card.negated = False
@@ -203,6 +214,24 @@ def _left_field(replay: Run, card: ZdCard, side: ZdPlayer) -> bool:
         )
         _from_field_to_rest(replay, equipment.name, player, equipment.negated)
     return had
+
+
+def _lasting_ends(replay: Run, source: str) -> None:
+    """701.p1: a card's 永续效果 is in force while it is on the field; it leaves, they end."""
+    lasting = replay.notes.get(LASTING, set())
+    for player in Player:
+        for card in replay.state.side(player).battle.cards:
+            for modifier in [m for m in card.modifiers if id(m) in lasting and m.source == source]:
+                card.modifiers.remove(modifier)
+                replay.step(
+                    f"「{source}」离开战斗区：它的永续效果只在它在战斗区中时生效，「{card.name}」的 "
+                    f"{modifier.stat}{modifier.by:+d} 不再生效。",
+                    "701.p1",
+                    decisive=True,
+                    card=card.name,
+                )
+                if modifier.stat == "defence":
+                    lethal(replay, card, "defence")
 
 
 def destroy(replay: Run, card: ZdCard, kind: str, text: str, *cites: str) -> None:
@@ -284,7 +313,9 @@ def _named(replay: Run, name: str) -> ZdCard:
     return elsewhere
 
 
-def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> None:
+def modify(replay: Run, change: Modify, until: Duration, source: str | None, lasting: bool = False) -> None:
+    """A （攻）/（防） change; ``lasting``: the 永续效果 of ``source``, in force while it is on the
+    field (701.p1)."""
     card = _named(replay, change.card)
     if change.stat == "level":
         card.level = max(1, card.level + change.by)
@@ -313,7 +344,10 @@ def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> 
         )
         return
     before = true_value(replay, card, change.stat) if _on_field(replay, card) else None
-    card.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=source))
+    modifier = Modifier(stat=change.stat, by=change.by, until=until, source=source)
+    card.modifiers.append(modifier)
+    if lasting:
+        replay.notes.setdefault(LASTING, set()).add(id(modifier))
     label = STATS[change.stat]
     sign = "攻" if change.stat == "attack" else "防"
     clause = "317.p3" if change.stat == "attack" else "317.p4"
@@ -408,6 +442,8 @@ def _remove(replay: Run, name: str) -> None:
                 zone.cards.remove(found)
                 side.removed.cards.append(found)
                 replay.step(f"「{name}」被移出游戏。", "208.p1", card=name)
+                if zone is side.battle:
+                    _left_field(replay, found, side)
                 return
     replay.step(f"「{name}」已不在游戏中可移出的区域：忽略该动作。", "102.p4")
 
