@@ -608,7 +608,7 @@ class Replay(Generic[S]):
                 self.say(self.rules.phrases.declined, effect=self.rules.label(effect))
                 self.rules.passed_over(self, effect, declined=True)
                 return
-        if effect.if_ is not None and not self._holds(effect):
+        if effect.if_ is not None and not self.condition_holds(effect):
             self.say(
                 self.rules.phrases.condition_fails,
                 effect=self.rules.label(effect),
@@ -637,7 +637,8 @@ class Replay(Generic[S]):
         )
         return done
 
-    def _holds(self, effect: Effect) -> bool:
+    def condition_holds(self, effect: Effect) -> bool:
+        """Whether ``effect``'s ``if`` holds now (a game may check it as the effect triggers too)."""
         condition = effect.if_
         assert condition is not None  # checked by the caller
         if condition.zone is not None and condition.player is not None:

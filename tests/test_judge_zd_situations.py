@@ -68,6 +68,7 @@ Q_705_P3 = "如果牌或效果在使用时所选择的对象在清算时已经�
 Q_705_P6 = "如果牌或效果的全部对象都不再合法，那么那张牌或效果使用失败"
 Q_709_P7 = "等失去效果的效果结束之后，它又将重新获得那个效果"
 Q_811_P3 = "如果一张牌以效果被无效的状态从战斗区进入休息区"
+Q_704_P7 = "翻开的生命牌中如果有反击特效，处理完那个效果之后，将那张生命牌送入休息区"
 Q_704_P8 = "如果反击特效对生命区造成了伤害，确定那个伤害将要翻开的生命牌"
 Q_807_P1 = "为进入一个回合开始阶段中的开始步骤时所触发的效果"
 Q_808_P1 = "为进入一个回合结束阶段中的结束步骤时所触发的效果"
@@ -95,6 +96,17 @@ Q_500_P3 = "宣布攻击后，直到战斗结束，如果攻击或防御的角�
 Q_502_P2 = "防御玩家可以选择自己控制的一张未横置且可以防御的角色牌宣布防御"
 Q_502_P4 = "一张角色牌只要被选为攻击对象，那么它就不能再主动进行防御"
 Q_503_P3 = "防御成立后，如果防御的角色牌离开防御玩家的战斗区，双方均不能对对方造成战斗伤害"
+Q_503_P1 = "此时防御成立，战斗对象变更为宣布防御的角色牌"
+Q_506_P1 = "战斗阶段结束，战斗时的效果失效"
+Q_405_1_P1 = "玩家需同时满足以下三种条件才能宣布攻击"
+Q_702_P3 = "触发效果发动时将会检查这个效果是否成立，如果效果不成立则不会触发"
+Q_607_P5 = "防止角色牌将要受到的伤害称之为防止伤害"
+Q_607_P6 = "防止伤害会持续生效直到防止了所注明数量的伤害，或是其有效期结束"
+Q_620_P1 = "取消某张牌或效果是指将该牌或该效果移出连锁"
+Q_620_P3 = "被取消的牌将会移到其持有者的休息区"
+Q_620_P4 = "被取消的牌或效果不会被清算"
+Q_620_P5 = "牌或效果被取消后，已经支付的费用不会退回给使用那些牌或效果的玩家"
+Q_701_P1 = "具有永续效果的角色牌战斗区中时，那个效果就会生效"
 Q_503_P2 = "防御玩家不用其他角色牌来防御的话，被攻击的角色牌也会防御成立"
 Q_505_P1 = "直接攻击生命区成功的话，将会对防御方玩家的生命区造成 1 点战斗伤害"
 Q_505_P2 = "攻击力 0 以下的角色牌不会造成战斗伤害"
@@ -277,14 +289,14 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "illegal_defend_still_rested_next_turn": Expect(
         Result.REFUSED,
-        decides=(Q_502_P2,),
-        refused=(Q_502_P2,),
+        decides=(Q_502_P2, Q_501_P1, Q_401_P1),
+        refused=(Q_502_P2, Q_501_P1, Q_401_P1),
         cited=(Q_401_P1,),
         check=lambda r: side(r, "B").life.total == 3,
     ),
     "battle_counter_damages_life": Expect(
         *CONTINUES,
-        decides=(Q_704_P8, Q_505_P1, Q_CRITICAL),
+        decides=(Q_704_P8, Q_505_P1, Q_CRITICAL, Q_704_P7),
         check=lambda r: (
             before(r, "翻开「乙生命」", "翻开「甲生命」")
             and (side(r, "A").life.total, side(r, "B").life.total) == (3, 1)
@@ -325,8 +337,8 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "illegal_attack_rested": Expect(
         Result.REFUSED,
-        decides=(Q_405_1_P2, Q_104_P3),
-        refused=(Q_405_1_P2, Q_104_P3),
+        decides=(Q_405_1_P2, Q_104_P3, Q_501_P1),
+        refused=(Q_405_1_P2, Q_104_P3, Q_501_P1),
         check=lambda r: side(r, "B").life.total == 3,
     ),
     "illegal_play_during_battle": Expect(
@@ -483,6 +495,7 @@ SITUATIONS: dict[str, Expect] = {
         decides=(
             Q_505_P1,
             Q_CRITICAL_LIFE_ONLY,
+            Q_704_P7,
         ),
         cited=(Q_CRITICAL, Q_324_P3, Q_704_P5),
         check=lambda r: (
@@ -1050,6 +1063,149 @@ SITUATIONS: dict[str, Expect] = {
         decides=BATTLE_DESTRUCTION,
         not_cited=(Q_SWIFT,),
         check=lambda r: rest(r, "B") == ["乔巴"] and field_names(r, "B") == ["山治"],
+    ),
+    # -- judge calls and near misses (fresh round five) --------------------------------------------
+    "equipment_then_attack": Expect(
+        *CONTINUES,
+        decides=(Q_303_P2, Q_303_P3, Q_310_P1, Q_319_P4, *BATTLE_DESTRUCTION),
+        check=lambda r: r.outcome.destroyed == ["比克"] and field_names(r, "A") == ["悟空"],
+    ),
+    "damage_battle_boost_ends_lethal": Expect(
+        *CONTINUES,
+        decides=(Q_311_P3, Q_320_P3, Q_607_P3, Q_506_P1, Q_309_P2, Q_607_P4, Q_605_P6),
+        check=lambda r: (
+            rest(r, "B") == ["魔贯光杀炮", "比克"]
+            and r.outcome.battles[0].destroyed == []
+            and before(r, "（战斗时）失效", "受到致命伤害，立刻被破坏")
+        ),
+    ),
+    "why_not_empty_life_defended": Expect(
+        *CONTINUES,
+        decides=(Q_503_P1, *BATTLE_DESTRUCTION),
+        why_not=(Q_101_P1,),
+        check=lambda r: r.outcome.battles[0].life_damage == 0 and rest(r, "B") == ["乔巴"],
+    ),
+    "turn_guard_given_gone_next_turn": Expect(
+        *CONTINUES,
+        decides=(Q_407_P1, Q_505_P1),
+        check=lambda r: side(r, "B").life.total == 3 and r.outcome.state.turn == 7,
+    ),
+    "why_not_damage_one_short": Expect(
+        *CONTINUES,
+        decides=(Q_607_P3,),
+        why_not=(Q_804_P5,),
+        check=lambda r: field_names(r, "B") == ["比克"] and side(r, "A").hand.total == 2,
+    ),
+    "illegal_attack_entered_by_effect": Expect(
+        Result.REFUSED, decides=(Q_318_P6, Q_205_P2), refused=(Q_318_P6, Q_205_P2)
+    ),
+    "why_not_draw_exactly_deck": Expect(
+        *CONTINUES, why_not=(Q_101_P2,), check=lambda r: side(r, "A").hand.total == 5
+    ),
+    "why_not_enter_condition_not_met": Expect(
+        *CONTINUES,
+        decides=(Q_702_P3,),
+        not_cited=(Q_702_P2,),
+        check=lambda r: side(r, "A").hand.total == 2,
+    ),
+    "illegal_attack_chain_not_empty": Expect(Result.REFUSED, decides=(Q_405_1_P1,), refused=(Q_405_1_P1,)),
+    "why_not_deck_emptied_no_draw": Expect(
+        *CONTINUES, why_not=(Q_101_P2,), check=lambda r: side(r, "B").deck.total == 0
+    ),
+    "turn_deck_emptied_loses_at_draw": Expect(
+        Result.WON, "cannot_draw", decides=(Q_101_P2, Q_403_P1, *LOST), winner=Player.A, why_not=(Q_101_P2,)
+    ),
+    "battle_counter_destroys_critical_attacker": Expect(
+        *CONTINUES,
+        decides=(Q_505_P1, Q_CRITICAL, Q_605_P4, Q_704_P7),
+        check=lambda r: side(r, "B").life.total == 1 and rest(r, "A") == ["路飞"],
+    ),
+    "trigger_equipment_destroyed": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_DESTRUCTION, Q_319_P7, Q_802_P1),
+        check=lambda r: side(r, "B").hand.total == 4 and rest(r, "B") == ["悟空", "金箍棒"],
+    ),
+    "illegal_defend_slow_still_rested": Expect(
+        Result.REFUSED,
+        decides=(Q_502_P2, Q_SLOW, Q_401_P1),
+        refused=(Q_502_P2, Q_SLOW, Q_401_P1),
+    ),
+    "illegal_normal_tactic_start_step": Expect(Result.REFUSED, decides=(Q_320_P2,), refused=(Q_320_P2,)),
+    "battle_defender_trigger_destroys_attacker": Expect(
+        *CONTINUES,
+        decides=(Q_806_P1, Q_605_P4, Q_500_P3),
+        check=lambda r: (
+            side(r, "B").life.total == 4 and rest(r, "A") == ["路飞"] and field_names(r, "B") == ["乔巴"]
+        ),
+    ),
+    "damage_prevented_then_used_up": Expect(
+        *CONTINUES,
+        decides=(
+            Q_311_P3,
+            Q_320_P3,
+            Q_607_P5,
+            Q_607_P6,
+            Q_607_P3,
+            Q_607_P2,
+            Q_309_P2,
+            Q_607_P4,
+            Q_605_P6,
+        ),
+        check=lambda r: (
+            r.outcome.battles[0].destroyed == []
+            and r.outcome.destroyed == ["比克"]
+            and before(r, "2000 点被防止，受到 1000 点", "其上的伤害为 3000")
+        ),
+    ),
+    "turn_prevention_ends_this_turn": Expect(
+        *CONTINUES,
+        decides=(Q_311_P3, Q_320_P3, Q_407_P1, *BATTLE_DESTRUCTION),
+        check=lambda r: r.outcome.battles[0].destroyed == ["路飞", "比克"],
+    ),
+    "chain_attack_trigger_source_destroyed": Expect(
+        *CONTINUES,
+        decides=(Q_805_P1, Q_311_P3, Q_320_P3, Q_106_P3, Q_605_P4, Q_700_P5, Q_500_P3),
+        check=lambda r: (
+            side(r, "A").hand.total == 3 and side(r, "B").life.total == 4 and rest(r, "A") == ["路飞"]
+        ),
+    ),
+    "illegal_level_up_normal_no_face_up": Expect(Result.REFUSED, decides=(Q_600_P3,), refused=(Q_600_P3,)),
+    "equipment_character_bounced": Expect(
+        *CONTINUES,
+        decides=(Q_319_P7, Q_802_P1),
+        check=lambda r: side(r, "B").hand.total == 5 and rest(r, "B") == ["金箍棒"],
+    ),
+    "chain_cancelled_tactic": Expect(
+        *CONTINUES,
+        decides=(
+            Q_303_P2,
+            Q_303_P3,
+            Q_311_P3,
+            Q_320_P3,
+            Q_106_P3,
+            Q_620_P1,
+            Q_620_P3,
+            Q_620_P4,
+            Q_620_P5,
+        ),
+        check=lambda r: (
+            field_names(r, "B") == ["比克"]
+            and "龟派气功" in rest(r, "A")
+            and [c.status for c in side(r, "A").resources.cards].count("rested") == 2
+        ),
+    ),
+    "trigger_battle_set_boost_ends_lethal": Expect(
+        *CONTINUES,
+        decides=(Q_810_P1, Q_607_P3, Q_506_P1, Q_309_P2, Q_607_P4, Q_605_P6),
+        why_not=(Q_804_P5,),
+        check=lambda r: (
+            rest(r, "B") == ["比克"] and r.outcome.battles[0].destroyed == [] and side(r, "A").hand.total == 2
+        ),
+    ),
+    "values_lasting_effect_source_left": Expect(
+        *CONTINUES,
+        decides=(Q_311_P3, Q_320_P3, Q_605_P4, Q_701_P1, Q_607_P3),
+        check=lambda r: field_names(r, "B") == ["比克"] and r.outcome.values["克林"]["attack"] == 2000,
     ),
 }
 

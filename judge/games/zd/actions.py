@@ -138,6 +138,10 @@ class Activate(Action):
     card: ZdCard | None = Field(default=None, description="a tactic used from the hand (320)")
     cost: list[Effect] = Field(default_factory=list, description="what is paid as it is used (703)")
     effects: list[Effect] = Field(default_factory=list, description="what it does as it resolves")
+    cancels: str | None = Field(
+        default=None,
+        description="取消 (620): the card or effect on the chain, by its name, it takes off the chain",
+    )
 
     def names(self) -> list[str]:
         return [name for effect in (*self.cost, *self.effects) for name in effect.names()]

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.action import Action
-from judge.games.zd import battle_damage, timings
+from judge.games.zd import battle_damage, effects, timings
 from judge.games.zd.actions import Attack, Defend
 from judge.games.zd.outcome import BattleRecord
 from judge.games.zd.state import LIFE, SEVERAL, Battle, ZdCard, ZdState
@@ -79,11 +79,23 @@ def declare(replay: Run, action: Attack) -> None:
                 "318.p6",
                 "708.p2",
             )
+        if attacker.name in replay.notes.get(effects.ENTERED_BY_EFFECT, ()):
+            replay.refuse(
+                f"「{attacker.name}」本回合因效果进入战斗区，即为登场：角色牌在其登场的回合不能攻击。",
+                "318.p6",
+                "205.p2",
+            )
         replay.refuse(f"「{attacker.name}」在本回合登场：角色牌在其登场的回合不能攻击。", "318.p6")
     if _status(replay, attacker) is Status.RESTED:
-        replay.refuse(f"「{attacker.name}」已横置：宣布攻击时需选择未横置的角色牌。", "405.1.p2", "104.p3")
+        replay.refuse(
+            f"「{attacker.name}」已横置：宣布攻击时需选择未横置的角色牌。",
+            "405.1.p2",
+            "104.p3",
+            *effects.rested_by(replay, attacker),
+        )
     if attacker.has("守备"):
         replay.refuse(f"「{attacker.name}」带有守备：此牌不能进行攻击。", "900.守备")
+    effects.lapsed(replay, attacker.name, "守备")
     targets = action.aimed()
     if len(targets) > 1 and not attacker.has(SEVERAL):
         replay.refuse(
@@ -117,7 +129,7 @@ def declare(replay: Run, action: Attack) -> None:
             decisive=True,
         )
     replay.notes[BATTLES_THIS_TURN] = (state.turn, fought + 1)
-    attacker.status = Status.RESTED
+    effects.rest(replay, attacker, "501.p1")
     _attack_set(replay, player, attacker, targets)
     state.battle = Battle(attacker=attacker.name, targets=targets)
     replay.notes.setdefault(BATTLES, []).append(
@@ -243,13 +255,21 @@ def defend(replay: Run, action: Defend | None) -> None:
     if card.name in battle.targets:
         replay.refuse(f"「{card.name}」被选为攻击对象：它不能再主动进行防御。", "502.p4")
     if _status(replay, card) is Status.RESTED:
-        replay.refuse(f"「{card.name}」已横置：只能选择未横置且可以防御的角色牌宣布防御。", "502.p2")
+        replay.refuse(
+            f"「{card.name}」已横置：只能选择未横置且可以防御的角色牌宣布防御。",
+            "502.p2",
+            *effects.rested_by(replay, card),
+        )
     if attacker is not None and _swift(attacker, battle) and not (card.has("神速") or card.has("守备")):
         replay.refuse(
             f"「{battle.attacker}」带有神速：攻击角色牌时只能被带有神速或守备效果的角色牌防御。", "900.神速"
         )
     if attacker is not None and attacker.has("神速"):
         _swift_defence(replay, battle, card)
+    elif attacker is not None and battle.targets != [LIFE] and not (card.has("神速") or card.has("守备")):
+        effects.lapsed(replay, attacker.name, "神速")
+    if attacker is not None:
+        effects.lapsed(replay, attacker.name, "不能被防御")
     if card.entered_turn is not None and card.entered_turn == replay.state.turn:
         replay.not_applied(
             f"「{card.name}」本回合登场：角色牌在其登场的回合不能攻击，但可以进行防御。",
@@ -257,7 +277,7 @@ def defend(replay: Run, action: Defend | None) -> None:
             card=card.name,
         )
     replaced = _replaced(replay, battle, card.name, action.instead)
-    card.status = Status.RESTED
+    effects.rest(replay, card, "503.p1")
     instead = "对方的生命区" if replaced == LIFE else f"「{replaced}」"
     several = len(battle.targets) > 1
     replay.step(
@@ -270,6 +290,8 @@ def defend(replay: Run, action: Defend | None) -> None:
     )
     if several:
         replay.log.mark_decisive("507.p3")
+    if replaced == LIFE:
+        _life_defended(replay, defending, card.name)
     battle.defenders[replaced] = card.name
     timings.timing(
         replay,
@@ -289,6 +311,20 @@ def defend(replay: Run, action: Defend | None) -> None:
         )
     if len(battle.defenders) == len(battle.targets):
         _close_defence(replay, battle)
+
+
+def _life_defended(replay: Run, defending: Player, defender: str) -> None:
+    """503.p1: a defender takes the life zone's place as the battle's object, so no battle damage
+    reaches the life zone — and an empty life zone is not attacked successfully (101.p1): there the
+    defence decides the game."""
+    if replay.state.side(defending).life.total == 0:
+        replay.log.mark_decisive("503.p1")
+        replay.not_applied(
+            f"玩家 {defending} 的生命区中已经没有牌，但「{defender}」防御成立，战斗对象变更为「{defender}」："
+            "生命区没有被攻击成功，也没有受到战斗伤害，他不会因此输掉游戏。",
+            "101.p1",
+            "503.p1",
+        )
 
 
 def _replaced(replay: Run, battle: Battle, defender: str, given: str | None) -> str:
@@ -496,9 +532,13 @@ def _battle_step(replay: Run, battle: Battle) -> None:
 
 
 def battle_end(replay: Run) -> None:
-    """506.p1: the battle ends, effects lasting the battle end, back to the action phase."""
-    replay.expire(
-        Duration.END_OF_BATTLE, lambda card, what: f"「{card.name}」的 {what}（战斗时）失效。", "506.p1"
+    """506.p1: the battle ends, effects lasting the battle end, back to the action phase.  A （防）
+    raised for the battle falling back under the damage the character took destroys it (605.p6)."""
+    effects.expire(
+        replay,
+        Duration.END_OF_BATTLE,
+        lambda card, what: f"「{card.name}」的 {what}（战斗时）失效。",
+        "506.p1",
     )
     replay.step("战斗结束：战斗时的效果失效，进入主动玩家的行动阶段，主动玩家获得优先权。", "506.p1")
     replay.state.battle = None

@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from judge.games.zd import effects, life, timings
 from judge.games.zd.outcome import BattleRecord
 from judge.games.zd.state import KEYWORDS, Battle, ZdCard, ZdState
-from judge.games.zd.values import LONE, counted, lone, true_value
+from judge.games.zd.values import LONE, bonus, counted, lone, true_value
 from judge.players import Player
 from judge.replay import Replay
 from judge.state import Card
@@ -244,27 +244,29 @@ class _Fight:
         at_once = ("507.p4",) if self.several else ()
         for target in hit:
             prior = target.damage - self.taken[target.name]  # taken earlier in the turn, not in this battle
-            target.damage += attack
-            self.taken[target.name] += attack
+            dealt = effects.prevented(replay, target, attack)
+            target.damage += dealt
+            self.taken[target.name] += dealt
+            kept = f"（被防止后受到 {dealt} 点）" if dealt < attack else ""
             earlier = f"（本回合此前已受到 {prior} 点伤害，累计 {target.damage}）" if prior else ""
             replay.step(
-                f"「{source.name}」对「{target.name}」造成等同于自身攻击力数值的战斗伤害 {attack}{earlier}。",
+                f"「{source.name}」对「{target.name}」造成等同于自身攻击力数值的战斗伤害 {attack}{kept}{earlier}。",
                 "308.p1",
                 *at_once,
                 *(("607.p2",) if prior else ()),
                 source=source.name,
                 target=target.name,
-                amount=attack,
+                amount=dealt,
             )
-            if prior:
-                replay.log.mark_decisive("607.p2")
         replay.log.mark_decisive(*at_once)
         if source.equipment is not None and source.equipment.attack_bonus:
+            without = max(0, true_value(replay, source, "attack") - bonus(replay.state, source, "attack"))
             replay.step(
                 f"「{source.name}」的攻击力包括其装备的「{source.equipment.name}」的攻击加成。",
                 "310.p1",
                 "319.p4",
-                decisive=True,
+                # it decides where the damage without it would have fallen short of lethal
+                decisive=any(t.damage >= self.defence[t.name] > t.damage - attack + without for t in hit),
             )
         return attack
 
@@ -287,6 +289,8 @@ class _Fight:
             *(("607.p2",) if earlier else ()),
         )
         replay.log.mark_decisive("607.p3", "505.p3")
+        if earlier and taken < defence:  # the damage taken earlier in the turn made it lethal
+            replay.log.mark_decisive("607.p2")
         self.record.destroyed.append(card.name)
         if earlier and taken <= defence:
             replay.log.conflict(

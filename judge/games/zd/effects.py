@@ -19,6 +19,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from judge.board import BoardProblem
 from judge.effects import Damage, Effect, KeywordChange, Modify, Move
 from judge.games.zd import life, timings
@@ -26,7 +28,7 @@ from judge.games.zd.state import ZdCard, ZdPlayer, ZdState, ZdZone, keyword, unk
 from judge.games.zd.values import STATS, true_value
 from judge.players import Player
 from judge.replay import Replay
-from judge.state import Duration, Grant, Modifier, Status
+from judge.state import Card, Duration, Grant, Modifier, Status
 
 Run = Replay[ZdState]
 
@@ -46,6 +48,11 @@ DURATION_TEXT = {
 }
 #: the effects resolving from the chain now (by identity): one that triggers another makes room for it
 ON_CHAIN = "on_chain"
+#: the changes that are a card's 永续效果 (a stated modify with a source on the field, no until, used
+#: and triggered by nothing): they end as that card leaves the field (701.p1)
+LASTING = "lasting"
+#: the cards an effect moved into the battle area (not played): entering all the same (205.p2)
+ENTERED_BY_EFFECT = "entered_by_effect"
 DESTROYED = "destroyed"
 
 
@@ -83,7 +90,14 @@ def controller(replay: Run, effect: Effect) -> Player:
 def apply(replay: Run, effect: Effect) -> None:
     _boundary(replay, effect)
     if effect.modify is not None:
-        modify(replay, effect.modify, effect.until or Duration.PERMANENT, effect.source)
+        lasting = (
+            effect.until is None
+            and effect.when is None
+            and effect.source is not None
+            and replay.state.owner(effect.source) is not None
+            and id(effect) not in replay.notes.get(ON_CHAIN, set())
+        )
+        modify(replay, effect.modify, effect.until or Duration.PERMANENT, effect.source, lasting)
     elif effect.destroy is not None:
         card = replay.state.character(effect.destroy.card)
         if card is None:
@@ -177,6 +191,7 @@ def _left_field(replay: Run, card: ZdCard, side: ZdPlayer) -> bool:
     """A card off the battle area is a new card (200.p4): its damage, the effects on it there and its
     level indicators (323.p3) are gone, and its equipment is destroyed (319.p7).  Whether any damage
     or effect was on it."""
+    _lasting_ends(replay, card.name)
     had = bool(card.damage or card.modifiers or card.grants or card.negated)
     card.damage, card.modifiers, card.grants, card.status, card.level = 0, [], [], None, 1
     card.negated = False
@@ -188,12 +203,41 @@ def _left_field(replay: Run, card: ZdCard, side: ZdPlayer) -> bool:
             "319.p7",
             decisive=True,
         )
+        player = next(p for p in Player if replay.state.side(p) is side)
+        timings.timing(
+            replay,
+            ("destroyed",),
+            equipment.name,
+            player,
+            (f"装备牌「{equipment.name}」被破坏离开战斗区：触发【破坏时】的效果。", None),
+            "802.p1",
+        )
+        _from_field_to_rest(replay, equipment.name, player, equipment.negated)
     return had
+
+
+def _lasting_ends(replay: Run, source: str) -> None:
+    """701.p1: a card's 永续效果 is in force while it is on the field; it leaves, they end."""
+    lasting = replay.notes.get(LASTING, set())
+    for player in Player:
+        for card in replay.state.side(player).battle.cards:
+            for modifier in [m for m in card.modifiers if id(m) in lasting and m.source == source]:
+                card.modifiers.remove(modifier)
+                replay.step(
+                    f"「{source}」离开战斗区：它的永续效果只在它在战斗区中时生效，「{card.name}」的 "
+                    f"{modifier.stat}{modifier.by:+d} 不再生效。",
+                    "701.p1",
+                    decisive=True,
+                    card=card.name,
+                )
+                if modifier.stat == "defence":
+                    lethal(replay, card, "defence")
 
 
 def destroy(replay: Run, card: ZdCard, kind: str, text: str, *cites: str) -> None:
     """A character destroyed: ``kind`` is battle (605.p3), effect (605.p4) or damage (605.p6)."""
     replay.step(text, *cites, decisive=kind != "battle", card=card.name, destruction=kind)
+    lapsed(replay, card.name, "prevent")  # a prevention that had ended would have kept it
     replay.notes.setdefault(DESTROYED, []).append(card.name)
     player = to_rest(replay, card)
     if player is not None:
@@ -269,11 +313,23 @@ def _named(replay: Run, name: str) -> ZdCard:
     return elsewhere
 
 
-def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> None:
+def modify(replay: Run, change: Modify, until: Duration, source: str | None, lasting: bool = False) -> None:
+    """A （攻）/（防） change; ``lasting``: the 永续效果 of ``source``, in force while it is on the
+    field (701.p1)."""
     card = _named(replay, change.card)
     if change.stat == "level":
         card.level = max(1, card.level + change.by)
         replay.step(f"「{card.name}」的等级变为 LV{card.level}。", "600.p5", card=card.name)
+        return
+    if change.stat == "prevent":
+        card.modifiers.append(Modifier(stat="prevent", by=change.by, until=until, source=source))
+        replay.step(
+            f"防止「{card.name}」将要受到的伤害 {change.by} 点{DURATION_TEXT.get(until, '')}：持续生效直到防止了所注明数量的伤害，"
+            "或是其有效期结束。",
+            "607.p5",
+            "607.p6",
+            card=card.name,
+        )
         return
     if change.stat == "damage":
         card.damage = max(0, card.damage + change.by)
@@ -288,7 +344,10 @@ def modify(replay: Run, change: Modify, until: Duration, source: str | None) -> 
         )
         return
     before = true_value(replay, card, change.stat) if _on_field(replay, card) else None
-    card.modifiers.append(Modifier(stat=change.stat, by=change.by, until=until, source=source))
+    modifier = Modifier(stat=change.stat, by=change.by, until=until, source=source)
+    card.modifiers.append(modifier)
+    if lasting:
+        replay.notes.setdefault(LASTING, set()).add(id(modifier))
     label = STATS[change.stat]
     sign = "攻" if change.stat == "attack" else "防"
     clause = "317.p3" if change.stat == "attack" else "317.p4"
@@ -336,17 +395,42 @@ def _damage(replay: Run, damage: Damage) -> None:
         replay.step(f"「{damage.card}」不在战斗区中：无法对其造成伤害，忽略该动作。", "102.p4")
         return
     prior = card.damage
-    card.damage += damage.amount
+    amount = prevented(replay, card, damage.amount)
+    if not amount:
+        return
+    card.damage += amount
     earlier = f"（本回合此前已受到 {prior} 点伤害，伤害会累积）" if prior else ""
     replay.step(
-        f"效果对「{card.name}」造成 {damage.amount} 点伤害{earlier}：其上的伤害为 {card.damage}。",
+        f"效果对「{card.name}」造成 {amount} 点伤害{earlier}：其上的伤害为 {card.damage}。",
         *(("607.p1", "607.p2") if prior else ("607.p1",)),
         card=card.name,
         damage=card.damage,
     )
-    if prior:
-        replay.log.mark_decisive("607.p2")
+    if prior and amount < true_value(replay, card, "defence") <= card.damage:
+        replay.log.mark_decisive("607.p2")  # the damage taken earlier in the turn made it lethal
     lethal(replay, card, "damage")
+
+
+def prevented(replay: Run, card: ZdCard, amount: int) -> int:
+    """607.p5, 607.p6: damage about to be dealt to ``card`` less what prevention effects on it prevent,
+    each used up as it prevents (then it ends) or lasting until its duration ends."""
+    left = amount
+    for shield in [m for m in card.modifiers if m.stat == "prevent"]:
+        taken = min(shield.by, left)
+        shield.by -= taken
+        left -= taken
+        if shield.by <= 0:
+            card.modifiers.remove(shield)
+    if left < amount:
+        replay.step(
+            f"「{card.name}」将要受到的 {amount} 点伤害中，{amount - left} 点被防止，受到 {left} 点。",
+            "607.p5",
+            "607.p6",
+            decisive=True,
+            card=card.name,
+            prevented=amount - left,
+        )
+    return left
 
 
 def _remove(replay: Run, name: str) -> None:
@@ -358,6 +442,8 @@ def _remove(replay: Run, name: str) -> None:
                 zone.cards.remove(found)
                 side.removed.cards.append(found)
                 replay.step(f"「{name}」被移出游戏。", "208.p1", card=name)
+                if zone is side.battle:
+                    _left_field(replay, found, side)
                 return
     replay.step(f"「{name}」已不在游戏中可移出的区域：忽略该动作。", "102.p4")
 
@@ -412,6 +498,8 @@ def _move(replay: Run, move: Move) -> None:
                 "200.p4",
                 decisive=True,
             )
+    if move.from_.zone == "deck":
+        life.deck_emptied(replay, move.from_.player or Player.A, "把牌移出牌组不是抽牌")
     if move.from_.zone == "life" and move.to.zone == "rest":
         _no_counter(replay, [card.name for card in cards if card.counter])
     if move.from_.zone == "battle" and move.to.zone == "rest":
@@ -420,6 +508,7 @@ def _move(replay: Run, move: Move) -> None:
     if move.to.zone == "battle" and move.from_.zone != "battle":
         for newcomer in cards:
             newcomer.entered_turn, newcomer.status = replay.state.turn, Status.ACTIVE
+            replay.notes.setdefault(ENTERED_BY_EFFECT, set()).add(newcomer.name)
             slow(replay, newcomer)
             timings.entered(
                 replay,
@@ -429,10 +518,36 @@ def _move(replay: Run, move: Move) -> None:
             )
 
 
+#: what rested each character since its controller's last reset step: the clause a refusal to let it
+#: attack or defend names besides the rule that it must be unrested
+RESTED_BY = "rested_by"
+
+
+def rest(replay: Run, card: ZdCard, clause: str) -> None:
+    """``card`` is rested, by what ``clause`` says (an attack 501.p1, a defence 503.p1, 迟缓)."""
+    card.status = Status.RESTED
+    replay.notes.setdefault(RESTED_BY, {})[card.name] = (clause,)
+
+
+def not_reset(replay: Run, names: list[str]) -> None:
+    """The other player's reset step went by: it resets only its own player's cards (401.p1), so
+    these stay rested — part of why."""
+    rested = replay.notes.get(RESTED_BY, {})
+    for name in names:
+        if name in rested and "401.p1" not in rested[name]:
+            rested[name] += ("401.p1",)
+
+
+def rested_by(replay: Run, card: ZdCard) -> tuple[str, ...]:
+    """The clauses that rested ``card`` in this replay and kept it rested, if any."""
+    found: tuple[str, ...] = replay.notes.get(RESTED_BY, {}).get(card.name, ())
+    return found
+
+
 def slow(replay: Run, card: ZdCard) -> None:
     """900.迟缓: a card with 迟缓 is already rested as it enters, however it enters."""
     if card.has("迟缓"):
-        card.status = Status.RESTED
+        rest(replay, card, "900.迟缓")
         replay.step(f"「{card.name}」带有迟缓：登场时便已经横置。", "900.迟缓", decisive=True, card=card.name)
 
 
@@ -469,3 +584,40 @@ def move_top_under(replay: Run, player: Player) -> None:
         deck.cards.pop(0)
     elif deck.unnamed:
         deck.unnamed -= 1
+
+
+# -- effects that end ----------------------------------------------------------------------------------
+
+#: the keywords an effect gave a card until a duration that has ended, with the clause that ended it
+LAPSED = "lapsed"
+
+
+def expire(replay: Run, duration: Duration, text: Callable[[Card, str], str], clause: str) -> None:
+    """End the effects lasting ``duration`` (506.p1 a battle's, 407.p1 this turn's).  A keyword they
+    gave is remembered as lapsed (:func:`lapsed`); a character whose raised （防） falls back to the
+    damage on it is destroyed at once (605.p6), which makes their ending decide."""
+    lowered = [
+        card
+        for player in Player
+        for card in replay.state.side(player).battle.cards
+        if any(m.stat == "defence" and m.by > 0 and m.until is duration for m in card.modifiers)
+    ]
+    for card in replay.state.all_cards():
+        ended = [g.keyword for g in card.grants if g.until is duration and not g.removed]
+        ended += ["prevent" for m in card.modifiers if m.stat == "prevent" and m.until is duration]
+        for name in ended:
+            replay.notes.setdefault(LAPSED, {}).setdefault(card.name, {})[name] = clause
+    replay.expire(duration, text, clause)
+    for card in lowered:
+        assert isinstance(card, ZdCard)  # the state holds zd cards only
+        if card.damage and card.damage >= true_value(replay, card, "defence"):
+            replay.log.mark_decisive(clause)
+        lethal(replay, card, "defence")
+
+
+def lapsed(replay: Run, name: str, keyword_name: str) -> None:
+    """A keyword ``name`` would have had, had the effect giving it not ended: the clause that ended
+    it decides what the card may do now."""
+    clause = replay.notes.get(LAPSED, {}).get(name, {}).get(keyword_name)
+    if clause is not None:
+        replay.log.mark_decisive(clause)

@@ -192,7 +192,15 @@ class ZdRules(Rules[ZdState, ZdOutcome]):
 
     def held_back(self, replay: Run, effect: Effect) -> bool:
         """708.p1, 708.p2: a card on the field whose effects are void triggers none of them; it may
-        trigger them again once they are back (709.p7)."""
+        trigger them again once they are back (709.p7).  702.p3: a triggered effect whose condition
+        does not hold as it would trigger does not trigger."""
+        if effect.if_ is not None and not replay.condition_holds(effect):
+            replay.step(
+                f"{self.label(effect)} 的条件（{self.condition_text(effect.if_)}）在其触发时不成立：效果不成立则不会触发。",
+                "702.p3",
+                decisive=True,
+            )
+            return True
         source = effect.source or (effect.when.card if effect.when else None)
         if source is None or source not in negated(replay.state):
             return False

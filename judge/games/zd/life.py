@@ -84,6 +84,16 @@ def draw(replay: Run, player: Player, count: int, *cites: str) -> None:
         *cites,
         drew=count,
     )
+    deck_emptied(replay, player, f"牌组中的牌足够抽 {count} 张")
+
+
+def deck_emptied(replay: Run, player: Player, how: str) -> None:
+    """101.p2: a deck left empty loses nothing by itself — only a draw it cannot give does."""
+    if replay.state.side(player).deck.total == 0:
+        replay.not_applied(
+            f"玩家 {player} 的牌组现在没有牌，但{how}：只有当他需要抽牌而牌组中已经没有足够的牌时，他才输掉本局游戏。",
+            "101.p2",
+        )
 
 
 def life_damage(replay: Run, player: Player, points: int, battle: bool, pierce: bool = False) -> None:
@@ -153,7 +163,8 @@ def _deal(replay: Run, player: Player, points: int, battle: bool, pierce: bool) 
             if index and _empty(replay, player, flipped + index):
                 break
             replay.notes[f"flipped:{player}"] = flipped + index + 1
-        _flip(replay, player, life, index)
+        if _flip(replay, player, life, index) and index < flips - 1:
+            replay.log.mark_decisive("704.p7")  # the next card was determined before this counter resolved
     timings.timing(
         replay, ("life_damaged",), None, player, ("对生命区造成伤害时触发的效果加入连锁。", None), "505.p1"
     )
@@ -171,7 +182,8 @@ def _empty(replay: Run, player: Player, flipped: int) -> bool:
     return empty
 
 
-def _flip(replay: Run, player: Player, life: ZdZone, index: int) -> None:
+def _flip(replay: Run, player: Player, life: ZdZone, index: int) -> bool:
+    """Flip the life zone's top card; whether it had a 反击特效."""
     rest = replay.state.side(player).rest
     if life.cards:
         card = life.cards.pop(0)
@@ -193,10 +205,11 @@ def _flip(replay: Run, player: Player, life: ZdZone, index: int) -> None:
                 card=card.name,
             )
         rest.cards.append(card)
-        return
+        return card.counter
     if life.unnamed:
         life.unnamed -= 1
         rest.unnamed = None if rest.unnamed is None else rest.unnamed + 1
     replay.step(
         f"从玩家 {player} 的生命区最上方翻开第 {index + 1} 张生命牌，送入休息区。", "324.p3", "202.p6"
     )
+    return False

@@ -481,13 +481,14 @@ def _triggered_onto_chain(replay: Run, why: str = "支付费用时触发了") ->
     fired, replay.fired = replay.fired, []
     for effect in replay.rules.order(replay, fired):
         name = effect.source or effect.kind
-        chain(replay).append(
-            Activate(
-                player=effects.controller(replay, effect),
-                name=f"{name}的触发效果",
-                effects=[effect.model_copy(update={"when": None})],
-            )
+        link = Activate(
+            player=effects.controller(replay, effect),
+            name=f"{name}的触发效果",
+            effects=[effect.model_copy(update={"when": None})],
         )
+        chain(replay).append(link)
+        if effect.source is not None and replay.state.owner(effect.source) is not None:
+            replay.notes.setdefault(SOURCES, {})[id(link)] = effect.source
         replay.step(
             f"{why}「{name}」的效果：它进入连锁，放置在整个连锁的最上方。",
             "702.p2",
@@ -547,6 +548,8 @@ def resolve(replay: Run) -> None:
         link = links.pop()
         replay.step(f"清算「{link.name}」。", "106.p3", link=link.name)
         _source_gone(replay, link)
+        if link.cancels is not None:
+            _cancel(replay, link.cancels, links)
         replay.notes.setdefault(effects.ON_CHAIN, set()).update(id(effect) for effect in link.effects)
         for effect in _still_aimed(replay, link):
             replay.effect(effect)
@@ -557,6 +560,35 @@ def resolve(replay: Run) -> None:
         replay.resolve_fired()
     replay.notes[PASSES] = 0
     replay.notes["priority"] = _turn_player(replay)
+
+
+def _cancel(replay: Run, name: str, links: list[Activate]) -> None:
+    """620: the card or effect taken off the chain is not resolved, a card goes to its holder's rest
+    area, and what was paid for it stays paid."""
+    found = next((link for link in reversed(links) if link.name == name), None)
+    if found is None:
+        replay.step(
+            f"「{name}」已经不在连锁中：只有连锁中的牌或效果可以被指定为取消的效果对象，忽略该动作。",
+            "620.p2",
+            "102.p4",
+            decisive=True,
+        )
+        return
+    links.remove(found)
+    replay.notes.get(TARGETS, {}).pop(id(found), None)
+    replay.notes.get(SOURCES, {}).pop(id(found), None)
+    if found.card is not None:
+        replay.state.side(found.player).rest.cards.append(found.card)
+    paid = "，已经支付的费用不会退回" if found.cost or (found.card is not None and found.card.cost) else ""
+    replay.step(
+        f"「{name}」被取消，移出连锁，不会被清算{'，移到其持有者的休息区' if found.card is not None else ''}{paid}。",
+        "620.p1",
+        "620.p4",
+        *(("620.p3",) if found.card is not None else ()),
+        *(("620.p5",) if paid else ()),
+        decisive=True,
+        cancelled=name,
+    )
 
 
 def _aimed(effect: Effect) -> list[str]:
@@ -606,10 +638,14 @@ def _source_gone(replay: Run, link: Activate) -> None:
 
 
 def settle_chain(replay: Run) -> None:
-    """The chain resolves once nothing the timeline states next responds to it."""
+    """The chain resolves once nothing the timeline states next responds to it — unless the next
+    action is followed by both players' passes: that action is taken while the chain waits for them
+    (an attack declared then is refused, 405.1.p1)."""
     actions = replay.timeline.actions
-    following = actions[replay.index + 1] if 0 <= replay.index + 1 < len(actions) else None
-    if chain(replay) and (following is None or following.verb not in ("activate", "pass")):
+    following = actions[replay.index + 1 : replay.index + 4]
+    responds = bool(following) and following[0].verb in ("activate", "pass")
+    waits = [action.verb for action in following[1:]] == ["pass", "pass"]
+    if chain(replay) and not responds and not waits:
         resolve(replay)
 
 

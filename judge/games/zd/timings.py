@@ -43,6 +43,7 @@ def waits(replay: Run, events: tuple[str, ...], card: str | None, player: Player
         and effect.when.event in events
         and effect.when.card in (None, card)
         and effect.when.player in (None, player)
+        and (effect.if_ is None or replay.condition_holds(effect))  # else it does not trigger (702.p3)
     ]
     return bool(sources) and any(source not in negated(replay.state) for source in sources)
 

@@ -7,7 +7,7 @@ A battle is not a phase of its own: it happens inside the action phase
 
 from __future__ import annotations
 
-from judge.games.zd import life, play, timings
+from judge.games.zd import effects, life, play, timings
 from judge.games.zd.state import ZdState
 from judge.players import Player
 from judge.replay import Point, Procedure, Replay, accepts
@@ -30,6 +30,8 @@ def reset_step(replay: Run) -> None:
     replay.notes[RESET] = {card.name for card in cards if card.status is not Status.ACTIVE}
     for card in cards:
         card.status = Status.ACTIVE
+        replay.notes.get(effects.RESTED_BY, {}).pop(card.name, None)
+    effects.not_reset(replay, replay.state.side(_player(replay).other).battle.names())
     replay.step(
         f"重置步骤：主动玩家 {_player(replay)} 重置战斗区和资源区中的所有牌；玩家不会在此步骤中获得优先权。",
         "401.p1",
@@ -84,7 +86,8 @@ def cleanup_step(replay: Run) -> None:
         decisive=bool(healed),
         healed=healed,
     )
-    replay.expire(
+    effects.expire(
+        replay,
         Duration.END_OF_TURN,
         lambda card, what: f"清算步骤：「{card.name}」的 {what}（本回合）失效。",
         "407.p1",

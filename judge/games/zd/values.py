@@ -18,7 +18,14 @@ from judge.replay import Replay
 Run = Replay[ZdState]
 
 #: the stats a ``modify`` effect may change, with their names in the book
-STATS = {"attack": "攻击力", "defence": "防御力", "level": "等级", "damage": "伤害", "cost": "费用"}
+STATS = {
+    "attack": "攻击力",
+    "defence": "防御力",
+    "level": "等级",
+    "damage": "伤害",
+    "cost": "费用",
+    "prevent": "防止伤害",  # damage still to be prevented (607.p5, 607.p6)
+}
 BONUS = {"attack": "attack_bonus", "defence": "defence_bonus"}
 #: what 独行客 adds to attack and defence (900.独行客)
 LONE = 1000
@@ -69,6 +76,8 @@ def true_value(replay: Run, card: ZdCard, stat: str) -> int:
         return card.level
     if stat == "damage":
         return card.damage
+    if stat == "prevent":
+        return sum(m.by for m in card.modifiers if m.stat == "prevent")
     if stat == "cost":
         cost: int = replay.fact(f"{card.name}.cost", card.cost, None, f"「{card.name}」的费用", "303.p3")
         return cost
