@@ -94,6 +94,8 @@ MADE = "made_changes"
 UNMADE = "unmade_changes"
 #: notes: the effect carried out or passed over last, and the clauses that passed it over (if any)
 LAST = "last_effect"
+#: notes: the cards an effect took off the field, and the clauses that carried that effect out
+LEFT = "left_field"
 
 #: the clauses that carry out an effect waiting for each event (the phase's step and the effect's
 #: kind): a change it made that turned a battle's result makes them decisive
@@ -104,22 +106,28 @@ CARRIED_OUT_BY = {
     "form_changed": ("5.10.1", "2.0.5g"),
     "battle_start": ("4.2.2",),
     "flipped": ("2.0.5a",),
+    "won": ("4.4.3", "2.0.5e"),
+    "lost": ("4.4.3", "2.0.5f"),
 }
 
 
 def _carried_out_by(replay: Run, effect: Effect) -> tuple[str, ...]:
     """The clauses that carried out ``effect`` (a waiting one): an extra support's 支 effect is 4.3.5's,
-    an opponent's 「回合开始时」 effect 4.0.5's."""
+    an opponent's 「回合开始时」 effect 4.0.5's (「回合结束时」: 4.5.2, 4.5.3), a main character's 翻
+    effect 4.2.4's flip and 4.2.5's."""
     if effect.when is None:
         return ()
     event, name = effect.when.event, effect.when.card
     battle = replay.state.battle
+    if event == "flipped" and battle is not None and name in (battle.attacker, battle.defender):
+        return ("4.2.4", "4.2.5", "2.0.5a")
     if event == "support" and battle is not None:
         for cards in battle.supports.values():
             if any(c.name == name for c in cards[1:]):
                 return ("4.3.5", "2.0.5d")
-    if event == "turn_start":
-        return ("4.0.4",) if owner(replay, effect) is replay.state.turn_player else ("4.0.5",)
+    if event in ("turn_start", "turn_end"):
+        own, other = ("4.0.4", "4.0.5") if event == "turn_start" else ("4.5.2", "4.5.3")
+        return (own,) if owner(replay, effect) is replay.state.turn_player else (other,)
     return CARRIED_OUT_BY.get(event, ())
 
 
@@ -298,6 +306,16 @@ def move_card(replay: Run, name: str, player: Player, zone: str) -> None:
         replay.event("to_damage_zone", card=name, player=player)
 
 
+def _left_field(replay: Run, effect: Effect, names: list[str], clause: str) -> None:
+    """Remember which effect took each of ``names`` that is on the field off it: a later effect that
+    finds the card gone, or a settlement that does not move it, is decided by that effect."""
+    left = replay.notes.setdefault(LEFT, {})
+    for name in names:
+        where = replay.state.where(name)
+        if where is not None and where[1] == "field":
+            left[name] = _carried_out_by(replay, effect) or (clause,)
+
+
 def _lasting_ends(replay: Run, source: str) -> None:
     """2.0.5h: a lasting effect works only while its condition holds.  A change a card on the field
     gives another (a ``modify`` with no ``until`` and that card as its ``source``: 「此牌在战场时」,
@@ -353,10 +371,11 @@ def _move(replay: Run, effect: Effect, move: Move) -> None:
                 return
             wanted = room
     if source.zone == "deck" and to_name == "energy" and not move.cards:
-        add_energy(replay, owner, wanted, "5.3.1")
+        add_energy(replay, owner, wanted, "5.3.1", *_carried_out_by(replay, effect))
         return
     discards = source.zone == "hand" and to_name == "rest_area"  # 弃牌 (5.0.1)
     if move.cards:
+        _left_field(replay, effect, move.cards[:wanted], "1.1.4")
         for name in move.cards[:wanted]:
             move_card(replay, name, to_owner, to_name)
             if discards:
@@ -371,6 +390,10 @@ def _move(replay: Run, effect: Effect, move: Move) -> None:
         for card in cards:
             if card is not None and to_name == "damage_zone":
                 replay.event("to_damage_zone", card=card.name, player=to_owner)
+    if to_name == "damage_zone" and moved:
+        ending.into_damage(
+            replay, to_owner, moved, effect.source, (*_carried_out_by(replay, effect), "3.3.1")
+        )
     if moved < wanted:
         replay.done = False  # done in part only: an if_done effect after it does not happen
     if source.zone == "deck" and to_name != "hand" and moved < wanted:
@@ -438,12 +461,15 @@ def _payable(replay: Run, effect: Effect) -> bool:
     return paid
 
 
-def passed_over(replay: Run, effect: Effect, declined: bool) -> None:
+def passed_over(replay: Run, effect: Effect, declined: bool, failed: bool = False) -> None:
     """An effect not carried out, and the clauses why: its controller declined it (1.1.4; a cost 【】
-    is the player's to pay or not, 1.1.4a), or the part before it was not done (a cost not paid, 1.1.3,
-    or an optional part declined).  A change it would have made is weighed by the battle."""
-    if declined:
-        clauses: tuple[str, ...] = ("1.1.4a",) if effect.cost else ("1.1.4",)
+    is the player's to pay or not, 1.1.4a), its condition did not hold (1.1.4: an effect happens when
+    its condition is met), or the part before it was not done (a cost not paid, 1.1.3, or an optional
+    part declined).  A change it would have made is weighed by the battle."""
+    if failed:
+        clauses: tuple[str, ...] = ("1.1.4",)
+    elif declined:
+        clauses = ("1.1.4a",) if effect.cost else ("1.1.4",)
         if effect.cost:
             replay.step(
                 f"{_source(effect)}【】内的部分由玩家决定是否执行：玩家决定不支付代价，无法使用该条效果。",
@@ -485,7 +511,7 @@ def apply(replay: Run, effect: Effect) -> None:
     elif effect.move is not None:
         _move(replay, effect, effect.move)
     elif effect.draw is not None:
-        draw(replay, effect.draw.player, effect.draw.count, "1.1.4")
+        draw(replay, effect.draw.player, effect.draw.count, "1.1.4", *_carried_out_by(replay, effect))
     elif effect.keyword is not None:
         grant = effect.keyword
         target = card(replay, grant.card)
@@ -513,7 +539,27 @@ def apply(replay: Run, effect: Effect) -> None:
 
 
 def _to_zone(replay: Run, effect: Effect, name: str, zone: str, clause: str) -> None:
+    """A card off the field (or a support of the battle) into a zone; one no longer there is not
+    moved: the effect does what it can (1.1.3a), and what took the card away decides that."""
     owner = replay.state.owner(name) or replay.state.turn_player or Player.A
+    where = replay.state.where(name)
+    battle = replay.state.battle
+    supporting = battle is not None and any(c.name == name for cs in battle.supports.values() for c in cs)
+    if not supporting and (where is None or where[1] != "field"):
+        zone_now = ZONE_NAMES.get(where[1], "场外") if where else "场外"
+        replay.done = False
+        replay.step(
+            f"{_source(effect)}「{name}」已不在战场上（现在{zone_now}），无法将其移入{ZONE_NAMES[zone]}；"
+            "尽量执行可以执行的部分，该效果没有可以执行的部分。",
+            "1.1.3a",
+            *replay.notes.get(LEFT, {}).get(name, ()),
+            decisive=True,
+            card=name,
+        )
+        return
+    _left_field(replay, effect, [name], clause)
+    if zone == "damage_zone":
+        ending.into_damage(replay, owner, 1, effect.source, (*_carried_out_by(replay, effect), clause))
     move_card(replay, name, owner, zone)
     replay.step(f"{_source(effect)}「{name}」移入玩家 {owner} 的{ZONE_NAMES[zone]}。", clause, card=name)
 

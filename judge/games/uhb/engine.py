@@ -135,8 +135,8 @@ class UhbRules(Rules[UhbState, UhbOutcome]):
     def apply_effect(self, replay: Run, effect: Effect) -> None:
         effects.apply(replay, effect)
 
-    def passed_over(self, replay: Run, effect: Effect, declined: bool) -> None:
-        effects.passed_over(replay, effect, declined)
+    def passed_over(self, replay: Run, effect: Effect, declined: bool, failed: bool = False) -> None:
+        effects.passed_over(replay, effect, declined, failed)
 
     def holds(self, replay: Run, condition: Condition, value: int) -> bool:
         return effects.holds(replay, condition, value)
