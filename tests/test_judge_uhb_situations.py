@@ -1096,6 +1096,22 @@ SITUATIONS: dict[str, Expect] = {
             [(c.name, c.weakened) for c in side(r, "B").rest_area.cards] == [("格利扎第一形态", False)]
         ),
     ),
+    "support_removed_by_opponent_support": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_3_3, Q_2_0_5d, *LOSER_TO_DAMAGE, Q_4_4_4a, Q_3_4_1b),
+        cited=(Q_3_4_1e,),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 5000, Player.B: 6000}
+            and names(side(r, "A").rest_area) == ["盖亚奥特曼"]
+        ),
+    ),
+    "hand_limit_discard_fifth_damage": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.A,
+        decides=(Q_4_5_4, Q_5_0_3, Q_3_3_1, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
+        check=lambda r: side(r, "A").hand.total == 10,
+    ),
     # -- the answer is no ---------------------------------------------------------------------------
     "tie_win_effect_not_triggered": Expect(
         *CONTINUES,

@@ -421,6 +421,7 @@ def settle(replay: Run) -> None:
     _ended_changes(replay, battle, mains, totals)
     _unmade_changes(replay, battle, mains, totals)
     _made_changes(replay, battle, mains, totals)
+    _removed_supports(replay, totals)
     found = record(replay)
     found.totals, found.winner = totals, battle.winner
     found.supports = {p: [c.name for c in cards] for p, cards in battle.supports.items()}
@@ -540,6 +541,21 @@ def _made_changes(
             replay.step(
                 f"「{name}」的{effects.STAT_NAMES[stat]}{by:+d}来自「{source}」的效果"
                 f"（若没有此变化，玩家 {turned[0]} 的总战力为 {turned[1]}，战斗的结果不同）。",
+                *clauses,
+                decisive=True,
+                card=name,
+            )
+
+
+def _removed_supports(replay: Run, totals: dict[Player, int]) -> None:
+    """A support an effect took out of the battle, whose support power would have turned its result,
+    makes the clauses that carried that effect out decisive."""
+    for player, name, value, clauses in replay.notes.pop(effects.REMOVED, []):
+        kept = {**totals, player: totals[player] + (value or 0)}
+        if value and _result(kept) != _result(totals):
+            replay.step(
+                f"支援角色「{name}」已因效果离开战斗，其支援战力 {value} 不计入总战力"
+                f"（若仍计入，玩家 {player} 的总战力为 {kept[player]}，战斗的结果不同）。",
                 *clauses,
                 decisive=True,
                 card=name,

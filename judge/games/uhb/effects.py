@@ -96,6 +96,8 @@ UNMADE = "unmade_changes"
 LAST = "last_effect"
 #: notes: the cards an effect took off the field, and the clauses that carried that effect out
 LEFT = "left_field"
+#: notes: the supports an effect took out of the battle: (player, card, support power, clauses)
+REMOVED = "removed_supports"
 
 #: the clauses that carry out an effect waiting for each event (the phase's step and the effect's
 #: kind): a change it made that turned a battle's result makes them decisive
@@ -125,6 +127,8 @@ def _carried_out_by(replay: Run, effect: Effect) -> tuple[str, ...]:
         for cards in battle.supports.values():
             if any(c.name == name for c in cards[1:]):
                 return ("4.3.5", "2.0.5d")
+    if event == "discarded" and replay.state.phase == "end":
+        return ("4.5.4", "5.0.3")  # the hand-limit discard triggers 「当此牌被弃置时」 too
     if event in ("turn_start", "turn_end"):
         own, other = ("4.0.4", "4.0.5") if event == "turn_start" else ("4.5.2", "4.5.3")
         return (own,) if owner(replay, effect) is replay.state.turn_player else (other,)
@@ -558,6 +562,11 @@ def _to_zone(replay: Run, effect: Effect, name: str, zone: str, clause: str) -> 
         )
         return
     _left_field(replay, effect, [name], clause)
+    if supporting:
+        support = card(replay, name)
+        replay.notes.setdefault(REMOVED, []).append(
+            (owner, name, support.support_power, _carried_out_by(replay, effect) or (clause,))
+        )
     if zone == "damage_zone":
         ending.into_damage(replay, owner, 1, effect.source, (*_carried_out_by(replay, effect), clause))
     move_card(replay, name, owner, zone)
