@@ -1112,6 +1112,26 @@ SITUATIONS: dict[str, Expect] = {
         decides=(Q_4_5_4, Q_5_0_3, Q_3_3_1, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
         check=lambda r: side(r, "A").hand.total == 10,
     ),
+    "battle_start_opponent_effect": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_2_2, *LOSER_TO_DAMAGE, *WINNER_STAYS),
+        check=lambda r: battle(r).totals == {Player.A: 5500, Player.B: 6000},
+    ),
+    "opponent_end_effect_draw_empty_deck": Expect(
+        Result.WON,
+        "draw_from_empty_deck",
+        winner=Player.A,
+        decides=(Q_4_5_3, Q_1_3_2b, Q_1_3_1),
+        cited=(Q_1_3_4,),
+        check=lambda r: state(r).turn == 11,
+    ),
+    "form_change_effect_fifth_damage": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.A,
+        decides=(Q_5_10_3a, Q_5_10_3b, Q_5_10_1, Q_2_0_5g, Q_3_3_1, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
+        not_cited=(Q_4_2_3,),
+    ),
     # -- the answer is no ---------------------------------------------------------------------------
     "tie_win_effect_not_triggered": Expect(
         *CONTINUES,
