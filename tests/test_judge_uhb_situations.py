@@ -100,6 +100,7 @@ Q_5_5_4 = "被翻开的牌需清楚地展示给对方玩家查看"
 Q_5_5_4a = "则返回被翻开前的位置"
 Q_5_5_3 = "则会在使其翻开的效果执行完毕后执行"
 Q_5_5_5 = "不会触发被翻开的牌的翻开效果"
+Q_5_8_1 = "前述效果不会发生,而会被后者完全替代"
 Q_5_9_1 = "默认包括该数值本身"
 Q_5_10_1 = "将被替换的牌移入休息区,随后触发替换上场的角色牌的形态转换效果"
 Q_5_10_2a = "正面表示存在于我方战场上"
@@ -1131,6 +1132,16 @@ SITUATIONS: dict[str, Expect] = {
         winner=Player.A,
         decides=(Q_5_10_3a, Q_5_10_3b, Q_5_10_1, Q_2_0_5g, Q_3_3_1, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
         not_cited=(Q_4_2_3,),
+    ),
+    "replacement_damage_to_rest_area": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, Q_4_4_4b, Q_5_8_1),
+        why_not=(Q_1_3_2a,),
+        check=lambda r: (
+            side(r, "B").damage_zone.total == 4
+            and names(side(r, "B").rest_area) == ["戴拿奥特曼"]
+            and battle(r).to_damage_zone == []
+        ),
     ),
     # -- the answer is no ---------------------------------------------------------------------------
     "tie_win_effect_not_triggered": Expect(

@@ -748,15 +748,16 @@ def _loser(replay: Run, player: Player) -> None:
         if _may_weaken(main):
             replay.step(f"战败方玩家 {player} 选择不以衰弱状态留在战场上。", "5.11.1")
         reset = "（衰弱状态的角色牌进入其他区域时重置回全力状态）" if main.weakened else ""
-        effects.move_card(replay, main.name, player, "damage_zone")
+        went = effects.move_card(replay, main.name, player, "damage_zone")
         replay.step(
-            f"战败方玩家 {player} 的主战角色「{main.name}」移入伤害区{reset}。",
+            f"战败方玩家 {player} 的主战角色「{main.name}」移入{effects.ZONE_NAMES[went]}{reset}。",
             "4.4.4b",
-            "3.3.1",
+            *(("3.3.1",) if went == "damage_zone" else ()),
             *(("5.11.2a",) if reset else ()),
             decisive=True,
         )
-        found.to_damage_zone.append(main.name)
+        if went == "damage_zone":
+            found.to_damage_zone.append(main.name)
     _supports_to_rest(replay, player, "4.4.4b", "3.4.1c")
 
 

@@ -23,6 +23,7 @@ from itertools import permutations
 from judge.board import BoardProblem
 from judge.effects import Condition, Effect, Move
 from judge.games.uhb import ending
+from judge.games.uhb.actions import Replace
 from judge.games.uhb.outcome import UhbReason
 from judge.games.uhb.sources import continues
 from judge.games.uhb.state import FIELD_SPACES, UhbCard, UhbState, UhbZone
@@ -98,6 +99,8 @@ LAST = "last_effect"
 LEFT = "left_field"
 #: notes: the supports an effect took out of the battle: (player, card, support power, clauses)
 REMOVED = "removed_supports"
+#: notes: the replacement effects in force (5.8.1): card -> (zone, instead, source)
+REPLACING = "replacing"
 
 #: the clauses that carry out an effect waiting for each event (the phase's step and the effect's
 #: kind): a change it made that turned a battle's result makes them decisive
@@ -295,9 +298,31 @@ def _off_the_deck(replay: Run, player: Player, count: int, zone: str, face_up: b
     return moved
 
 
-def move_card(replay: Run, name: str, player: Player, zone: str) -> None:
-    """One named card, wherever it is, to a zone of ``player`` (its top); entering the damage zone is
-    an event its effects may wait for."""
+def replace(replay: Run, action: Replace) -> None:
+    """5.8.1: a replacement effect in force from now on."""
+    replay.notes.setdefault(REPLACING, {})[action.card] = (action.zone, action.instead, action.source)
+    whose = f"「{action.source}」的效果：" if action.source else "效果："
+    replay.step(
+        f"{whose}「{action.card}」移入{ZONE_NAMES[action.zone]}时，改为移入{ZONE_NAMES[action.instead]}。",
+        "5.8.1",
+        card=action.card,
+    )
+
+
+def move_card(replay: Run, name: str, player: Player, zone: str) -> str:
+    """One named card, wherever it is, to a zone of ``player`` (its top), or where a replacement effect
+    sends it instead (5.8.1); entering the damage zone is an event its effects may wait for.  The zone
+    it went to."""
+    replaced = replay.notes.get(REPLACING, {}).get(name)
+    if replaced is not None and replaced[0] == zone:
+        zone = replaced[1]
+        replay.step(
+            f"「{name}」将要移入{ZONE_NAMES[replaced[0]]}，改为移入{ZONE_NAMES[zone]}：前述移动不会发生，"
+            "被后者完全替代。",
+            "5.8.1",
+            decisive=True,
+            card=name,
+        )
     moving = card(replay, name)
     where = replay.state.where(name)
     _lift(replay, moving)
@@ -308,6 +333,7 @@ def move_card(replay: Run, name: str, player: Player, zone: str) -> None:
     put(replay.state.side(player).zone(zone), [moving])  # type: ignore[arg-type]  # a uhb zone
     if zone == "damage_zone":
         replay.event("to_damage_zone", card=name, player=player)
+    return zone
 
 
 def _left_field(replay: Run, effect: Effect, names: list[str], clause: str) -> None:
