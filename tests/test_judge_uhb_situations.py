@@ -1143,6 +1143,14 @@ SITUATIONS: dict[str, Expect] = {
             and battle(r).to_damage_zone == []
         ),
     ),
+    "turn_start_loss_before_opponent_heal": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.A,
+        decides=(Q_4_0_4, Q_4_0_5, Q_1_1_6a, Q_3_3_1, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
+        cited=(Q_1_3_4,),
+        check=lambda r: side(r, "B").damage_zone.total == 5 and not any("休息区" in t for t in texts(r)),
+    ),
     # -- the answer is no ---------------------------------------------------------------------------
     "tie_win_effect_not_triggered": Expect(
         *CONTINUES,

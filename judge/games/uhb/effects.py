@@ -18,7 +18,7 @@ value itself, so ``more_than`` and ``less_than`` do too.
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import pairwise, permutations
 
 from judge.board import BoardProblem
 from judge.effects import Condition, Effect, Move
@@ -101,6 +101,8 @@ LEFT = "left_field"
 REMOVED = "removed_supports"
 #: notes: the replacement effects in force (5.8.1): card -> (zone, instead, source)
 REPLACING = "replacing"
+#: notes: the triggered effects (by id) that a part of the same card's effect follows in their batch
+GOES_ON = "effect_goes_on"
 
 #: the clauses that carry out an effect waiting for each event (the phase's step and the effect's
 #: kind): a change it made that turned a battle's result makes them decisive
@@ -566,6 +568,8 @@ def apply(replay: Run, effect: Effect) -> None:
             "玩家不会在效果执行到一半时输掉游戏：当前效果全部执行完毕，再检查是否满足输掉游戏的条件。",
             "1.3.4",
         )
+        if id(effect) not in replay.notes.get(GOES_ON, set()):
+            ending.check(replay)  # before the next card's effect waiting with it
 
 
 def _to_zone(replay: Run, effect: Effect, name: str, zone: str, clause: str) -> None:
@@ -676,6 +680,9 @@ def order(replay: Run, waiting: list[Effect]) -> list[Effect]:
         )
         replay.step(f"同一方的多个效果同时触发，由当前回合玩家 {first} 决定执行顺序：{chosen}。", "1.1.6")
         found += [part for i in orders[texts.index(chosen)] for part in _parts_of(parts, effects[i])]
+    replay.notes.setdefault(GOES_ON, set()).update(
+        id(effect) for effect, following in pairwise(found) if _same_effect(effect, following)
+    )
     return found
 
 
