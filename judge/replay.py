@@ -251,13 +251,9 @@ class Rules(ABC, Generic[S, OutcomeT]):
     def apply_effect(self, replay: Replay[S], effect: Effect) -> None:
         """Carry out one stated effect whose condition holds, as the book reads its primitive."""
 
-    def passed_over(self, replay: Replay[S], effect: Effect, declined: bool) -> None:
-        """A stated effect not carried out: ``declined`` by its controller, or the part before it not
-        done in full; a game weighs what it would have changed (default: nothing)."""
-
-    def unmet(self, replay: Replay[S], effect: Effect) -> None:
-        """A stated effect whose ``if`` does not hold; a game weighs what it would have changed
-        (default: nothing)."""
+    def passed_over(self, replay: Replay[S], effect: Effect, declined: bool, failed: bool = False) -> None:
+        """A stated effect not carried out: ``declined`` by its controller, its condition ``failed``, or
+        the part before it not done in full; a game weighs what it would have changed (default: nothing)."""
 
     def goes_on(self, replay: Replay[S], effect: Effect, before: Action) -> None:
         """``effect`` follows ``before``, an effect of the same card not done in full, and does not
@@ -614,7 +610,7 @@ class Replay(Generic[S]):
                 effect=self.rules.label(effect),
                 condition=self.rules.condition_text(effect.if_),
             )
-            self.rules.unmet(self, effect)
+            self.rules.passed_over(self, effect, declined=False, failed=True)
             return
         self.done = True
         if effect.when is not None and self.rules.triggers_decide:

@@ -100,6 +100,7 @@ Q_5_5_4 = "被翻开的牌需清楚地展示给对方玩家查看"
 Q_5_5_4a = "则返回被翻开前的位置"
 Q_5_5_3 = "则会在使其翻开的效果执行完毕后执行"
 Q_5_5_5 = "不会触发被翻开的牌的翻开效果"
+Q_5_8_1 = "前述效果不会发生,而会被后者完全替代"
 Q_5_9_1 = "默认包括该数值本身"
 Q_5_10_1 = "将被替换的牌移入休息区,随后触发替换上场的角色牌的形态转换效果"
 Q_5_10_2a = "正面表示存在于我方战场上"
@@ -506,7 +507,7 @@ SITUATIONS: dict[str, Expect] = {
     "loss_check": Expect(
         Result.DRAWN,
         "both_lost_at_once",
-        decides=(Q_1_3_2b, Q_1_3_2a, Q_3_3_2, Q_1_3_3),
+        decides=(Q_1_3_2b, Q_1_3_2a, Q_3_3_2, Q_3_3_1, Q_1_3_3),
         cited=(Q_1_3_4,),
         check=lambda r: (
             first_index(r, "玩家不会在效果执行到一半时输掉游戏") < first_index(r, "输掉游戏。")
@@ -880,8 +881,8 @@ SITUATIONS: dict[str, Expect] = {
         Result.WON,
         "draw_from_empty_deck",
         winner=Player.A,
-        decides=(Q_1_3_2b, Q_1_3_1),
-        cited=(Q_1_3_4, Q_4_3_3),
+        decides=(Q_1_3_2b, Q_4_3_3, Q_2_0_5d, Q_1_3_1),
+        cited=(Q_1_3_4,),
         not_cited=(Q_4_0_2,),
         check=lambda r: (side(r, "B").deck.total, side(r, "B").hand.total) == (0, 2),
     ),
@@ -965,6 +966,201 @@ SITUATIONS: dict[str, Expect] = {
         check=lambda r: (
             names(side(r, "B").rest_area) == ["贝利亚奥特曼"] and side(r, "B").damage_zone.total == 2
         ),
+    ),
+    # -- judge calls at the table: result effects, damage by effects, losing mid-battle -------------
+    "tie_lose_effect_fifth_damage": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.B,
+        decides=(*BATTLE_WON, Q_4_4_3, Q_2_0_5f, *LOSER_TO_DAMAGE, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
+        check=lambda r: (side(r, "A").damage_zone.total, side(r, "B").damage_zone.total) == (5, 3),
+    ),
+    "result_effects_order_decides_loss": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.A,
+        decides=(*BATTLE_WON, Q_4_4_3, Q_2_0_5e, Q_5_9_1, Q_3_3_1, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
+        cited=(Q_1_3_4,),
+        not_cited=(Q_2_0_5f, Q_4_4_4b),
+        check=lambda r: side(r, "B").damage_zone.total == 5 and names(side(r, "B").field) == ["戴拿奥特曼"],
+    ),
+    "attack_effect_fifth_damage_ends_game": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.A,
+        decides=(*ATTACK_EFFECT_TURNS_IT, Q_3_3_1, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
+        cited=(Q_1_3_4,),
+        not_cited=(Q_4_3_2, Q_4_4_2),
+        check=lambda r: side(r, "B").damage_zone.total == 5,
+    ),
+    "defender_flip_effect_fifth_damage": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.B,
+        decides=(Q_4_2_4, Q_4_2_5, Q_2_0_5a, Q_3_3_1, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
+        not_cited=(Q_4_3_2,),
+        check=lambda r: side(r, "A").damage_zone.total == 5,
+    ),
+    "turn_start_effect_fifth_damage": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.A,
+        decides=(Q_4_0_4, Q_3_3_1, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
+        cited=(Q_4_0_2, Q_4_0_3),
+    ),
+    "end_effect_fifth_damage": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.A,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE, Q_4_5_2, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
+        check=lambda r: first_index(r, "移入伤害区。") < first_index(r, "「奈克瑟斯奥特曼」的效果"),
+    ),
+    "opponent_turn_start_draw_empty_deck": Expect(
+        Result.WON,
+        "draw_from_empty_deck",
+        winner=Player.A,
+        decides=(Q_4_0_5, Q_1_3_2b, Q_1_3_1),
+        cited=(Q_4_0_2, Q_4_0_3, Q_1_3_4),
+    ),
+    "support_draw_loses_before_opponent_support": Expect(
+        Result.WON,
+        "draw_from_empty_deck",
+        winner=Player.B,
+        decides=(Q_4_3_3, Q_2_0_5d, Q_1_3_2b, Q_1_3_1),
+        cited=(Q_1_3_4,),
+        not_cited=(Q_4_4_2,),
+        check=lambda r: side(r, "A").damage_zone.total == 1 and side(r, "A").hand.total == 1,
+    ),
+    "win_effect_draw_empties_deck_next_turn": Expect(
+        Result.WON,
+        "draw_from_empty_deck",
+        winner=Player.B,
+        decides=(*BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE, Q_4_0_2, Q_1_3_2b, Q_1_3_1),
+        cited=(Q_2_0_5e,),
+        check=lambda r: (state(r).turn, side(r, "A").deck.total) == (9, 0),
+    ),
+    "lose_effect_saves_at_four": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, Q_4_4_4b, Q_4_4_3, Q_2_0_5f),
+        why_not=(Q_1_3_2a,),
+        check=lambda r: side(r, "B").damage_zone.total == 4 and names(side(r, "B").hand) == ["戴拿奥特曼"],
+    ),
+    "target_left_before_effect": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_4_3, Q_2_0_5e, Q_1_1_3a, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        check=lambda r: (
+            names(side(r, "A").hand) == ["赛罗奥特曼"]
+            and side(r, "A").damage_zone.total == 1
+            and side(r, "B").damage_zone.total == 2
+        ),
+    ),
+    # -- effects in the battle: costs, conditions, durations -------------------------------------
+    "condition_one_short_battle_lost": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_1_1_4, *LOSER_TO_DAMAGE, *WINNER_STAYS),
+        cited=(Q_5_9_1,),
+        check=lambda r: battle(r).winner is Player.B,
+    ),
+    "defence_cost_no_energy": Expect(
+        *CONTINUES,
+        decides=(Q_1_1_3, *BATTLE_WON, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        check=lambda r: battle(r).winner is Player.A and side(r, "B").rest_area.total in (0, None),
+    ),
+    "start_energy_pays_attack_cost": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *ATTACK_EFFECT_TURNS_IT, *WINNER_STAYS, *LOSER_TO_DAMAGE),
+        cited=(Q_4_0_3, Q_1_1_3, Q_5_4_1),
+        check=lambda r: (side(r, "A").energy.total, side(r, "A").rest_area.total) == (0, 2),
+    ),
+    "support_cost_discard_triggers": Expect(
+        *CONTINUES,
+        decides=(Q_1_1_7, *BATTLE_WON, Q_4_3_3, Q_2_0_5d, *LOSER_TO_DAMAGE, Q_4_4_4a, Q_3_4_1b),
+        cited=(Q_1_1_3, Q_5_0_1),
+        check=lambda r: battle(r).winner is Player.B and side(r, "B").hand.total == 2,
+    ),
+    "support_lowers_opponent": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_3_3, Q_2_0_5d, Q_4_4_4a, Q_3_4_1b, *LOSER_TO_DAMAGE, Q_3_4_1c),
+        check=lambda r: battle(r).totals == {Player.B: 5000, Player.A: 4500},
+    ),
+    "duration_end_of_battle_defender_next_turn": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_2_6, Q_2_0_5c, *LOSER_TO_DAMAGE, *WINNER_STAYS, Q_4_4_1),
+        check=lambda r: (
+            r.outcome.battles[1].winner is Player.A and names(side(r, "B").damage_zone) == ["戴拿奥特曼"]
+        ),
+    ),
+    "weakened_winner_with_support": Expect(
+        *CONTINUES,
+        decides=(Q_5_11_3, *BATTLE_WON, Q_4_4_4a, Q_3_4_1b, Q_5_11_2a, *LOSER_TO_DAMAGE),
+        check=lambda r: (
+            [(c.name, c.weakened) for c in side(r, "B").rest_area.cards] == [("格利扎第一形态", False)]
+        ),
+    ),
+    "support_removed_by_opponent_support": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_3_3, Q_2_0_5d, *LOSER_TO_DAMAGE, Q_4_4_4a, Q_3_4_1b),
+        cited=(Q_3_4_1e,),
+        check=lambda r: (
+            battle(r).totals == {Player.A: 5000, Player.B: 6000}
+            and names(side(r, "A").rest_area) == ["盖亚奥特曼"]
+        ),
+    ),
+    "hand_limit_discard_fifth_damage": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.A,
+        decides=(Q_4_5_4, Q_5_0_3, Q_3_3_1, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
+        check=lambda r: side(r, "A").hand.total == 10,
+    ),
+    "battle_start_opponent_effect": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, Q_4_2_2, *LOSER_TO_DAMAGE, *WINNER_STAYS),
+        check=lambda r: battle(r).totals == {Player.A: 5500, Player.B: 6000},
+    ),
+    "opponent_end_effect_draw_empty_deck": Expect(
+        Result.WON,
+        "draw_from_empty_deck",
+        winner=Player.A,
+        decides=(Q_4_5_3, Q_1_3_2b, Q_1_3_1),
+        cited=(Q_1_3_4,),
+        check=lambda r: state(r).turn == 11,
+    ),
+    "form_change_effect_fifth_damage": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.A,
+        decides=(Q_5_10_3a, Q_5_10_3b, Q_5_10_1, Q_2_0_5g, Q_3_3_1, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
+        not_cited=(Q_4_2_3,),
+    ),
+    "replacement_damage_to_rest_area": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *WINNER_STAYS, Q_4_4_4b, Q_5_8_1),
+        why_not=(Q_1_3_2a,),
+        check=lambda r: (
+            side(r, "B").damage_zone.total == 4
+            and names(side(r, "B").rest_area) == ["戴拿奥特曼"]
+            and battle(r).to_damage_zone == []
+        ),
+    ),
+    "turn_start_loss_before_opponent_heal": Expect(
+        Result.WON,
+        "damage_zone_full",
+        winner=Player.A,
+        decides=(Q_4_0_4, Q_4_0_5, Q_1_1_6a, Q_3_3_1, Q_1_3_2a, Q_3_3_2, Q_1_3_1),
+        cited=(Q_1_3_4,),
+        check=lambda r: side(r, "B").damage_zone.total == 5 and not any("休息区" in t for t in texts(r)),
+    ),
+    # -- the answer is no ---------------------------------------------------------------------------
+    "tie_win_effect_not_triggered": Expect(
+        *CONTINUES,
+        decides=(*BATTLE_WON, *LOSER_TO_DAMAGE),
+        why_not=(Q_2_0_5e,),
+        check=lambda r: side(r, "A").hand.total == 0,
+    ),
+    "illegal_form_change_from_field": Expect(Result.REFUSED, decides=(Q_5_10_3a,), refused=(Q_5_10_3a,)),
+    "illegal_winner_keeps_main_with_support": Expect(
+        Result.REFUSED, decides=(Q_4_4_4a, Q_4_4_4c), refused=(Q_4_4_4a, Q_4_4_4c)
     ),
 }
 

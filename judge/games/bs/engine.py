@@ -240,10 +240,10 @@ class BsRules(Rules[BsState, BsOutcome]):
             return False
         return super().holds(replay, condition, value)
 
-    def passed_over(self, replay: Run, effect: Effect, declined: bool) -> None:
+    def passed_over(self, replay: Run, effect: Effect, declined: bool, failed: bool = False) -> None:
         """An 「藉由○○來△△」 whose ○○ was not done: △△ does not happen (FAQ 效果通則 Q5), which decides the
         ruling with the rule that left ○○ undone (a target gone, FAQ 指定效果 Q1); the why-not says so."""
-        if effect.if_done and not declined:
+        if effect.if_done and not declined and not failed:
             replay.log.mark_decisive(BY_DOING, *replay.notes.pop(effects.UNDONE, ()))
             replay.not_applied(
                 f"{self.label(effect)} 不會發揮：它之前的效果沒有完全執行，「藉由○○來△△」必須執行○○才能發動。",

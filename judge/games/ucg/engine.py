@@ -107,11 +107,9 @@ class UcgRules(Rules[UcgState, UcgOutcome]):
     def apply_effect(self, replay: Run, effect: Effect) -> None:
         effects.apply(replay, effect)
 
-    def passed_over(self, replay: Run, effect: Effect, declined: bool) -> None:
-        effects.unmade(replay, effect, ("11.3.2",) if declined else ("11.20.3", "11.4.2"))
-
-    def unmet(self, replay: Run, effect: Effect) -> None:
-        effects.unmade(replay, effect, ("11.1",))
+    def passed_over(self, replay: Run, effect: Effect, declined: bool, failed: bool = False) -> None:
+        why = ("11.1",) if failed else ("11.3.2",) if declined else ("11.20.3", "11.4.2")
+        effects.unmade(replay, effect, why)
 
     def goes_on(self, replay: Run, effect: Effect, before: Action) -> None:
         effects.goes_on(replay, effect, before)

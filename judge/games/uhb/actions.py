@@ -11,7 +11,7 @@ its name.
 
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import Discriminator, Field, Tag
 
@@ -142,4 +142,34 @@ class Win(Action):
     player: Player = Field(description="the player whose card effect wins the game")
 
 
-ACTIONS = (Win, ChooseOrder, FormChange, Battle, Support, ExtraSupport, Promote, Weaken, Discard, Flip)
+#: the zones a card can be moved to (ch. 3)
+ZoneName = Literal["deck", "hand", "field", "damage_zone", "rest_area", "energy"]
+
+
+class Replace(Action):
+    """替代性效果 (5.8.1, 「……改为……」), in force from where the timeline lists it: ``card`` that would be
+    moved to ``zone`` goes to ``instead``; the first move does not happen at all."""
+
+    verb = "replace"
+    card: str = Field(min_length=1, description="the card the replacement watches")
+    zone: ZoneName = Field(description="where it would go")
+    instead: ZoneName = Field(description="where it goes instead")
+    source: str | None = Field(default=None, description="the card whose effect this is")
+
+    def names(self) -> list[str]:
+        return [self.card, *([self.source] if self.source else [])]
+
+
+ACTIONS = (
+    Win,
+    ChooseOrder,
+    FormChange,
+    Battle,
+    Support,
+    ExtraSupport,
+    Promote,
+    Weaken,
+    Discard,
+    Flip,
+    Replace,
+)

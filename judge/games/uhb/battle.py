@@ -14,12 +14,12 @@ weakened power, weakened on the field for the deck's top card (5.11.1).
 
 from __future__ import annotations
 
-from judge.games.uhb import effects, flips
+from judge.games.uhb import effects, ending, flips
 from judge.games.uhb.actions import Battle, ExtraSupport, Promote, Support, Weaken
 from judge.games.uhb.outcome import BattleRecord
 from judge.games.uhb.sources import continues
+from judge.games.uhb.state import DAMAGE_LIMIT, UhbCard, UhbState
 from judge.games.uhb.state import Battle as InProgress
-from judge.games.uhb.state import UhbCard, UhbState
 from judge.players import Player, turn_order
 from judge.replay import Replay
 from judge.state import Duration
@@ -153,6 +153,7 @@ def go_on(replay: Run) -> None:
                     clause,
                 )
         replay.resolve_fired()
+        ending.check(replay)  # 1.3.4: once this card's effects are over
         if event == "flipped" and continues(replay, name):
             before = any(later == "flipped" for later, _ in stages)  # the other main's 翻 effect waits
             replay.step(
@@ -288,6 +289,7 @@ def _reveal(replay: Run) -> None:
         if replay.fired:
             replay.step(f"执行玩家 {player} 的支援角色「{card.name}」的支援效果。", "4.3.3", "2.0.5d")
         replay.resolve_fired()
+        ending.check(replay)  # 1.3.4: once this card's effects are over
 
 
 def end_support(replay: Run) -> None:
@@ -316,6 +318,7 @@ def end_support(replay: Run) -> None:
                 card=name,
             )
         replay.resolve_fired()
+        ending.check(replay)  # 1.3.4: once this card's effects are over
 
 
 def play_on(replay: Run) -> None:
@@ -418,6 +421,7 @@ def settle(replay: Run) -> None:
     _ended_changes(replay, battle, mains, totals)
     _unmade_changes(replay, battle, mains, totals)
     _made_changes(replay, battle, mains, totals)
+    _removed_supports(replay, totals)
     found = record(replay)
     found.totals, found.winner = totals, battle.winner
     found.supports = {p: [c.name for c in cards] for p, cards in battle.supports.items()}
@@ -438,6 +442,23 @@ def settle(replay: Run) -> None:
                 "4.4.3",
                 card=support.name,
             )
+        if won:
+            replay.unfired(
+                "lost",
+                f"「{mains[player]}」在战斗中胜利，其战败效果只在战斗中失败或平局时触发。",
+                "2.0.5f",
+                "4.4.2",
+                card=mains[player],
+            )
+        else:
+            how = "双方总战力相等，双方都为战败方" if battle.winner is None else "战败"
+            replay.unfired(
+                "won",
+                f"「{mains[player]}」没有在战斗中胜利（{how}），其胜利效果只在胜利时触发。",
+                "2.0.5e",
+                "4.4.2",
+                card=mains[player],
+            )
         replay.event("won" if won else "lost", card=mains[player], player=player)
         if replay.fired:
             how = "胜利" if won else "平局" if battle.winner is None else "战败"
@@ -447,6 +468,7 @@ def settle(replay: Run) -> None:
                 "2.0.5e" if won else "2.0.5f",
             )
         replay.resolve_fired()
+        ending.check(replay)  # 1.3.4: once this player's effects are over, before the opponent's
 
 
 def _result(totals: dict[Player, int]) -> Player | None:
@@ -525,9 +547,31 @@ def _made_changes(
             )
 
 
+def _removed_supports(replay: Run, totals: dict[Player, int]) -> None:
+    """A support an effect took out of the battle, whose support power would have turned its result,
+    makes the clauses that carried that effect out decisive."""
+    for player, name, value, clauses in replay.notes.pop(effects.REMOVED, []):
+        kept = {**totals, player: totals[player] + (value or 0)}
+        if value and _result(kept) != _result(totals):
+            replay.step(
+                f"支援角色「{name}」已因效果离开战斗，其支援战力 {value} 不计入总战力"
+                f"（若仍计入，玩家 {player} 的总战力为 {kept[player]}，战斗的结果不同）。",
+                *clauses,
+                decisive=True,
+                card=name,
+            )
+
+
 def promote(replay: Run, action: Promote) -> None:
     battle = _battle(replay)
     names = [c.name for c in battle.supports.get(action.player, [])]
+    if action.player is battle.winner and names and action.card == _main(replay, action.player).name:
+        replay.refuse(
+            f"胜利方玩家 {action.player} 进行了支援：主战角色「{action.card}」移入休息区，从支援角色中选取一张移入"
+            "主战角色之前所在的配置区；只有没有进行支援的胜利方，主战角色才在结算时留在战场。",
+            "4.4.4a",
+            "4.4.4c",
+        )
     if action.player is not battle.winner or action.card not in names:
         replay.refuse(
             f"只有胜利方可以从其支援角色和额外支援角色中选取一张移入主战角色之前所在的配置区（「{action.card}」不是）。",
@@ -582,9 +626,13 @@ def _gone(replay: Run, player: Player, main: UhbCard, clause: str) -> bool:
         return False
     where = replay.state.where(main.name)
     zone = effects.ZONE_NAMES[where[1]] if where else "场外"
+    damage = replay.state.side(player).damage_zone.total
+    saved = clause == "4.4.4b" and damage is not None and damage + 1 >= DAMAGE_LIMIT
     replay.step(
-        f"玩家 {player} 的主战角色「{main.name}」已因效果离开战场（现在{zone}），结算时不再移动该牌。",
+        f"玩家 {player} 的主战角色「{main.name}」已因效果离开战场（现在{zone}），结算时不再移动该牌"
+        + (f"（若移入伤害区，伤害区将有 {damage + 1} 张牌）。" if saved and damage is not None else "。"),
         clause,
+        *(replay.notes.get(effects.LEFT, {}).get(main.name, ()) if saved else ()),
         decisive=True,
         card=main.name,
     )
@@ -635,9 +683,14 @@ def _winner(replay: Run, player: Player) -> None:
         space = min(replay.notes.get(SPACES, {}).get(player, len(field.cards)), len(field.cards))
     else:
         space = field.cards.index(main)
+        reset = "（衰弱状态的角色牌进入其他区域时重置回全力状态）" if main.weakened else ""
         effects.move_card(replay, main.name, player, "rest_area")
         replay.step(
-            f"胜利方玩家 {player} 的主战角色「{main.name}」移入休息区。", "4.4.4a", "3.4.1b", decisive=True
+            f"胜利方玩家 {player} 的主战角色「{main.name}」移入休息区{reset}。",
+            "4.4.4a",
+            "3.4.1b",
+            *(("5.11.2a",) if reset else ()),
+            decisive=True,
         )
         found.to_rest_area.append(main.name)
     card = next(c for c in supports if c.name == chosen)
@@ -695,15 +748,16 @@ def _loser(replay: Run, player: Player) -> None:
         if _may_weaken(main):
             replay.step(f"战败方玩家 {player} 选择不以衰弱状态留在战场上。", "5.11.1")
         reset = "（衰弱状态的角色牌进入其他区域时重置回全力状态）" if main.weakened else ""
-        effects.move_card(replay, main.name, player, "damage_zone")
+        went = effects.move_card(replay, main.name, player, "damage_zone")
         replay.step(
-            f"战败方玩家 {player} 的主战角色「{main.name}」移入伤害区{reset}。",
+            f"战败方玩家 {player} 的主战角色「{main.name}」移入{effects.ZONE_NAMES[went]}{reset}。",
             "4.4.4b",
-            "3.3.1",
+            *(("3.3.1",) if went == "damage_zone" else ()),
             *(("5.11.2a",) if reset else ()),
             decisive=True,
         )
-        found.to_damage_zone.append(main.name)
+        if went == "damage_zone":
+            found.to_damage_zone.append(main.name)
     _supports_to_rest(replay, player, "4.4.4b", "3.4.1c")
 
 

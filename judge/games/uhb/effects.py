@@ -18,11 +18,12 @@ value itself, so ``more_than`` and ``less_than`` do too.
 
 from __future__ import annotations
 
-from itertools import permutations
+from itertools import pairwise, permutations
 
 from judge.board import BoardProblem
 from judge.effects import Condition, Effect, Move
 from judge.games.uhb import ending
+from judge.games.uhb.actions import Replace
 from judge.games.uhb.outcome import UhbReason
 from judge.games.uhb.sources import continues
 from judge.games.uhb.state import FIELD_SPACES, UhbCard, UhbState, UhbZone
@@ -94,6 +95,14 @@ MADE = "made_changes"
 UNMADE = "unmade_changes"
 #: notes: the effect carried out or passed over last, and the clauses that passed it over (if any)
 LAST = "last_effect"
+#: notes: the cards an effect took off the field, and the clauses that carried that effect out
+LEFT = "left_field"
+#: notes: the supports an effect took out of the battle: (player, card, support power, clauses)
+REMOVED = "removed_supports"
+#: notes: the replacement effects in force (5.8.1): card -> (zone, instead, source)
+REPLACING = "replacing"
+#: notes: the triggered effects (by id) that a part of the same card's effect follows in their batch
+GOES_ON = "effect_goes_on"
 
 #: the clauses that carry out an effect waiting for each event (the phase's step and the effect's
 #: kind): a change it made that turned a battle's result makes them decisive
@@ -104,22 +113,30 @@ CARRIED_OUT_BY = {
     "form_changed": ("5.10.1", "2.0.5g"),
     "battle_start": ("4.2.2",),
     "flipped": ("2.0.5a",),
+    "won": ("4.4.3", "2.0.5e"),
+    "lost": ("4.4.3", "2.0.5f"),
 }
 
 
 def _carried_out_by(replay: Run, effect: Effect) -> tuple[str, ...]:
     """The clauses that carried out ``effect`` (a waiting one): an extra support's 支 effect is 4.3.5's,
-    an opponent's 「回合开始时」 effect 4.0.5's."""
+    an opponent's 「回合开始时」 effect 4.0.5's (「回合结束时」: 4.5.2, 4.5.3), a main character's 翻
+    effect 4.2.4's flip and 4.2.5's."""
     if effect.when is None:
         return ()
     event, name = effect.when.event, effect.when.card
     battle = replay.state.battle
+    if event == "flipped" and battle is not None and name in (battle.attacker, battle.defender):
+        return ("4.2.4", "4.2.5", "2.0.5a")
     if event == "support" and battle is not None:
         for cards in battle.supports.values():
             if any(c.name == name for c in cards[1:]):
                 return ("4.3.5", "2.0.5d")
-    if event == "turn_start":
-        return ("4.0.4",) if owner(replay, effect) is replay.state.turn_player else ("4.0.5",)
+    if event == "discarded" and replay.state.phase == "end":
+        return ("4.5.4", "5.0.3")  # the hand-limit discard triggers 「当此牌被弃置时」 too
+    if event in ("turn_start", "turn_end"):
+        own, other = ("4.0.4", "4.0.5") if event == "turn_start" else ("4.5.2", "4.5.3")
+        return (own,) if owner(replay, effect) is replay.state.turn_player else (other,)
     return CARRIED_OUT_BY.get(event, ())
 
 
@@ -283,9 +300,31 @@ def _off_the_deck(replay: Run, player: Player, count: int, zone: str, face_up: b
     return moved
 
 
-def move_card(replay: Run, name: str, player: Player, zone: str) -> None:
-    """One named card, wherever it is, to a zone of ``player`` (its top); entering the damage zone is
-    an event its effects may wait for."""
+def replace(replay: Run, action: Replace) -> None:
+    """5.8.1: a replacement effect in force from now on."""
+    replay.notes.setdefault(REPLACING, {})[action.card] = (action.zone, action.instead, action.source)
+    whose = f"「{action.source}」的效果：" if action.source else "效果："
+    replay.step(
+        f"{whose}「{action.card}」移入{ZONE_NAMES[action.zone]}时，改为移入{ZONE_NAMES[action.instead]}。",
+        "5.8.1",
+        card=action.card,
+    )
+
+
+def move_card(replay: Run, name: str, player: Player, zone: str) -> str:
+    """One named card, wherever it is, to a zone of ``player`` (its top), or where a replacement effect
+    sends it instead (5.8.1); entering the damage zone is an event its effects may wait for.  The zone
+    it went to."""
+    replaced = replay.notes.get(REPLACING, {}).get(name)
+    if replaced is not None and replaced[0] == zone:
+        zone = replaced[1]
+        replay.step(
+            f"「{name}」将要移入{ZONE_NAMES[replaced[0]]}，改为移入{ZONE_NAMES[zone]}：前述移动不会发生，"
+            "被后者完全替代。",
+            "5.8.1",
+            decisive=True,
+            card=name,
+        )
     moving = card(replay, name)
     where = replay.state.where(name)
     _lift(replay, moving)
@@ -296,6 +335,17 @@ def move_card(replay: Run, name: str, player: Player, zone: str) -> None:
     put(replay.state.side(player).zone(zone), [moving])  # type: ignore[arg-type]  # a uhb zone
     if zone == "damage_zone":
         replay.event("to_damage_zone", card=name, player=player)
+    return zone
+
+
+def _left_field(replay: Run, effect: Effect, names: list[str], clause: str) -> None:
+    """Remember which effect took each of ``names`` that is on the field off it: a later effect that
+    finds the card gone, or a settlement that does not move it, is decided by that effect."""
+    left = replay.notes.setdefault(LEFT, {})
+    for name in names:
+        where = replay.state.where(name)
+        if where is not None and where[1] == "field":
+            left[name] = _carried_out_by(replay, effect) or (clause,)
 
 
 def _lasting_ends(replay: Run, source: str) -> None:
@@ -353,10 +403,11 @@ def _move(replay: Run, effect: Effect, move: Move) -> None:
                 return
             wanted = room
     if source.zone == "deck" and to_name == "energy" and not move.cards:
-        add_energy(replay, owner, wanted, "5.3.1")
+        add_energy(replay, owner, wanted, "5.3.1", *_carried_out_by(replay, effect))
         return
     discards = source.zone == "hand" and to_name == "rest_area"  # 弃牌 (5.0.1)
     if move.cards:
+        _left_field(replay, effect, move.cards[:wanted], "1.1.4")
         for name in move.cards[:wanted]:
             move_card(replay, name, to_owner, to_name)
             if discards:
@@ -371,6 +422,10 @@ def _move(replay: Run, effect: Effect, move: Move) -> None:
         for card in cards:
             if card is not None and to_name == "damage_zone":
                 replay.event("to_damage_zone", card=card.name, player=to_owner)
+    if to_name == "damage_zone" and moved:
+        ending.into_damage(
+            replay, to_owner, moved, effect.source, (*_carried_out_by(replay, effect), "3.3.1")
+        )
     if moved < wanted:
         replay.done = False  # done in part only: an if_done effect after it does not happen
     if source.zone == "deck" and to_name != "hand" and moved < wanted:
@@ -438,12 +493,15 @@ def _payable(replay: Run, effect: Effect) -> bool:
     return paid
 
 
-def passed_over(replay: Run, effect: Effect, declined: bool) -> None:
+def passed_over(replay: Run, effect: Effect, declined: bool, failed: bool = False) -> None:
     """An effect not carried out, and the clauses why: its controller declined it (1.1.4; a cost 【】
-    is the player's to pay or not, 1.1.4a), or the part before it was not done (a cost not paid, 1.1.3,
-    or an optional part declined).  A change it would have made is weighed by the battle."""
-    if declined:
-        clauses: tuple[str, ...] = ("1.1.4a",) if effect.cost else ("1.1.4",)
+    is the player's to pay or not, 1.1.4a), its condition did not hold (1.1.4: an effect happens when
+    its condition is met), or the part before it was not done (a cost not paid, 1.1.3, or an optional
+    part declined).  A change it would have made is weighed by the battle."""
+    if failed:
+        clauses: tuple[str, ...] = ("1.1.4",)
+    elif declined:
+        clauses = ("1.1.4a",) if effect.cost else ("1.1.4",)
         if effect.cost:
             replay.step(
                 f"{_source(effect)}【】内的部分由玩家决定是否执行：玩家决定不支付代价，无法使用该条效果。",
@@ -485,7 +543,7 @@ def apply(replay: Run, effect: Effect) -> None:
     elif effect.move is not None:
         _move(replay, effect, effect.move)
     elif effect.draw is not None:
-        draw(replay, effect.draw.player, effect.draw.count, "1.1.4")
+        draw(replay, effect.draw.player, effect.draw.count, "1.1.4", *_carried_out_by(replay, effect))
     elif effect.keyword is not None:
         grant = effect.keyword
         target = card(replay, grant.card)
@@ -510,10 +568,37 @@ def apply(replay: Run, effect: Effect) -> None:
             "玩家不会在效果执行到一半时输掉游戏：当前效果全部执行完毕，再检查是否满足输掉游戏的条件。",
             "1.3.4",
         )
+        if id(effect) not in replay.notes.get(GOES_ON, set()):
+            ending.check(replay)  # before the next card's effect waiting with it
 
 
 def _to_zone(replay: Run, effect: Effect, name: str, zone: str, clause: str) -> None:
+    """A card off the field (or a support of the battle) into a zone; one no longer there is not
+    moved: the effect does what it can (1.1.3a), and what took the card away decides that."""
     owner = replay.state.owner(name) or replay.state.turn_player or Player.A
+    where = replay.state.where(name)
+    battle = replay.state.battle
+    supporting = battle is not None and any(c.name == name for cs in battle.supports.values() for c in cs)
+    if not supporting and (where is None or where[1] != "field"):
+        zone_now = ZONE_NAMES.get(where[1], "场外") if where else "场外"
+        replay.done = False
+        replay.step(
+            f"{_source(effect)}「{name}」已不在战场上（现在{zone_now}），无法将其移入{ZONE_NAMES[zone]}；"
+            "尽量执行可以执行的部分，该效果没有可以执行的部分。",
+            "1.1.3a",
+            *replay.notes.get(LEFT, {}).get(name, ()),
+            decisive=True,
+            card=name,
+        )
+        return
+    _left_field(replay, effect, [name], clause)
+    if supporting:
+        support = card(replay, name)
+        replay.notes.setdefault(REMOVED, []).append(
+            (owner, name, support.support_power, _carried_out_by(replay, effect) or (clause,))
+        )
+    if zone == "damage_zone":
+        ending.into_damage(replay, owner, 1, effect.source, (*_carried_out_by(replay, effect), clause))
     move_card(replay, name, owner, zone)
     replay.step(f"{_source(effect)}「{name}」移入玩家 {owner} 的{ZONE_NAMES[zone]}。", clause, card=name)
 
@@ -595,6 +680,9 @@ def order(replay: Run, waiting: list[Effect]) -> list[Effect]:
         )
         replay.step(f"同一方的多个效果同时触发，由当前回合玩家 {first} 决定执行顺序：{chosen}。", "1.1.6")
         found += [part for i in orders[texts.index(chosen)] for part in _parts_of(parts, effects[i])]
+    replay.notes.setdefault(GOES_ON, set()).update(
+        id(effect) for effect, following in pairwise(found) if _same_effect(effect, following)
+    )
     return found
 
 

@@ -20,6 +20,8 @@ Run = Replay[UhbState]
 
 #: notes: the losing conditions met since the last check, per player
 MET = "losing"
+#: notes: the cards effects put into each player's damage zone: (count, source, clauses that did it)
+INTO_DAMAGE = "into_damage_zone"
 
 TEXT = {
     UhbReason.DRAW_FROM_EMPTY_DECK: "将要抽牌，同时牌库内没有剩余牌",
@@ -32,6 +34,27 @@ def meet(replay: Run, player: Player, reason: UhbReason, *because: str) -> None:
     """A losing condition met now (an empty deck, a win granted by an effect): lost at the next check,
     which cites ``because``, the clauses that made the player draw or add energy, with it."""
     replay.notes.setdefault(MET, {}).setdefault(player, []).append((reason, because))
+
+
+def into_damage(
+    replay: Run, player: Player, count: int, source: str | None, clauses: tuple[str, ...]
+) -> None:
+    """Cards an effect put into ``player``'s damage zone (3.3.1): a loss they made up the fifth card
+    of is decided by the clauses that carried that effect out."""
+    replay.notes.setdefault(INTO_DAMAGE, {}).setdefault(player, []).append((count, source, clauses))
+
+
+def _by_effects(replay: Run, player: Player, total: int) -> None:
+    """The effects without whose cards the damage zone would hold fewer than 5: they decide the loss."""
+    for count, source, clauses in replay.notes.get(INTO_DAMAGE, {}).get(player, []):
+        if total - count < DAMAGE_LIMIT:
+            whose = f"「{source}」的效果" if source else "效果"
+            replay.step(
+                f"玩家 {player} 的伤害区中有 {count} 张牌是{whose}移入的（若没有此效果，伤害区只有 "
+                f"{total - count} 张牌）。",
+                *clauses,
+                decisive=True,
+            )
 
 
 def damage_full(state: UhbState, player: Player) -> bool:
@@ -62,6 +85,7 @@ def check(replay: Run) -> None:
                 decisive=True,
                 damage_zone=total,
             )
+            _by_effects(replay, player, total or 0)
             lost.setdefault(player, UhbReason.DAMAGE_ZONE_FULL)
         for reason, because in met.get(player, []):
             replay.step(f"玩家 {player} {TEXT[reason]}，输掉游戏。", reason.clause, *because, decisive=True)

@@ -25,6 +25,7 @@ from judge.games.uhb.actions import (
     Flip,
     FormChange,
     Promote,
+    Replace,
     Support,
     Weaken,
     Win,
@@ -124,19 +125,23 @@ class UhbRules(Rules[UhbState, UhbOutcome]):
             turn.discard(replay, action)
         elif isinstance(action, Flip):
             flips.flip(replay, action)
+        elif isinstance(action, Replace):
+            effects.replace(replay, action)
         elif isinstance(action, Win):
             replay.step(f"玩家 {action.player} 的卡牌效果使其获得胜利。", "1.3.2d")
             ending.meet(replay, action.player.other, UhbReason.WIN_BY_EFFECT)
 
     def anytime(self, state: UhbState, action: Action) -> bool:
         """Card effects act where the timeline lists them: a flip, a win, an extra form change."""
-        return isinstance(action, (Flip, Win)) or (isinstance(action, FormChange) and action.by_effect)
+        return isinstance(action, (Flip, Win, Replace)) or (
+            isinstance(action, FormChange) and action.by_effect
+        )
 
     def apply_effect(self, replay: Run, effect: Effect) -> None:
         effects.apply(replay, effect)
 
-    def passed_over(self, replay: Run, effect: Effect, declined: bool) -> None:
-        effects.passed_over(replay, effect, declined)
+    def passed_over(self, replay: Run, effect: Effect, declined: bool, failed: bool = False) -> None:
+        effects.passed_over(replay, effect, declined, failed)
 
     def holds(self, replay: Run, condition: Condition, value: int) -> bool:
         return effects.holds(replay, condition, value)
