@@ -404,6 +404,7 @@ class Replay(Generic[S]):
         self.index = -1  # the action being replayed (-1: before the first)
         self.waiting: list[Effect] = []  # triggered effects waiting for their event
         self.fired: list[Effect] = []  # triggered and not yet resolved
+        self.pending: list[Effect] = []  # fired, put in order, and not yet carried out
         self.notes: dict[str, Any] = {}  # what the rules keep for the outcome during this run
         #: whether the effect carried out last was done in full (None: not known), for ``if_done``;
         #: a game's apply_effect sets False (or None) where it does only part of one
@@ -689,7 +690,10 @@ class Replay(Generic[S]):
         """Carry out the fired effects in the order the rules give, and any they fire in turn."""
         while self.fired:
             batch, self.fired = self.fired, []
-            for effect in self.rules.order(self, batch):
+            ordered = self.rules.order(self, batch)
+            self.pending[:0] = ordered
+            for effect in ordered:
+                self.pending.remove(effect)
                 self._carry_out(effect)
 
     def expire(self, duration: Duration, text: Callable[[Card, str], str], *cites: str) -> int:

@@ -119,7 +119,10 @@ def declare(replay: Run, action: Attack) -> None:
         )
     unit = found[1]
     if not _is(replay, unit, Status.ACTIVE, f"{unit.name}.active@{replay.index}", "8-2-1"):
-        replay.refuse(f"「{unit.name}」處於休息狀態：攻擊需選擇我方戰鬥區中 1 張活躍狀態的機體。", "8-2-1")
+        why, cites = rested_by(replay, unit.name)
+        replay.refuse(
+            f"「{unit.name}」處於休息狀態{why}：攻擊需選擇我方戰鬥區中 1 張活躍狀態的機體。", "8-2-1", *cites
+        )
     if deployed_this_turn(replay, unit):
         if not is_link(unit):
             replay.refuse(
@@ -178,6 +181,23 @@ def declare(replay: Run, action: Attack) -> None:
         target=target or PLAYER,
     )
     replay.event("attack", card=unit.name, player=player)
+
+
+def rested_by(replay: Run, name: str) -> tuple[str, tuple[str, ...]]:
+    """What left a unit rested, where the timeline shows it: an effect or 《支援》 this turn, or its own
+    attack in its player's turn, which the other player's active step does not undo (7-2-3-1)."""
+    clause = replay.notes.get(effects.STATUS_SET, {}).get(name)
+    if clause == "13-1-3-1":
+        return "（已轉為休息狀態發動《支援》）", (clause,)
+    if clause == "5-4-1-2":
+        return "（已因效果轉為休息狀態）", (clause,)
+    attacked_by = replay.notes.get(processing.RESTED_BY_ATTACK, {}).get(name)
+    if attacked_by is not None and attacked_by is not processing.turn_player(replay):
+        return (
+            f"（在玩家 {attacked_by} 的回合中攻擊而轉為休息狀態；啟動步驟只將回合玩家的卡牌轉為活躍狀態）",
+            ("7-2-3-1",),
+        )
+    return "", ()
 
 
 def _condition(unit: GcgCard) -> str:
@@ -318,8 +338,12 @@ def block(replay: Run, action: Block | None) -> None:
     if unit.name == battle.declared:
         replay.refuse(f"「{unit.name}」原本就是攻擊對象，無法發動其《阻擋者》效果。", "8-3-3")
     if not _is(replay, unit, Status.ACTIVE, f"{unit.name}.active@{replay.index}", "8-3-1"):
+        why, cites = rested_by(replay, unit.name)
         replay.refuse(
-            f"「{unit.name}」處於休息狀態：只有活躍狀態的機體能發動《阻擋者》。", "8-3-1", "13-1-4-1"
+            f"「{unit.name}」處於休息狀態{why}：只有活躍狀態的機體能發動《阻擋者》。",
+            "8-3-1",
+            "13-1-4-1",
+            *cites,
         )
     _blocked(replay, battle, unit)
 
@@ -409,20 +433,19 @@ def acting(replay: Run) -> Player:
 
 
 def may_act(replay: Run, player: Player) -> None:
-    """``player`` acts in the action step: the one holding the right to act before it (9-2, 9-4-2),
-    the timeline listing nothing of theirs, passed first; one who passed earlier in this step acts
+    """``player`` acts in the action step: only the one holding the right to act may (9-2, 9-3, 9-4):
+    the non-turn player first, then the players in turn; one who passed earlier in this step acts
     again, because both did not pass in a row (9-4-1)."""
     who = acting(replay)
     if player is not who:
-        replay.step(
-            f"瞬動的行動權在{_role(replay, who)}，時間軸沒有列出其行動：{_role(replay, who)}讓過後，"
-            f"行動權才轉交給玩家 {player}（從非回合玩家開始，依序轉交）。",
-            "9-2",
+        first = who is not processing.turn_player(replay)
+        replay.refuse(
+            f"瞬動的行動權現在在{_role(replay, who)}：{'瞬動步驟從非回合玩家開始，' if first else ''}"
+            f"行動權依非回合玩家→回合玩家→非回合玩家……的順序轉交，{_role(replay, who)}讓過或發動之前，"
+            f"玩家 {player} 不能發動。",
+            *(("9-2", "9-3") if first else ("9-4",)),
             "9-4-2",
-            "9-3-3",
         )
-        acted(replay, who)
-        replay.notes.setdefault(PASSED, set()).add(who)
     if player in replay.notes.get(PASSED, set()):
         replay.step(
             f"玩家 {player} 先前讓過，但雙方沒有連續宣言讓過：瞬動的行動權再次轉交給其，可以發動。",
@@ -800,6 +823,11 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
     if name in destroyed:
         replay.event("destroys", card=attacker.name, player=processing.turn_player(replay))
         _breach(replay, attacker, both=attacker.name in destroyed)
+    elif instances(attacker, "breach"):
+        replay.not_applied(
+            f"「{name}」沒有被破壞：「{attacker.name}」的《突破》只在此機體透過戰鬥傷害破壞對方機體時發動。",
+            "13-1-2-1",
+        )
     if attacker.name in destroyed and instances(target, "breach"):
         replay.not_applied(
             f"「{name}」破壞了攻擊中的「{attacker.name}」，但現在是對方玩家的回合：《突破》只在我方的回合中，"

@@ -161,6 +161,8 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
         return isinstance(action, (Concede, *BY_EFFECT)) or (isinstance(action, Deploy) and action.by_effect)
 
     def apply_effect(self, replay: Run, effect: Effect) -> None:
+        if effects.target_gone(replay, effect):
+            return
         effects.left_its_area(replay, effect)
         effects.apply(replay, effect)
 

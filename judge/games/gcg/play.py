@@ -15,7 +15,7 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 
-from judge.games.gcg import battle, processing
+from judge.games.gcg import battle, effects, processing
 from judge.games.gcg.actions import Command, Concede, Deploy, Discard, Pair, PlaceEnergy, Support, Uses
 from judge.games.gcg.state import GcgCard, GcgState, Kind, Timing
 from judge.games.gcg.values import at_least, instances, is_link, link_cites, stacked
@@ -28,6 +28,8 @@ Run = Replay[GcgState]
 
 HAND_LIMIT = 10  # 4-8-4, 7-6-5-1
 MOST_ENERGY = 15  # 4-4-2
+#: notes: how many EX energy each player has paid with, gone from the game and from the Lv. (5-17-3-2-3)
+EX_SPENT = "ex_spent"
 
 
 @dataclass
@@ -97,10 +99,20 @@ def pay(replay: Run, player: Player, card: GcgCard, ex: int | None) -> None:
     if level_met and energy.payable is not None and card.level is not None and energy.payable < card.level:
         replay.log.mark_decisive("2-9-1")  # met only because rested energy counts too
     if not level_met:
+        spent = replay.notes.get(EX_SPENT, {}).get(player, 0)
+        short_by_ex = (
+            energy.total is not None and card.level is not None and energy.total + spent >= card.level
+        )
         replay.refuse(
-            f"玩家 {player} 的能源張數少於「{card.name}」的 Lv.：不滿足 Lv. 的條件，無法使用。",
+            f"玩家 {player} 的能源張數少於「{card.name}」的 Lv.：不滿足 Lv. 的條件，無法使用"
+            + (
+                f"（先前支付費用的 {spent} 張 EX 能源已從遊戲中移除，不再計入玩家的 Lv.）。"
+                if short_by_ex
+                else "。"
+            ),
             "7-5-2-2",
             "2-9-1",
+            *(("2-9-4", "5-17-3-2-3") if short_by_ex else ()),
         )
     payable = at_least(
         replay,
@@ -125,6 +137,9 @@ def pay(replay: Run, player: Player, card: GcgCard, ex: int | None) -> None:
     if energy.rested is not None:
         energy.rested += normal
     energy.ex -= used
+    if used:
+        spent = replay.notes.setdefault(EX_SPENT, {})
+        spent[player] = spent.get(player, 0) + used
     text = f"將 {normal} 張活躍狀態的能源轉為休息狀態支付費用"
     if used:
         text += f"，並使用 {used} 張 EX 能源：使用過的 EX 能源從遊戲中移除，玩家的 Lv. 變為 {_shown(energy.total)}"
@@ -364,6 +379,7 @@ def support(replay: Run, action: Support) -> None:
             f"「{unit.name}」處於休息狀態，無法透過將其轉為休息狀態發動《支援》。", "13-1-3-1", "10-1-7-2"
         )
     unit.status = Status.RESTED
+    replay.notes.setdefault(effects.STATUS_SET, {})[unit.name] = "13-1-3-1"  # why it is rested, if it matters
     value = stacked(replay, unit, "support")
     target[1].modifiers.append(Modifier(stat="ap", by=value, until=Duration.END_OF_TURN, source=unit.name))
     replay.step(

@@ -248,6 +248,13 @@ def lose(replay: Run, causes: dict[Player, list[GcgReason]]) -> None:
             text, cites = CAUSES[cause]
             replay.step(f"玩家 {player} {text}，滿足敗北條件。", *cites, loser=player)
             replay.log.mark_decisive(cites[0])
+            if cause is GcgReason.DECK_OUT and replay.state.phase != "draw":
+                replay.step(
+                    f"玩家 {player} 滿足敗北條件：在下個規則處理的時間點（效果處理後立即進行），因規則處理而遊戲敗北。",
+                    "1-2-3",
+                    "11-1-2",
+                )
+                replay.log.mark_decisive("1-2-3")
     reason = causes[losers[0]][0]
     if len(losers) == 1:
         (loser,) = losers

@@ -26,6 +26,7 @@ def active_step(replay: Run) -> None:
     for card in [*side.battle.cards, *side.base.cards]:
         card.status = Status.ACTIVE
         replay.notes.get(processing.RESTED_BY_ATTACK, {}).pop(card.name, None)
+        replay.notes.get(effects.STATUS_SET, {}).pop(card.name, None)
     side.energy.rested = 0
     replay.step(
         f"啟動步驟：回合玩家 {player} 將戰鬥區·能源區·基地放置處的所有休息狀態的卡牌同時轉為活躍狀態。",
