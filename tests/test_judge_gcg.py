@@ -212,7 +212,7 @@ def test_a_command_without_action_timing_is_refused_in_the_action_step():
     late = replay(
         {"hand": 3}, {}, [{"pass": {}}, {"command": {"card": main_only}}], phase="end", step="action"
     )
-    assert late.outcome.refused.cites == ("13-2-3-1", "13-2-4-1", "9-3-1")
+    assert late.outcome.refused.cites == ("13-2-3-1", "13-2-4-1", "9-3-1", "7-6-3-1")
 
 
 def test_an_attack_out_of_the_main_phase_is_refused_with_when_it_may_be_made():

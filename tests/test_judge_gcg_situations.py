@@ -88,12 +88,17 @@ Q_8_5_3_2_3 = "若雙方戰鬥中的機體都被破壞，則視為同時被破�
 Q_8_6_1 = "所有「本次戰鬥中」效果均失效"
 Q_9_2 = "可以從非回合玩家開始依次發動擁有【瞬動】效果的指令卡牌"
 Q_9_3 = "非回合玩家進行「發動擁有【瞬動】效果的指令」「發動【啟動·瞬動】效果」「讓過」中的任意 1 個"
+Q_9_4 = "接著由回合玩家進行「發動擁有【瞬動】效果的指令」「發動【啟動·瞬動】效果」「讓過」中的任意 1 個"
+Q_9_1 = "瞬動步驟在阻擋步驟後和結束階段中發生"
+Q_5_5_2 = "卡牌受到與其 HP 相同或更高數值的傷害，就會因規則處理被破壞"
 Q_9_3_1 = "支付費用使用手牌中擁有【瞬動】效果的指令卡牌"
 Q_9_4_2 = "行動權以非回合玩家→回合玩家→非回合玩家……的順序持續轉交"
 Q_9_5 = "若雙方玩家連續宣言「讓過」，則結束瞬動步驟"
 Q_10_1_3 = "則可以選擇不發動該效果"
 Q_10_1_6_6 = "首先解決回合玩家誘發的所有效果"
 Q_10_1_2 = "若文本中沒有特定的指定，則效果僅對場上的卡牌有效"
+Q_10_1_6_3 = "若同時發生多個滿足條件的事態，效果只會被誘發並發動 1 次"
+Q_10_1_8_1_1 = "若指令效果要求選擇對象，則只要無法選擇該對象就無法使用該指令卡牌"
 Q_10_1_6_7 = "若有新的效果被誘發，則優先解決新誘發的效果"
 Q_10_2_2 = "若效果發動要求選擇對象，則只要無法選擇對象，該效果就不會發動"
 Q_10_3_3_1 = "若無法選擇效果對象，則該效果不發動"
@@ -1250,6 +1255,44 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         decides=(Q_5_10_1, Q_13_2_8_1),
         check=lambda r: side(r, "A").hand.total == 4 and side(r, "A").trash.find("吉姆") is not None,
+    ),
+    "trigger_simultaneous_destructions_once": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_10_1_6_3, Q_13_2_8_1),
+        check=lambda r: side(r, "B").hand.total == 4,
+    ),
+    "illegal_pilot_in_action_step": Expect(
+        Result.REFUSED, decides=(Q_9_4, Q_7_5_2_1), refused=(Q_9_4, Q_7_5_2_1)
+    ),
+    "illegal_command_no_target": Expect(Result.REFUSED, decides=(Q_10_1_8_1_1,), refused=(Q_10_1_8_1_1,)),
+    "illegal_command_target_left_field": Expect(
+        Result.REFUSED, decides=(Q_10_1_8_1_1, Q_10_1_2), refused=(Q_10_1_8_1_1, Q_10_1_2)
+    ),
+    "illegal_main_command_in_end_phase": Expect(
+        Result.REFUSED,
+        decides=(Q_13_2_3_1, Q_13_2_4_1, Q_9_3_1, Q_7_6_3_1),
+        refused=(Q_13_2_3_1, Q_13_2_4_1, Q_9_3_1, Q_7_6_3_1),
+    ),
+    "effect_token_returned_to_hand": Expect(
+        *CONTINUES,
+        decides=(Q_5_17_2_5,),
+        check=lambda r: side(r, "A").hand.total == 3 and not side(r, "A").battle.cards,
+    ),
+    "why_not_hp_down_one_short": Expect(
+        *CONTINUES,
+        why_not=(Q_11_3_1, Q_5_5_2),
+        check=lambda r: side(r, "B").battle.find("德姆") is not None,
+    ),
+    "effect_base_destroyed_then_attack_wins": Expect(
+        Result.WON,
+        "battle_damage_with_empty_shield_area",
+        decides=(Q_11_3_1, Q_8_5_2_2, Q_1_2_2_1, Q_11_2_1, Q_1_2_1),
+        winner=Player.A,
+    ),
+    "illegal_flash_after_both_passed": Expect(
+        Result.REFUSED,
+        decides=(Q_13_2_3_1, Q_13_2_4_1, Q_9_1, Q_9_5),
+        refused=(Q_13_2_3_1, Q_13_2_4_1, Q_9_1, Q_9_5),
     ),
 }
 

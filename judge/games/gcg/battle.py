@@ -27,7 +27,7 @@ from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect
 from judge.games.gcg import effects, processing
-from judge.games.gcg.actions import BY_EFFECT, PLAYER, Attack, Block, Command, Pair, Pass, Support
+from judge.games.gcg.actions import BY_EFFECT, PLAYER, Attack, Block, Command, Deploy, Pair, Pass, Support
 from judge.games.gcg.outcome import BattleRecord
 from judge.games.gcg.state import Battle, GcgCard, GcgState, Timing
 from judge.games.gcg.values import (
@@ -459,6 +459,18 @@ def acted(replay: Run, player: Player) -> None:
     replay.notes[ACTING] = player.other
 
 
+def no_hand_use(replay: Run, player: Player, what: str) -> None:
+    """Using a card from the hand (7-5-2-1) is not among the action step's choices (9-3, 9-4): refused."""
+    if replay.state.battle is None:
+        return
+    replay.refuse(
+        f"{what}是主要階段中的「使用手牌」：瞬動步驟中，{_role(replay, player)} 只能發動擁有【瞬動】效果的指令、"
+        "【啟動·瞬動】效果或讓過。",
+        "9-4" if player is processing.turn_player(replay) else "9-3",
+        "7-5-2-1",
+    )
+
+
 def _role(replay: Run, player: Player) -> str:
     return f"{'回合玩家' if player is processing.turn_player(replay) else '非回合玩家'} {player}"
 
@@ -491,23 +503,34 @@ def _flash(state: GcgState, action: Action) -> bool:
     """Whether an action belongs to the action step: an effect (stated, or a rest or set_active), a
     pass, a 【瞬動】 command, a 【瞬動】 command card boarding as a pilot (to be refused), a concession."""
     if isinstance(action, Command):
-        card = action.card
-        return not (
-            isinstance(card, GcgCard) and card.timing is not None and Timing.ACTION not in card.timing
-        )
+        return not _main_only(state, action)
     if isinstance(action, Pair):
         return action.by_flash_command(state)
     return isinstance(action, (Effect, Pass, *BY_EFFECT)) or action.verb == "concede"
 
 
+def _main_only(state: GcgState, action: Command) -> bool:
+    """Whether a command is the turn player's 【主要】-only card: used after the battle, not in its
+    action step (a non-turn player's is taken there, to be refused)."""
+    card = action.card if isinstance(action.card, GcgCard) else None
+    owner = action.player
+    if card is None:
+        owner = owner or state.owner(str(action.card))
+        card = state.side(owner).hand.find(str(action.card)) if owner is not None else None
+    main_only = card is not None and card.timing is not None and Timing.ACTION not in card.timing
+    return main_only and owner in (None, state.turn_player)
+
+
 def _refused_in_step(replay: Run, following: Action) -> bool:
     """What the timeline lists where the battle has not moved on, taken there to be refused rather
-    than after the battle: a 《支援》 just after a pass or a command in the action step (13-2-1-1:
-    not while a unit attacks), a second block just after a block (8-3-2: one per attack)."""
+    than after the battle: a 《支援》 (13-2-1-1: not while a unit attacks), a unit deployed or a pilot
+    boarded from the hand (9-3, 9-4: the action step's only choices) just after a pass or a command in
+    the action step, and a second block just after a block (8-3-2: one per attack)."""
     if replay.index < 0:
         return False
     previous = replay.timeline.actions[replay.index]
-    if isinstance(following, Support):
+    from_hand = isinstance(following, Pair) or (isinstance(following, Deploy) and not following.by_effect)
+    if isinstance(following, Support) or from_hand:
         return isinstance(previous, (Pass, Command))
     return isinstance(following, Block) and isinstance(previous, Block)
 

@@ -24,7 +24,7 @@ from judge.board import BoardProblem
 from judge.effects import Condition, Damage, Draw, Effect, KeywordChange, Modify, Move, Place, Target
 from judge.games.gcg import processing
 from judge.games.gcg.state import VALUED, GcgCard, GcgState, Kind, book_name, keyword_key
-from judge.games.gcg.values import stat
+from judge.games.gcg.values import remaining, stat
 from judge.players import Player, by_turn_order
 from judge.replay import Replay
 from judge.state import Duration, Grant, Modifier, Status, Zone
@@ -300,6 +300,13 @@ def _modify(replay: Run, modify: Modify, until: Duration) -> None:
         stat=modify.stat,
         value=now,
     )
+    left = remaining(card)
+    if modify.stat == "hp" and modify.by < 0 and card.damage and left is not None and left > 0:
+        replay.not_applied(
+            f"「{card.name}」的 HP 為 {now}，高於其受到的 {card.damage} 點傷害：HP 沒有變得不高於 0，不會被破壞。",
+            "11-3-1",
+            "5-5-2",
+        )
     total = getattr(card, modify.stat)
     if total is None:
         return

@@ -16,7 +16,18 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from judge.games.gcg import battle, effects, processing
-from judge.games.gcg.actions import Command, Concede, Deploy, Discard, Pair, PlaceEnergy, Support, Uses
+from judge.games.gcg.actions import (
+    TARGET_KINDS,
+    Command,
+    Concede,
+    Deploy,
+    Discard,
+    Pair,
+    Pass,
+    PlaceEnergy,
+    Support,
+    Uses,
+)
 from judge.games.gcg.state import GcgCard, GcgState, Kind, Timing
 from judge.games.gcg.values import at_least, instances, is_link, link_cites, stacked
 from judge.outcome import Result
@@ -175,6 +186,7 @@ def deploy(replay: Run, action: Deploy) -> None:
         replay.refuse(f"「{card.name}」不是機體或基地：配置是指將機體和基地置於場上。", "5-8-1")
     state = replay.state
     if not action.by_effect:
+        battle.no_hand_use(replay, player, f"配置「{card.name}」")
         if player is not processing.turn_player(replay):
             replay.refuse(f"玩家 {player} 不是回合玩家：只有回合玩家可以在主要階段使用手牌。", "7-5-2-1")
         pay(replay, player, card, action.ex)
@@ -242,6 +254,7 @@ def pair(replay: Run, action: Pair) -> None:
         replay.refuse(
             f"「{card.name}」是擁有【駕駛員】效果的指令卡牌：在瞬動步驟中無法作為駕駛員進行搭乘。", "13-2-4-2"
         )
+    battle.no_hand_use(replay, player, f"讓駕駛員「{card.name}」搭乘")
     if card.kind in (Kind.UNIT, Kind.BASE):
         replay.refuse(
             f"「{card.name}」不是駕駛員：搭乘的是駕駛員卡牌或擁有【駕駛員】效果的指令卡牌。", "5-9-1"
@@ -303,7 +316,19 @@ def command(replay: Run, action: Command) -> None:
     in_battle = replay.state.battle is not None or replay.state.phase == "end"
     timing = Timing.ACTION if in_battle else Timing.MAIN
     if not in_battle and player is not processing.turn_player(replay):
-        replay.refuse(f"玩家 {player} 不是回合玩家：【主要】只在我方的主要階段使用。", "13-2-3-1")
+        flash = card.timing is not None and Timing.ACTION in card.timing
+        after_passes = (
+            flash and replay.index > 0 and isinstance(replay.timeline.actions[replay.index - 1], Pass)
+        )
+        replay.refuse(
+            f"玩家 {player} 不是回合玩家：【主要】只在我方的主要階段使用"
+            + ("；【瞬動】只在瞬動步驟中使用，現在不是瞬動步驟" if flash else "")
+            + ("（雙方已連續宣言「讓過」，瞬動步驟已結束）" if after_passes else "")
+            + "。",
+            "13-2-3-1",
+            *(("13-2-4-1", "9-1") if flash else ()),
+            *(("9-5",) if after_passes else ()),
+        )
     allowed = replay.fact(
         f"{card.name}.timing.{timing}",
         None if card.timing is None else timing in card.timing,
@@ -318,6 +343,7 @@ def command(replay: Run, action: Command) -> None:
             "13-2-3-1",
             "13-2-4-1",
             "9-3-1",
+            *(("7-6-3-1",) if replay.state.phase == "end" else ()),
         )
     if not allowed and timing is Timing.ACTION:
         replay.refuse(
@@ -334,6 +360,7 @@ def command(replay: Run, action: Command) -> None:
         )
     if in_battle:
         battle.may_act(replay, player)
+    _target_chosen(replay, player, card, action.target)
     pay(replay, player, card, action.ex)
     if in_battle:
         battle.acted(replay, player)
@@ -343,6 +370,38 @@ def command(replay: Run, action: Command) -> None:
         "3-4-1",
         "3-4-4",
     )
+
+
+def _target_chosen(replay: Run, player: Player, card: GcgCard, target: str | None) -> None:
+    """A command whose effect chooses a target that cannot be chosen cannot be used (10-1-8-1-1):
+    a card by name must be on the field (10-1-2), a kind of unit must have one there."""
+    if target is None:
+        return
+    state = replay.state
+    if target in TARGET_KINDS:
+        sides = {"enemy_unit": (player.other,), "friendly_unit": (player,), "unit": (player, player.other)}[
+            target
+        ]
+        units = [unit.name for side in sides for unit in state.side(side).battle.cards]
+        if not units:
+            replay.refuse(
+                f"「{card.name}」的指令效果要求選擇{TARGET_KINDS[target]}，但戰鬥區中沒有可以選擇的機體：無法使用該指令卡牌。",
+                "10-1-8-1-1",
+            )
+        replay.step(
+            f"「{card.name}」的指令效果選擇對象（{TARGET_KINDS[target]}：{'、'.join(units)}）。", "10-3-3"
+        )
+        return
+    on_field = state.unit(target) is not None or any(
+        side.base.find(target) for side in (state.side(p) for p in (player, player.other))
+    )
+    if not on_field:
+        replay.refuse(
+            f"「{card.name}」的指令效果要求選擇對象「{target}」，但「{target}」不在場上，無法選擇：無法使用該指令卡牌。",
+            "10-1-8-1-1",
+            "10-1-2",
+        )
+    replay.step(f"使用「{card.name}」時選擇「{target}」作為效果對象。", "10-3-3")
 
 
 def support(replay: Run, action: Support) -> None:

@@ -92,7 +92,10 @@ def leave_field(
         replay.log.mark_decisive(cites[0])
     if card.token:
         replay.step(
-            f"「{card.name}」是替代卡，移動到戰鬥區·能源區·護盾區以外的區域時從遊戲中被移除。", "5-17-2-5"
+            f"「{card.name}」是替代卡，移動到戰鬥區·能源區·護盾區以外的區域時從遊戲中被移除。",
+            "5-17-2-5",
+            decisive=to
+            in ("hand", "deck"),  # where it would have stayed a card: the rule decides where it is
         )
     else:
         put(side.zone(to), fresh(card))
@@ -186,6 +189,14 @@ def destroy_damaged(replay: Run) -> list[str]:
     doomed = destroyed_now(replay)
     if len(doomed) > 1:
         replay.step("多張卡牌同時滿足破壞條件，視為同時被破壞。", "11-3-1", "8-5-3-2-3")
+    once = [  # a 【破壞時】 of no one card that more than one of these destructions meets
+        effect
+        for effect in replay.waiting
+        if effect.when is not None
+        and effect.when.event == "destroyed"
+        and effect.when.card is None
+        and sum(effect.when.player in (None, player) for player, _ in doomed) > 1
+    ]
     for player, card in doomed:
         hp = stat(card, "hp")
         if card.damage == 0:  # no damage: an effect brought its HP to 0
@@ -207,6 +218,14 @@ def destroy_damaged(replay: Run) -> list[str]:
             "HP 變得不高於 0，被破壞並置於廢棄區。",
             "11-3-1",
             "5-5-2",
+        )
+    fired_once = [effect for effect in once if effect not in replay.waiting]
+    if fired_once:
+        replay.step(
+            f"{len(doomed)} 張卡牌同時被破壞，同時發生多個滿足條件的事態："
+            f"{'、'.join(replay.rules.label(effect) for effect in fired_once)}只會被誘發並發動 1 次。",
+            "10-1-6-3",
+            decisive=True,
         )
     return [card.name for _, card in doomed]
 
