@@ -78,6 +78,7 @@ Q_8_3_1 = "非回合玩家可以發動其戰鬥區中活躍狀態的機體所擁
 Q_8_3_2 = "針對每次攻擊只能發動 1 次《阻擋者》效果"
 Q_8_3_4 = "也可以選擇不發動《阻擋者》效果"
 Q_8_4_2 = "則不進入傷害步驟，直接進入「戰鬥結束步驟」"
+Q_8_5_1 = "確認攻擊中的機體在當前時間點的攻擊對象"
 Q_8_5_2_2 = "若對方的護盾區中沒有任何 1 張基地或護盾"
 Q_8_5_2_3 = "若對方的護盾區中沒有基地只有護盾"
 Q_8_5_2_3_1 = "受到 1 點或更多傷害的護盾會被破壞"
@@ -1293,6 +1294,27 @@ SITUATIONS: dict[str, Expect] = {
         Result.REFUSED,
         decides=(Q_13_2_3_1, Q_13_2_4_1, Q_9_1, Q_9_5),
         refused=(Q_13_2_3_1, Q_13_2_4_1, Q_9_1, Q_9_5),
+    ),
+    "illegal_flash_turn_player_first_in_end_phase": Expect(
+        Result.REFUSED,
+        decides=(Q_9_2, Q_9_3, Q_9_4_2, Q_7_6_3_1),
+        refused=(Q_9_2, Q_9_3, Q_9_4_2, Q_7_6_3_1),
+    ),
+    "why_not_full_area_not_destroyed": Expect(
+        *CONTINUES,
+        decides=(Q_11_4_2, Q_11_4_2_1),
+        why_not=(Q_11_4_2_1, Q_5_10_4),
+        check=lambda r: side(r, "A").hand.total == 2 and side(r, "A").deck.total == 20,
+    ),
+    "duration_cleanup_destroys_then_trigger": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_3_2, Q_7_6_6_1, Q_11_3_1, Q_13_2_8_1),
+        check=lambda r: side(r, "A").hand.total == 3 and not side(r, "A").battle.cards,
+    ),
+    "battle_target_set_active_in_action_step": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_8_5_1),
+        check=lambda r: side(r, "B").trash.find("德姆") is not None,
     ),
 }
 

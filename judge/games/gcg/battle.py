@@ -441,10 +441,11 @@ def may_act(replay: Run, player: Player) -> None:
         first = who is not processing.turn_player(replay)
         replay.refuse(
             f"瞬動的行動權現在在{_role(replay, who)}：{'瞬動步驟從非回合玩家開始，' if first else ''}"
-            f"行動權依非回合玩家→回合玩家→非回合玩家……的順序轉交，{_role(replay, who)}讓過或發動之前，"
+            f"行動權依非回合玩家→回合玩家→非回合玩家……的順序轉交，{_role(replay, who)} 讓過或發動之前，"
             f"玩家 {player} 不能發動。",
             *(("9-2", "9-3") if first else ("9-4",)),
             "9-4-2",
+            *(("7-6-3-1",) if first and replay.state.battle is None else ()),  # the end phase's action step
         )
     if player in replay.notes.get(PASSED, set()):
         replay.step(
@@ -796,6 +797,14 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
         "8-5-3-2",
     )
     replay.log.mark_decisive("8-5-3-2")
+    battle = replay.state.battle
+    if battle is not None and battle.blocker is None and target.status is Status.ACTIVE:
+        replay.step(
+            f"「{name}」在宣言攻擊後轉為活躍狀態，但仍在戰鬥區：傷害步驟確認的是當前時間點的攻擊對象，"
+            "攻擊對象仍是它，對機體的攻擊成立。",
+            "8-5-1",
+            decisive=True,
+        )
     strike = _fact(replay, attacker, "ap", "8-5-3-2")
     back = _fact(replay, target, "ap", "8-5-3-2")
     for card in (attacker, target):
