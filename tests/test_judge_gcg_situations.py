@@ -67,6 +67,7 @@ Q_7_4_1 = "回合玩家從能源卡組中將 1 張能源卡牌"
 Q_7_5_2_2 = "從手牌使用卡牌時，依以下順序進行"
 Q_7_5_2_1 = "回合玩家可以支付費用，依照任意順序從手牌中多次進行"
 Q_7_5_4_1 = "攻擊對方玩家或者對方休息狀態的機體"
+Q_7_6_1 = "「結束階段」依「瞬動步驟」「結束步驟」「手牌步驟」「清算步驟」4 個步驟的順序進行"
 Q_7_6_5_1 = "則需選擇並丟棄卡牌直到手牌變成 10 張"
 Q_7_6_6_1 = "為期限的效果失效"
 Q_7_6_7 = "回合移交給對方玩家"
@@ -846,8 +847,8 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_burst_destroys_next_attacker": Expect(
         Result.REFUSED,
-        decides=(Q_3_2_3, Q_8_2_1),
-        refused=(Q_3_2_3, Q_8_2_1),
+        decides=(Q_3_2_3, Q_8_2_1, Q_5_10_1),
+        refused=(Q_3_2_3, Q_8_2_1, Q_5_10_1),
         cited=(Q_13_2_5_1, Q_13_2_5_3),
         check=lambda r: (
             "「緊急迴避」的效果（破壞「吉姆」）等待其誘發條件（【爆發】）。" in texts(r)
@@ -1315,6 +1316,19 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         decides=(*UNIT_DESTROYED, Q_8_5_1),
         check=lambda r: side(r, "B").trash.find("德姆") is not None,
+    ),
+    "illegal_attack_unit_destroyed_by_burst": Expect(
+        Result.REFUSED, decides=(Q_3_2_3, Q_8_2_1, Q_11_3_1), refused=(Q_3_2_3, Q_8_2_1, Q_11_3_1)
+    ),
+    "turn_repair_before_cleanup": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_3_2, Q_13_1_1_1, Q_5_6_1, Q_7_6_1),
+        check=lambda r: side(r, "A").battle.find("鋼彈").damage == 2,
+    ),
+    "duration_end_of_battle_hp_destroys": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_3_2, Q_8_6_1, Q_11_3_1),
+        check=lambda r: side(r, "A").trash.find("吉姆") is not None,
     ),
 }
 

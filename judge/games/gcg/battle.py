@@ -112,10 +112,13 @@ def declare(replay: Run, action: Attack) -> None:
     player = processing.turn_player(replay)
     found = state.unit(action.by)
     if found is None or found[0] is not player:
+        gone = replay.notes.get(processing.DESTROYED_BY, {}).get(action.by) if found is None else None
         replay.refuse(
-            f"「{action.by}」不是回合玩家 {player} 戰鬥區中的機體：只有機體可以攻擊，且須選擇我方戰鬥區中的機體。",
+            f"「{action.by}」不是回合玩家 {player} 戰鬥區中的機體{'（已被破壞，置於廢棄區）' if gone else ''}："
+            "只有機體可以攻擊，且須選擇我方戰鬥區中的機體。",
             "3-2-3",
             "8-2-1",
+            *((gone,) if gone else ()),
         )
     unit = found[1]
     if not _is(replay, unit, Status.ACTIVE, f"{unit.name}.active@{replay.index}", "8-2-1"):

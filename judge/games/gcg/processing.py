@@ -25,6 +25,8 @@ Run = Replay[GcgState]
 HIT = "hit"
 #: notes: every unit and base destroyed during the run, in order
 DESTROYED = "destroyed"
+#: notes: the clause that destroyed each unit or base destroyed during the run, by name
+DESTROYED_BY = "destroyed_by"
 #: notes: the keywords each card gained 「本回合中」 that ended in a cleanup step, for a later use to cite
 ENDED = "ended_keywords"
 
@@ -127,6 +129,7 @@ def destroy(replay: Run, player: Player, card: GcgCard, why: str, *cites: str, d
     """Destroy a unit or base: to its owner's trash face up (5-10-2); 【破壞時】 triggers (13-2-8-1)."""
     leave_field(replay, player, card, "trash", why, *cites, "5-10-2", decisive=decisive)
     replay.notes.setdefault(DESTROYED, []).append(card.name)
+    replay.notes.setdefault(DESTROYED_BY, {})[card.name] = cites[0]
     waiting = len(replay.fired)
     replay.event("destroyed", card=card.name, player=player)
     if card.token and len(replay.fired) > waiting:
