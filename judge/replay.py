@@ -64,7 +64,8 @@ the same key is answered the same way every time it is asked.
 
 **Why not.** Rules code records each rule it checked that did not apply
 with :meth:`Replay.not_applied` and the clause that says so; the ruling lists
-them under ``not_applied``.
+them under ``not_applied``.  A triggered effect still waiting when the timeline ends is handed
+to :meth:`Rules.never_fired`, for the game to say why it never happened.
 """
 
 from __future__ import annotations
@@ -264,6 +265,10 @@ class Rules(ABC, Generic[S, OutcomeT]):
     def play_on(self, replay: Replay[S]) -> None:
         """What the rules play on by themselves after the last action of a timeline that sets no
         ``until`` (default: nothing; uhb ends a battle whose supports are stated)."""
+
+    def never_fired(self, replay: Replay[S], effect: Effect) -> None:
+        """A triggered effect still waiting when the timeline ends: its event never came (default:
+        nothing said; a game may say why not)."""
 
     def anytime(self, state: S, action: Action) -> bool:
         """Whether ``action`` happens where the timeline puts it, like an effect (default: no)."""
@@ -753,6 +758,8 @@ class Replay(Generic[S]):
                     self._settle()
             self.index = len(self.timeline.actions)
             self._finish(self.timeline.until)
+            for effect in self.waiting:
+                self.rules.never_fired(self, effect)
         except GameOver as over:
             rest = self.index + 1
             if rest < len(self.timeline.actions):

@@ -99,6 +99,7 @@ Q_9_5 = "若雙方玩家連續宣言「讓過」，則結束瞬動步驟"
 Q_10_1_3 = "則可以選擇不發動該效果"
 Q_10_1_6_6 = "首先解決回合玩家誘發的所有效果"
 Q_10_1_2 = "若文本中沒有特定的指定，則效果僅對場上的卡牌有效"
+Q_10_1_6_2 = "誘發性效果只要不滿足誘發條件，就不會被誘發也不會發動"
 Q_10_1_6_3 = "若同時發生多個滿足條件的事態，效果只會被誘發並發動 1 次"
 Q_10_1_8_1_1 = "若指令效果要求選擇對象，則只要無法選擇該對象就無法使用該指令卡牌"
 Q_10_1_6_7 = "若有新的效果被誘發，則優先解決新誘發的效果"
@@ -1329,6 +1330,17 @@ SITUATIONS: dict[str, Expect] = {
         *CONTINUES,
         decides=(Q_8_5_3_2, Q_8_6_1, Q_11_3_1),
         check=lambda r: side(r, "A").trash.find("吉姆") is not None,
+    ),
+    "why_not_deploy_trigger_on_pair": Expect(
+        *CONTINUES,
+        why_not=(Q_10_1_6_2, Q_13_2_6_1),
+        check=lambda r: side(r, "A").deck.total == 20 and side(r, "A").battle.find("鋼彈").pilot is not None,
+    ),
+    "why_not_attack_trigger_other_unit": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1),
+        why_not=(Q_10_1_6_2, Q_13_2_7_1),
+        check=lambda r: side(r, "A").deck.total == 20,
     ),
 }
 

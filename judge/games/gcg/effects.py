@@ -572,7 +572,7 @@ def destroy_shield(replay: Run, player: Player, name: str | None, *cites: str) -
         shields.unnamed -= 1
     shown = f"「{card.name}」" if card is not None else "1 張護盾"
     replay.step(
-        f"玩家 {player} 的{shown}被破壞：先翻開確認其【爆發】效果，然後正面朝上置於廢棄區。",
+        f"玩家 {player} 的{'' if card else ' '}{shown}被破壞：先翻開確認其【爆發】效果，然後正面朝上置於廢棄區。",
         *cites,
         "5-10-3",
         shield=None if card is None else card.name,
