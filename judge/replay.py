@@ -64,7 +64,8 @@ the same key is answered the same way every time it is asked.
 
 **Why not.** Rules code records each rule it checked that did not apply
 with :meth:`Replay.not_applied` and the clause that says so; the ruling lists
-them under ``not_applied``.
+them under ``not_applied``.  A triggered effect still waiting when the timeline ends is handed
+to :meth:`Rules.never_fired`, for the game to say why it never happened.
 """
 
 from __future__ import annotations
@@ -267,6 +268,10 @@ class Rules(ABC, Generic[S, OutcomeT]):
         """What the rules play on by themselves after the last action of a timeline that sets no
         ``until`` (default: nothing; uhb ends a battle whose supports are stated)."""
 
+    def never_fired(self, replay: Replay[S], effect: Effect) -> None:
+        """A triggered effect still waiting when the timeline ends: its event never came (default:
+        nothing said; a game may say why not)."""
+
     def anytime(self, state: S, action: Action) -> bool:
         """Whether ``action`` happens where the timeline puts it, like an effect (default: no)."""
         return False
@@ -406,6 +411,7 @@ class Replay(Generic[S]):
         self.index = -1  # the action being replayed (-1: before the first)
         self.waiting: list[Effect] = []  # triggered effects waiting for their event
         self.fired: list[Effect] = []  # triggered and not yet resolved
+        self.pending: list[Effect] = []  # fired, put in order, and not yet carried out
         self.notes: dict[str, Any] = {}  # what the rules keep for the outcome during this run
         #: whether the effect carried out last was done in full (None: not known), for ``if_done``;
         #: a game's apply_effect sets False (or None) where it does only part of one
@@ -691,7 +697,10 @@ class Replay(Generic[S]):
         """Carry out the fired effects in the order the rules give, and any they fire in turn."""
         while self.fired:
             batch, self.fired = self.fired, []
-            for effect in self.rules.order(self, batch):
+            ordered = self.rules.order(self, batch)
+            self.pending[:0] = ordered
+            for effect in ordered:
+                self.pending.remove(effect)
                 self._carry_out(effect)
 
     def expire(self, duration: Duration, text: Callable[[Card, str], str], *cites: str) -> int:
@@ -751,6 +760,8 @@ class Replay(Generic[S]):
                     self._settle()
             self.index = len(self.timeline.actions)
             self._finish(self.timeline.until)
+            for effect in self.waiting:
+                self.rules.never_fired(self, effect)
         except GameOver as over:
             rest = self.index + 1
             if rest < len(self.timeline.actions):

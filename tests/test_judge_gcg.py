@@ -212,7 +212,7 @@ def test_a_command_without_action_timing_is_refused_in_the_action_step():
     late = replay(
         {"hand": 3}, {}, [{"pass": {}}, {"command": {"card": main_only}}], phase="end", step="action"
     )
-    assert late.outcome.refused.cites == ("13-2-3-1", "13-2-4-1", "9-3-1")
+    assert late.outcome.refused.cites == ("13-2-3-1", "13-2-4-1", "9-3-1", "7-6-3-1")
 
 
 def test_an_attack_out_of_the_main_phase_is_refused_with_when_it_may_be_made():
@@ -495,12 +495,25 @@ def test_a_unit_an_effect_sets_active_in_the_action_step_keeps_the_battle_going(
     actions = [
         {"attack": {"by": "鋼彈"}},
         "no_block",
+        {"pass": {"player": "B"}},
         {"command": {"card": flash}},
         {"set_active": {"card": "鋼彈"}},
     ]
     ruling = replay(a, b, actions)
     assert ruling.outcome.battles[0].shields_destroyed == 1
     assert ruling.outcome.state.players.A.battle.cards[0].status is Status.ACTIVE
+
+
+def test_the_turn_players_flash_command_before_the_non_turn_player_acted_is_refused():
+    """The action step starts with the non-turn player (9-2, 9-3): the turn player acts once it passed."""
+    a = {"battle": [unit("鋼彈", 3, 4)], "energy": {"active": 2, "rested": 0}}
+    flash = {"name": "緊急起動", "kind": "command", "level": 1, "cost": 1, "timing": ["action"]}
+    ruling = replay(
+        a,
+        {"base": "none", "shields": 2},
+        [{"attack": {"by": "鋼彈"}}, "no_block", {"command": {"card": flash}}],
+    )
+    assert ruling.outcome.result is Result.REFUSED and ruling.outcome.refused.cites == ("9-2", "9-3", "9-4-2")
 
 
 def test_a_flash_command_boards_in_no_action_step_but_a_pilot_listed_after_a_battle_boards_after_it():

@@ -28,6 +28,7 @@ Q_1_2_1 = "由自身未敗北的玩家獲得遊戲勝利"
 #: 1-2-2-1 and 11-2-1-1 (1-2-2-2 and 11-2-1-2) say the same words: the one under 「遊戲敗北條件如下」
 Q_1_2_2_1 = ("遊戲敗北條件如下", "該玩家受到來自機體的戰鬥傷害時，該玩家即滿足敗北條件")
 Q_1_2_2_2 = ("遊戲敗北條件如下", "當任一玩家的卡組變成 0 張時，該玩家即滿足敗北條件")
+Q_1_2_3 = "則在下個規則處理的時間點，該玩家因規則處理而遊戲敗北"
 Q_1_2_4 = "所有玩家皆可在對戰中任意時間點宣告認輸"
 Q_1_2_5 = "任何置換效果也都無法置換因認輸而導致的敗北"
 Q_1_3_2 = "若有其中一部分無法執行，則需盡可能地進行該行動"
@@ -66,6 +67,7 @@ Q_7_4_1 = "回合玩家從能源卡組中將 1 張能源卡牌"
 Q_7_5_2_2 = "從手牌使用卡牌時，依以下順序進行"
 Q_7_5_2_1 = "回合玩家可以支付費用，依照任意順序從手牌中多次進行"
 Q_7_5_4_1 = "攻擊對方玩家或者對方休息狀態的機體"
+Q_7_6_1 = "「結束階段」依「瞬動步驟」「結束步驟」「手牌步驟」「清算步驟」4 個步驟的順序進行"
 Q_7_6_5_1 = "則需選擇並丟棄卡牌直到手牌變成 10 張"
 Q_7_6_6_1 = "為期限的效果失效"
 Q_7_6_7 = "回合移交給對方玩家"
@@ -77,6 +79,7 @@ Q_8_3_1 = "非回合玩家可以發動其戰鬥區中活躍狀態的機體所擁
 Q_8_3_2 = "針對每次攻擊只能發動 1 次《阻擋者》效果"
 Q_8_3_4 = "也可以選擇不發動《阻擋者》效果"
 Q_8_4_2 = "則不進入傷害步驟，直接進入「戰鬥結束步驟」"
+Q_8_5_1 = "確認攻擊中的機體在當前時間點的攻擊對象"
 Q_8_5_2_2 = "若對方的護盾區中沒有任何 1 張基地或護盾"
 Q_8_5_2_3 = "若對方的護盾區中沒有基地只有護盾"
 Q_8_5_2_3_1 = "受到 1 點或更多傷害的護盾會被破壞"
@@ -85,11 +88,23 @@ Q_8_5_3_2 = "攻擊中的機體給予攻擊對象的機體與其 AP 相同數值
 Q_8_5_3_2_2 = "優先給予對方機體戰鬥傷害"
 Q_8_5_3_2_3 = "若雙方戰鬥中的機體都被破壞，則視為同時被破壞"
 Q_8_6_1 = "所有「本次戰鬥中」效果均失效"
+Q_9_2 = "可以從非回合玩家開始依次發動擁有【瞬動】效果的指令卡牌"
+Q_9_3 = "非回合玩家進行「發動擁有【瞬動】效果的指令」「發動【啟動·瞬動】效果」「讓過」中的任意 1 個"
+Q_9_4 = "接著由回合玩家進行「發動擁有【瞬動】效果的指令」「發動【啟動·瞬動】效果」「讓過」中的任意 1 個"
+Q_9_1 = "瞬動步驟在阻擋步驟後和結束階段中發生"
+Q_5_5_2 = "卡牌受到與其 HP 相同或更高數值的傷害，就會因規則處理被破壞"
 Q_9_3_1 = "支付費用使用手牌中擁有【瞬動】效果的指令卡牌"
 Q_9_4_2 = "行動權以非回合玩家→回合玩家→非回合玩家……的順序持續轉交"
 Q_9_5 = "若雙方玩家連續宣言「讓過」，則結束瞬動步驟"
 Q_10_1_3 = "則可以選擇不發動該效果"
 Q_10_1_6_6 = "首先解決回合玩家誘發的所有效果"
+Q_10_1_2 = "若文本中沒有特定的指定，則效果僅對場上的卡牌有效"
+Q_10_1_6_2 = "誘發性效果只要不滿足誘發條件，就不會被誘發也不會發動"
+Q_10_1_6_3 = "若同時發生多個滿足條件的事態，效果只會被誘發並發動 1 次"
+Q_10_1_8_1_1 = "若指令效果要求選擇對象，則只要無法選擇該對象就無法使用該指令卡牌"
+Q_10_1_6_7 = "若有新的效果被誘發，則優先解決新誘發的效果"
+Q_10_2_2 = "若效果發動要求選擇對象，則只要無法選擇對象，該效果就不會發動"
+Q_10_3_3_1 = "若無法選擇效果對象，則該效果不發動"
 Q_11_2_1 = "若在規則處理開始的時間點"
 Q_11_3_1 = "其 HP 變得不高於 0 時就會被破壞"
 Q_11_3_1_1 = "每張護盾視為擁有 HP1"
@@ -129,6 +144,7 @@ Q_13_2_8_1 = "【破壞時】是指"
 Q_13_2_9_1 = "【搭乘時】是指"
 Q_5_6_1 = "則移除等同於其回復數值的表示傷害的計數器"
 Q_5_6_2 = "剩餘數值不會疊加到 HP 上"
+Q_2_9_4 = "將目前的能源張數（包含 EX 能源在內）視為玩家的 Lv."
 Q_2_10_1 = "將我方能源區中所需數量的活躍狀態的能源轉為休息狀態就能支付費用"
 Q_3_3_1 = "使用即可疊放在戰鬥區中的機體下方進行搭乘"
 Q_5_17_2_2 = "機體替代卡跟通常機體一樣，可以被駕駛員搭乘"
@@ -299,7 +315,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_draw_empties_deck": Expect(
         Result.WON,
         "deck_of_zero_cards",
-        decides=(Q_1_2_2_2, Q_11_2_1, Q_1_2_1),
+        decides=(Q_1_2_2_2, Q_1_2_3, Q_11_2_1, Q_1_2_1),
         cited=(Q_1_3_2, Q_5_14_1_1),
         winner=Player.B,
         check=lambda r: (side(r, "A").hand.total, side(r, "A").deck.total) == (2, 0),
@@ -499,7 +515,7 @@ SITUATIONS: dict[str, Expect] = {
     "effect_mill_empties_deck": Expect(
         Result.WON,
         "deck_of_zero_cards",
-        decides=(Q_1_2_2_2, Q_11_2_1, Q_1_2_1),
+        decides=(Q_1_2_2_2, Q_1_2_3, Q_11_2_1, Q_1_2_1),
         winner=Player.A,
     ),
     "turn_attacker_stays_rested_in_opponents_turn": Expect(
@@ -832,8 +848,8 @@ SITUATIONS: dict[str, Expect] = {
     ),
     "trigger_burst_destroys_next_attacker": Expect(
         Result.REFUSED,
-        decides=(Q_3_2_3, Q_8_2_1),
-        refused=(Q_3_2_3, Q_8_2_1),
+        decides=(Q_3_2_3, Q_8_2_1, Q_5_10_1),
+        refused=(Q_3_2_3, Q_8_2_1, Q_5_10_1),
         cited=(Q_13_2_5_1, Q_13_2_5_3),
         check=lambda r: (
             "「緊急迴避」的效果（破壞「吉姆」）等待其誘發條件（【爆發】）。" in texts(r)
@@ -1002,7 +1018,7 @@ SITUATIONS: dict[str, Expect] = {
     "rule_processing": Expect(
         Result.DRAWN,
         "every_player_lost",
-        decides=(Q_1_2_2_2, Q_11_2_1),
+        decides=(Q_1_2_2_2, Q_1_2_3, Q_11_2_1),
         check=lambda r: r.outcome.losers == [Player.A, Player.B] and r.gaps[0].kind is StepKind.SILENT,
     ),
     # -- ordinary play: AP 0, links, 《支援》, tokens, bases replaced, the energy deck -------------
@@ -1182,9 +1198,149 @@ SITUATIONS: dict[str, Expect] = {
     "trigger_attack_empties_deck": Expect(
         Result.WON,
         "deck_of_zero_cards",
-        decides=(Q_1_2_2_2, Q_11_2_1, Q_1_2_1, Q_13_2_7_1),
+        decides=(Q_1_2_2_2, Q_1_2_3, Q_11_2_1, Q_1_2_1, Q_13_2_7_1),
         winner=Player.B,
         check=lambda r: side(r, "B").shields.total == 2 and side(r, "A").deck.total == 0,
+    ),
+    # -- judge calls and near misses (round 5) ----------------------------------------------------
+    "illegal_flash_before_non_turn_player": Expect(
+        Result.REFUSED, decides=(Q_9_2, Q_9_3, Q_9_4_2), refused=(Q_9_2, Q_9_3, Q_9_4_2)
+    ),
+    "trigger_new_before_rest_of_own": Expect(
+        *CONTINUES,
+        decides=(Q_13_2_7_1, Q_5_10_1, Q_10_1_6_7, Q_13_2_8_1, Q_11_3_1, Q_8_2_4),
+        why_not=(Q_10_2_2, Q_10_3_3_1, Q_10_1_2),
+        check=lambda r: not side(r, "A").battle.cards and not side(r, "B").battle.cards,
+    ),
+    "effect_mill_by_opponent_empties_deck": Expect(
+        Result.WON,
+        "deck_of_zero_cards",
+        decides=(Q_13_2_6_1, Q_1_2_2_2, Q_1_2_3, Q_11_2_1, Q_1_2_1),
+        winner=Player.B,
+    ),
+    "effect_target_gone_before_resolving": Expect(
+        *CONTINUES,
+        decides=(Q_13_2_7_1, Q_5_10_1, Q_8_5_2_3, Q_8_5_2_3_1),
+        why_not=(Q_10_2_2, Q_10_3_3_1, Q_10_1_2),
+        check=lambda r: side(r, "B").trash.find("德姆").damage == 0,
+    ),
+    "illegal_level_after_ex_energy_spent": Expect(
+        Result.REFUSED,
+        decides=(Q_7_5_2_2, Q_2_9_1, Q_2_9_4, Q_5_17_3_2_3),
+        refused=(Q_7_5_2_2, Q_2_9_1, Q_2_9_4, Q_5_17_3_2_3),
+    ),
+    "illegal_attack_after_support": Expect(
+        Result.REFUSED, decides=(Q_8_2_1, Q_13_1_3_1), refused=(Q_8_2_1, Q_13_1_3_1)
+    ),
+    "duration_end_of_battle_second_attack": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_5_4_1_1, Q_8_6_1),
+        check=lambda r: side(r, "B").battle.find("薩克").damage == 3,
+    ),
+    "why_not_breach_target_survives": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_3_2,),
+        why_not=(Q_13_1_2_1,),
+        check=lambda r: side(r, "B").base.cards[0].damage == 0,
+    ),
+    "why_not_returned_not_destroyed": Expect(
+        *CONTINUES,
+        decides=(Q_5_10_1,),
+        why_not=(Q_5_10_1, Q_13_2_8_1),
+        check=lambda r: side(r, "A").hand.total == 4 and side(r, "A").deck.total == 20,
+    ),
+    "illegal_block_rested_from_own_attack": Expect(
+        Result.REFUSED,
+        decides=(Q_8_3_1, Q_13_1_4_1, Q_7_2_3_1),
+        refused=(Q_8_3_1, Q_13_1_4_1, Q_7_2_3_1),
+    ),
+    "effect_to_trash_is_destroy": Expect(
+        *CONTINUES,
+        decides=(Q_5_10_1, Q_13_2_8_1),
+        check=lambda r: side(r, "A").hand.total == 4 and side(r, "A").trash.find("吉姆") is not None,
+    ),
+    "trigger_simultaneous_destructions_once": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_10_1_6_3, Q_13_2_8_1),
+        check=lambda r: side(r, "B").hand.total == 4,
+    ),
+    "illegal_pilot_in_action_step": Expect(
+        Result.REFUSED, decides=(Q_9_4, Q_7_5_2_1), refused=(Q_9_4, Q_7_5_2_1)
+    ),
+    "illegal_command_no_target": Expect(Result.REFUSED, decides=(Q_10_1_8_1_1,), refused=(Q_10_1_8_1_1,)),
+    "illegal_command_target_left_field": Expect(
+        Result.REFUSED, decides=(Q_10_1_8_1_1, Q_10_1_2), refused=(Q_10_1_8_1_1, Q_10_1_2)
+    ),
+    "illegal_main_command_in_end_phase": Expect(
+        Result.REFUSED,
+        decides=(Q_13_2_3_1, Q_13_2_4_1, Q_9_3_1, Q_7_6_3_1),
+        refused=(Q_13_2_3_1, Q_13_2_4_1, Q_9_3_1, Q_7_6_3_1),
+    ),
+    "effect_token_returned_to_hand": Expect(
+        *CONTINUES,
+        decides=(Q_5_17_2_5,),
+        check=lambda r: side(r, "A").hand.total == 3 and not side(r, "A").battle.cards,
+    ),
+    "why_not_hp_down_one_short": Expect(
+        *CONTINUES,
+        why_not=(Q_11_3_1, Q_5_5_2),
+        check=lambda r: side(r, "B").battle.find("德姆") is not None,
+    ),
+    "effect_base_destroyed_then_attack_wins": Expect(
+        Result.WON,
+        "battle_damage_with_empty_shield_area",
+        decides=(Q_11_3_1, Q_8_5_2_2, Q_1_2_2_1, Q_11_2_1, Q_1_2_1),
+        winner=Player.A,
+    ),
+    "illegal_flash_after_both_passed": Expect(
+        Result.REFUSED,
+        decides=(Q_13_2_3_1, Q_13_2_4_1, Q_9_1, Q_9_5),
+        refused=(Q_13_2_3_1, Q_13_2_4_1, Q_9_1, Q_9_5),
+    ),
+    "illegal_flash_turn_player_first_in_end_phase": Expect(
+        Result.REFUSED,
+        decides=(Q_9_2, Q_9_3, Q_9_4_2, Q_7_6_3_1),
+        refused=(Q_9_2, Q_9_3, Q_9_4_2, Q_7_6_3_1),
+    ),
+    "why_not_full_area_not_destroyed": Expect(
+        *CONTINUES,
+        decides=(Q_11_4_2, Q_11_4_2_1),
+        why_not=(Q_11_4_2_1, Q_5_10_4),
+        check=lambda r: side(r, "A").hand.total == 2 and side(r, "A").deck.total == 20,
+    ),
+    "duration_cleanup_destroys_then_trigger": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_3_2, Q_7_6_6_1, Q_11_3_1, Q_13_2_8_1),
+        check=lambda r: side(r, "A").hand.total == 3 and not side(r, "A").battle.cards,
+    ),
+    "battle_target_set_active_in_action_step": Expect(
+        *CONTINUES,
+        decides=(*UNIT_DESTROYED, Q_8_5_1),
+        check=lambda r: side(r, "B").trash.find("德姆") is not None,
+    ),
+    "illegal_attack_unit_destroyed_by_burst": Expect(
+        Result.REFUSED, decides=(Q_3_2_3, Q_8_2_1, Q_11_3_1), refused=(Q_3_2_3, Q_8_2_1, Q_11_3_1)
+    ),
+    "turn_repair_before_cleanup": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_3_2, Q_13_1_1_1, Q_5_6_1, Q_7_6_1),
+        check=lambda r: side(r, "A").battle.find("鋼彈").damage == 2,
+    ),
+    "duration_end_of_battle_hp_destroys": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_3_2, Q_8_6_1, Q_11_3_1),
+        check=lambda r: side(r, "A").trash.find("吉姆") is not None,
+    ),
+    "why_not_deploy_trigger_on_pair": Expect(
+        *CONTINUES,
+        why_not=(Q_10_1_6_2, Q_13_2_6_1),
+        check=lambda r: side(r, "A").deck.total == 20 and side(r, "A").battle.find("鋼彈").pilot is not None,
+    ),
+    "why_not_attack_trigger_other_unit": Expect(
+        *CONTINUES,
+        decides=(Q_8_5_2_3, Q_8_5_2_3_1),
+        why_not=(Q_10_1_6_2, Q_13_2_7_1),
+        check=lambda r: side(r, "A").deck.total == 20,
     ),
 }
 

@@ -96,12 +96,26 @@ class Pair(Uses):
         return card is not None and card.kind is Kind.COMMAND and Timing.ACTION in (card.timing or [])
 
 
+#: a command's target given by what it must be rather than by name: a unit of that side on the field
+TARGET_KINDS = {"enemy_unit": "對方的機體", "friendly_unit": "我方的機體", "unit": "機體"}
+
+
 class Command(Uses):
     """A command card used for its effect (3-4-1): 【主要】 in the main phase, 【瞬動】 in an action step.
 
-    What it does is stated as effects after it."""
+    What it does is stated as effects after it.  ``target`` is what its effect chooses, where it
+    chooses one: a card by name, or ``enemy_unit`` / ``friendly_unit`` / ``unit`` (any such unit);
+    a command whose target cannot be chosen cannot be used (10-1-8-1-1)."""
 
     verb = "command"
+    target: str | None = Field(
+        default=None,
+        min_length=1,
+        description="the card its effect chooses, or enemy_unit / friendly_unit / unit (10-1-8-1-1)",
+    )
+
+    def names(self) -> list[str]:
+        return super().names() + ([self.target] if self.target and self.target not in TARGET_KINDS else [])
 
 
 class Support(Action):

@@ -27,7 +27,7 @@ from judge.action import Action
 from judge.board import BoardProblem
 from judge.effects import Effect
 from judge.games.gcg import effects, processing
-from judge.games.gcg.actions import BY_EFFECT, PLAYER, Attack, Block, Command, Pair, Pass, Support
+from judge.games.gcg.actions import BY_EFFECT, PLAYER, Attack, Block, Command, Deploy, Pair, Pass, Support
 from judge.games.gcg.outcome import BattleRecord
 from judge.games.gcg.state import Battle, GcgCard, GcgState, Timing
 from judge.games.gcg.values import (
@@ -112,14 +112,20 @@ def declare(replay: Run, action: Attack) -> None:
     player = processing.turn_player(replay)
     found = state.unit(action.by)
     if found is None or found[0] is not player:
+        gone = replay.notes.get(processing.DESTROYED_BY, {}).get(action.by) if found is None else None
         replay.refuse(
-            f"「{action.by}」不是回合玩家 {player} 戰鬥區中的機體：只有機體可以攻擊，且須選擇我方戰鬥區中的機體。",
+            f"「{action.by}」不是回合玩家 {player} 戰鬥區中的機體{'（已被破壞，置於廢棄區）' if gone else ''}："
+            "只有機體可以攻擊，且須選擇我方戰鬥區中的機體。",
             "3-2-3",
             "8-2-1",
+            *((gone,) if gone else ()),
         )
     unit = found[1]
     if not _is(replay, unit, Status.ACTIVE, f"{unit.name}.active@{replay.index}", "8-2-1"):
-        replay.refuse(f"「{unit.name}」處於休息狀態：攻擊需選擇我方戰鬥區中 1 張活躍狀態的機體。", "8-2-1")
+        why, cites = rested_by(replay, unit.name)
+        replay.refuse(
+            f"「{unit.name}」處於休息狀態{why}：攻擊需選擇我方戰鬥區中 1 張活躍狀態的機體。", "8-2-1", *cites
+        )
     if deployed_this_turn(replay, unit):
         if not is_link(unit):
             replay.refuse(
@@ -178,6 +184,23 @@ def declare(replay: Run, action: Attack) -> None:
         target=target or PLAYER,
     )
     replay.event("attack", card=unit.name, player=player)
+
+
+def rested_by(replay: Run, name: str) -> tuple[str, tuple[str, ...]]:
+    """What left a unit rested, where the timeline shows it: an effect or 《支援》 this turn, or its own
+    attack in its player's turn, which the other player's active step does not undo (7-2-3-1)."""
+    clause = replay.notes.get(effects.STATUS_SET, {}).get(name)
+    if clause == "13-1-3-1":
+        return "（已轉為休息狀態發動《支援》）", (clause,)
+    if clause == "5-4-1-2":
+        return "（已因效果轉為休息狀態）", (clause,)
+    attacked_by = replay.notes.get(processing.RESTED_BY_ATTACK, {}).get(name)
+    if attacked_by is not None and attacked_by is not processing.turn_player(replay):
+        return (
+            f"（在玩家 {attacked_by} 的回合中攻擊而轉為休息狀態；啟動步驟只將回合玩家的卡牌轉為活躍狀態）",
+            ("7-2-3-1",),
+        )
+    return "", ()
 
 
 def _condition(unit: GcgCard) -> str:
@@ -318,8 +341,12 @@ def block(replay: Run, action: Block | None) -> None:
     if unit.name == battle.declared:
         replay.refuse(f"「{unit.name}」原本就是攻擊對象，無法發動其《阻擋者》效果。", "8-3-3")
     if not _is(replay, unit, Status.ACTIVE, f"{unit.name}.active@{replay.index}", "8-3-1"):
+        why, cites = rested_by(replay, unit.name)
         replay.refuse(
-            f"「{unit.name}」處於休息狀態：只有活躍狀態的機體能發動《阻擋者》。", "8-3-1", "13-1-4-1"
+            f"「{unit.name}」處於休息狀態{why}：只有活躍狀態的機體能發動《阻擋者》。",
+            "8-3-1",
+            "13-1-4-1",
+            *cites,
         )
     _blocked(replay, battle, unit)
 
@@ -409,20 +436,20 @@ def acting(replay: Run) -> Player:
 
 
 def may_act(replay: Run, player: Player) -> None:
-    """``player`` acts in the action step: the one holding the right to act before it (9-2, 9-4-2),
-    the timeline listing nothing of theirs, passed first; one who passed earlier in this step acts
+    """``player`` acts in the action step: only the one holding the right to act may (9-2, 9-3, 9-4):
+    the non-turn player first, then the players in turn; one who passed earlier in this step acts
     again, because both did not pass in a row (9-4-1)."""
     who = acting(replay)
     if player is not who:
-        replay.step(
-            f"瞬動的行動權在{_role(replay, who)}，時間軸沒有列出其行動：{_role(replay, who)}讓過後，"
-            f"行動權才轉交給玩家 {player}（從非回合玩家開始，依序轉交）。",
-            "9-2",
+        first = who is not processing.turn_player(replay)
+        replay.refuse(
+            f"瞬動的行動權現在在{_role(replay, who)}：{'瞬動步驟從非回合玩家開始，' if first else ''}"
+            f"行動權依非回合玩家→回合玩家→非回合玩家……的順序轉交，{_role(replay, who)} 讓過或發動之前，"
+            f"玩家 {player} 不能發動。",
+            *(("9-2", "9-3") if first else ("9-4",)),
             "9-4-2",
-            "9-3-3",
+            *(("7-6-3-1",) if first and replay.state.battle is None else ()),  # the end phase's action step
         )
-        acted(replay, who)
-        replay.notes.setdefault(PASSED, set()).add(who)
     if player in replay.notes.get(PASSED, set()):
         replay.step(
             f"玩家 {player} 先前讓過，但雙方沒有連續宣言讓過：瞬動的行動權再次轉交給其，可以發動。",
@@ -434,6 +461,18 @@ def may_act(replay: Run, player: Player) -> None:
 def acted(replay: Run, player: Player) -> None:
     """``player`` acted or passed: the right to act goes to the other player (9-3-3, 9-4-2)."""
     replay.notes[ACTING] = player.other
+
+
+def no_hand_use(replay: Run, player: Player, what: str) -> None:
+    """Using a card from the hand (7-5-2-1) is not among the action step's choices (9-3, 9-4): refused."""
+    if replay.state.battle is None:
+        return
+    replay.refuse(
+        f"{what}是主要階段中的「使用手牌」：瞬動步驟中，{_role(replay, player)} 只能發動擁有【瞬動】效果的指令、"
+        "【啟動·瞬動】效果或讓過。",
+        "9-4" if player is processing.turn_player(replay) else "9-3",
+        "7-5-2-1",
+    )
 
 
 def _role(replay: Run, player: Player) -> str:
@@ -468,23 +507,34 @@ def _flash(state: GcgState, action: Action) -> bool:
     """Whether an action belongs to the action step: an effect (stated, or a rest or set_active), a
     pass, a 【瞬動】 command, a 【瞬動】 command card boarding as a pilot (to be refused), a concession."""
     if isinstance(action, Command):
-        card = action.card
-        return not (
-            isinstance(card, GcgCard) and card.timing is not None and Timing.ACTION not in card.timing
-        )
+        return not _main_only(state, action)
     if isinstance(action, Pair):
         return action.by_flash_command(state)
     return isinstance(action, (Effect, Pass, *BY_EFFECT)) or action.verb == "concede"
 
 
+def _main_only(state: GcgState, action: Command) -> bool:
+    """Whether a command is the turn player's 【主要】-only card: used after the battle, not in its
+    action step (a non-turn player's is taken there, to be refused)."""
+    card = action.card if isinstance(action.card, GcgCard) else None
+    owner = action.player
+    if card is None:
+        owner = owner or state.owner(str(action.card))
+        card = state.side(owner).hand.find(str(action.card)) if owner is not None else None
+    main_only = card is not None and card.timing is not None and Timing.ACTION not in card.timing
+    return main_only and owner in (None, state.turn_player)
+
+
 def _refused_in_step(replay: Run, following: Action) -> bool:
     """What the timeline lists where the battle has not moved on, taken there to be refused rather
-    than after the battle: a 《支援》 just after a pass or a command in the action step (13-2-1-1:
-    not while a unit attacks), a second block just after a block (8-3-2: one per attack)."""
+    than after the battle: a 《支援》 (13-2-1-1: not while a unit attacks), a unit deployed or a pilot
+    boarded from the hand (9-3, 9-4: the action step's only choices) just after a pass or a command in
+    the action step, and a second block just after a block (8-3-2: one per attack)."""
     if replay.index < 0:
         return False
     previous = replay.timeline.actions[replay.index]
-    if isinstance(following, Support):
+    from_hand = isinstance(following, Pair) or (isinstance(following, Deploy) and not following.by_effect)
+    if isinstance(following, Support) or from_hand:
         return isinstance(previous, (Pass, Command))
     return isinstance(following, Block) and isinstance(previous, Block)
 
@@ -750,6 +800,14 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
         "8-5-3-2",
     )
     replay.log.mark_decisive("8-5-3-2")
+    battle = replay.state.battle
+    if battle is not None and battle.blocker is None and target.status is Status.ACTIVE:
+        replay.step(
+            f"「{name}」在宣言攻擊後轉為活躍狀態，但仍在戰鬥區：傷害步驟確認的是當前時間點的攻擊對象，"
+            "攻擊對象仍是它，對機體的攻擊成立。",
+            "8-5-1",
+            decisive=True,
+        )
     strike = _fact(replay, attacker, "ap", "8-5-3-2")
     back = _fact(replay, target, "ap", "8-5-3-2")
     for card in (attacker, target):
@@ -800,6 +858,11 @@ def _fight(replay: Run, attacker: GcgCard, name: str) -> None:
     if name in destroyed:
         replay.event("destroys", card=attacker.name, player=processing.turn_player(replay))
         _breach(replay, attacker, both=attacker.name in destroyed)
+    elif instances(attacker, "breach"):
+        replay.not_applied(
+            f"「{name}」沒有被破壞：「{attacker.name}」的《突破》只在此機體透過戰鬥傷害破壞對方機體時發動。",
+            "13-1-2-1",
+        )
     if attacker.name in destroyed and instances(target, "breach"):
         replay.not_applied(
             f"「{name}」破壞了攻擊中的「{attacker.name}」，但現在是對方玩家的回合：《突破》只在我方的回合中，"

@@ -24,7 +24,7 @@ from judge.board import BoardProblem
 from judge.effects import Condition, Damage, Draw, Effect, KeywordChange, Modify, Move, Place, Target
 from judge.games.gcg import processing
 from judge.games.gcg.state import VALUED, GcgCard, GcgState, Kind, book_name, keyword_key
-from judge.games.gcg.values import stat
+from judge.games.gcg.values import remaining, stat
 from judge.players import Player, by_turn_order
 from judge.replay import Replay
 from judge.state import Duration, Grant, Modifier, Status, Zone
@@ -171,8 +171,49 @@ def apply(replay: Run, effect: Effect) -> None:
         _keyword(replay, effect.primitive, effect.until or Duration.PERMANENT)
     processing.check(replay)  # rule processing is resolved at once, even mid-action (11-1-2)
     if replay.fired:
-        replay.step("在解決效果的過程中有新的效果被誘發，優先解決新誘發的效果。", "10-1-6-7")
+        overtaken = [e for e in replay.pending if _touched(e) & set().union(*map(_touched, replay.fired))]
+        replay.step(
+            "在解決效果的過程中有新的效果被誘發，優先解決新誘發的效果"
+            + (f"，在{'、'.join(label(e) for e in overtaken)}之前。" if overtaken else "。"),
+            "10-1-6-7",
+            decisive=bool(
+                overtaken
+            ),  # it goes before an effect on the same card or player: the order decides
+        )
         replay.resolve_fired()
+
+
+def _touched(effect: Effect) -> set[str]:
+    """The cards and players an effect acts on, to tell whether two effects' order can matter."""
+    primitive = effect.primitive
+    if isinstance(primitive, Move):
+        return set(primitive.cards) | {
+            f"{place.player}.{place.zone}" for place in (primitive.from_, primitive.to)
+        }
+    if isinstance(primitive, Draw):
+        return {f"{primitive.player}.deck", f"{primitive.player}.hand"}
+    if isinstance(primitive, Damage) and primitive.player is not None:
+        return {f"{primitive.player}.damage"}
+    return {primitive.card}
+
+
+def target_gone(replay: Run, effect: Effect) -> bool:
+    """An effect on a card that is no longer on the field has no target to choose: it does not
+    happen (10-2-2, 10-3-3-1), effects acting only on the field's cards (10-1-2).  A removal may take
+    a card from any zone, and a move names its own zone."""
+    primitive = effect.primitive
+    if not isinstance(primitive, (Modify, KeywordChange, Damage, Target)) or effect.kind == "remove":
+        return False
+    name = primitive.card
+    if name is None or _field_card(replay, name) is not None:
+        return False
+    if isinstance(primitive, (Damage, Target)) and _shield(replay, name) is not None:
+        return False
+    replay.done = False
+    replay.not_applied(
+        f"「{name}」已不在場上，無法選擇為效果對象：{label(effect)}不發動。", "10-2-2", "10-3-3-1", "10-1-2"
+    )
+    return True
 
 
 #: the events whose effects come from a card that has just left the field, as the book says they do
@@ -259,6 +300,13 @@ def _modify(replay: Run, modify: Modify, until: Duration) -> None:
         stat=modify.stat,
         value=now,
     )
+    left = remaining(card)
+    if modify.stat == "hp" and modify.by < 0 and card.damage and left is not None and left > 0:
+        replay.not_applied(
+            f"「{card.name}」的 HP 為 {now}，高於其受到的 {card.damage} 點傷害：HP 沒有變得不高於 0，不會被破壞。",
+            "11-3-1",
+            "5-5-2",
+        )
     total = getattr(card, modify.stat)
     if total is None:
         return
@@ -283,11 +331,8 @@ def _destroy(replay: Run, name: str) -> None:
         processing.destroy(replay, player, card, f"「{name}」因效果被破壞，置於廢棄區。", "5-10-1")
         return
     owner = _shield(replay, name)
-    if owner is not None:
-        destroy_shield(replay, owner, name, "5-10-3")
-        return
-    replay.done = False
-    replay.not_applied(f"「{name}」不在場上：破壞是將卡牌從場上置於廢棄區，無法破壞。", "5-10-1", "1-3-2")
+    assert owner is not None  # on the field or a shield: target_gone said so
+    destroy_shield(replay, owner, name, "5-10-3")
 
 
 def _remove(replay: Run, name: str) -> None:
@@ -360,6 +405,11 @@ def _move(replay: Run, move: Move) -> None:
                 replay.not_applied(f"「{name}」已不在場上，無法移動。", "1-3-2")
                 continue
             player, card = found
+            if target.zone == "trash":  # from the field to the trash by an effect: a destruction (5-10-1)
+                processing.destroy(
+                    replay, player, card, f"「{name}」因效果從場上置於廢棄區，即被破壞。", "5-10-1"
+                )
+                continue
             processing.leave_field(
                 replay,
                 player,
@@ -367,6 +417,9 @@ def _move(replay: Run, move: Move) -> None:
                 target.zone,
                 f"「{name}」從場上移動到{ZONE_NAMES[target.zone]}（不是破壞）。",
                 "4-1-5",
+            )
+            processing.not_destroyed(
+                replay, card, f"因效果從場上移動到{ZONE_NAMES[target.zone]}，不是置於廢棄區", "5-10-1"
             )
         return
     zone: Zone[GcgCard] = side.zone(source.zone)
@@ -487,11 +540,8 @@ def _damage(replay: Run, damage: Damage) -> None:
         )
         return
     owner = _shield(replay, damage.card)
-    if owner is not None:
-        destroy_shield(replay, owner, damage.card, "11-3-1-1")
-        return
-    replay.done = False
-    replay.not_applied(f"「{damage.card}」不在場上，不會受到傷害。", "5-5-1", "1-3-2")
+    assert owner is not None  # on the field or a shield: target_gone said so
+    destroy_shield(replay, owner, damage.card, "11-3-1-1")
 
 
 def _keyword(replay: Run, change: KeywordChange, until: Duration) -> None:
@@ -520,9 +570,9 @@ def destroy_shield(replay: Run, player: Player, name: str | None, *cites: str) -
         shields.cards.remove(card)
     elif shields.unnamed is not None:
         shields.unnamed -= 1
-    shown = f"「{card.name}」" if card is not None else " 1 張護盾"
+    shown = f"「{card.name}」" if card is not None else "1 張護盾"
     replay.step(
-        f"玩家 {player} 的{shown}被破壞：先翻開確認其【爆發】效果，然後正面朝上置於廢棄區。",
+        f"玩家 {player} 的{'' if card else ' '}{shown}被破壞：先翻開確認其【爆發】效果，然後正面朝上置於廢棄區。",
         *cites,
         "5-10-3",
         shield=None if card is None else card.name,

@@ -155,12 +155,24 @@ class GcgRules(Rules[GcgState, GcgOutcome]):
         if isinstance(start, GcgState) and (start.phase, start.step) == ("end", "hand"):
             replay.play_while(lambda: (state.phase, state.step) == ("end", "hand"))
 
+    def never_fired(self, replay: Run, effect: Effect) -> None:
+        """A stated effect whose event never came in the timeline was not triggered (10-1-6-2)."""
+        assert effect.when is not None  # only triggered effects wait
+        replay.not_applied(
+            f"{self.label(effect)}的誘發條件（{self.event_name(effect.when.event)}）在時間軸中沒有發生："
+            "該效果沒有被誘發，也不會發動。",
+            "10-1-6-2",
+            *self.event_cites(effect.when.event),
+        )
+
     def anytime(self, state: GcgState, action: Action) -> bool:
         """A concession comes at any time (1-2-4); what an effect does (a unit it deploys, a card it
         rests or sets active) comes when the effect says."""
         return isinstance(action, (Concede, *BY_EFFECT)) or (isinstance(action, Deploy) and action.by_effect)
 
     def apply_effect(self, replay: Run, effect: Effect) -> None:
+        if effects.target_gone(replay, effect):
+            return
         effects.left_its_area(replay, effect)
         effects.apply(replay, effect)
 

@@ -15,8 +15,19 @@ from collections import Counter
 from dataclasses import dataclass
 from itertools import combinations
 
-from judge.games.gcg import battle, processing
-from judge.games.gcg.actions import Command, Concede, Deploy, Discard, Pair, PlaceEnergy, Support, Uses
+from judge.games.gcg import battle, effects, processing
+from judge.games.gcg.actions import (
+    TARGET_KINDS,
+    Command,
+    Concede,
+    Deploy,
+    Discard,
+    Pair,
+    Pass,
+    PlaceEnergy,
+    Support,
+    Uses,
+)
 from judge.games.gcg.state import GcgCard, GcgState, Kind, Timing
 from judge.games.gcg.values import at_least, instances, is_link, link_cites, stacked
 from judge.outcome import Result
@@ -28,6 +39,8 @@ Run = Replay[GcgState]
 
 HAND_LIMIT = 10  # 4-8-4, 7-6-5-1
 MOST_ENERGY = 15  # 4-4-2
+#: notes: how many EX energy each player has paid with, gone from the game and from the Lv. (5-17-3-2-3)
+EX_SPENT = "ex_spent"
 
 
 @dataclass
@@ -97,10 +110,20 @@ def pay(replay: Run, player: Player, card: GcgCard, ex: int | None) -> None:
     if level_met and energy.payable is not None and card.level is not None and energy.payable < card.level:
         replay.log.mark_decisive("2-9-1")  # met only because rested energy counts too
     if not level_met:
+        spent = replay.notes.get(EX_SPENT, {}).get(player, 0)
+        short_by_ex = (
+            energy.total is not None and card.level is not None and energy.total + spent >= card.level
+        )
         replay.refuse(
-            f"玩家 {player} 的能源張數少於「{card.name}」的 Lv.：不滿足 Lv. 的條件，無法使用。",
+            f"玩家 {player} 的能源張數少於「{card.name}」的 Lv.：不滿足 Lv. 的條件，無法使用"
+            + (
+                f"（先前支付費用的 {spent} 張 EX 能源已從遊戲中移除，不再計入玩家的 Lv.）。"
+                if short_by_ex
+                else "。"
+            ),
             "7-5-2-2",
             "2-9-1",
+            *(("2-9-4", "5-17-3-2-3") if short_by_ex else ()),
         )
     payable = at_least(
         replay,
@@ -125,6 +148,9 @@ def pay(replay: Run, player: Player, card: GcgCard, ex: int | None) -> None:
     if energy.rested is not None:
         energy.rested += normal
     energy.ex -= used
+    if used:
+        spent = replay.notes.setdefault(EX_SPENT, {})
+        spent[player] = spent.get(player, 0) + used
     text = f"將 {normal} 張活躍狀態的能源轉為休息狀態支付費用"
     if used:
         text += f"，並使用 {used} 張 EX 能源：使用過的 EX 能源從遊戲中移除，玩家的 Lv. 變為 {_shown(energy.total)}"
@@ -160,6 +186,7 @@ def deploy(replay: Run, action: Deploy) -> None:
         replay.refuse(f"「{card.name}」不是機體或基地：配置是指將機體和基地置於場上。", "5-8-1")
     state = replay.state
     if not action.by_effect:
+        battle.no_hand_use(replay, player, f"配置「{card.name}」")
         if player is not processing.turn_player(replay):
             replay.refuse(f"玩家 {player} 不是回合玩家：只有回合玩家可以在主要階段使用手牌。", "7-5-2-1")
         pay(replay, player, card, action.ex)
@@ -227,6 +254,7 @@ def pair(replay: Run, action: Pair) -> None:
         replay.refuse(
             f"「{card.name}」是擁有【駕駛員】效果的指令卡牌：在瞬動步驟中無法作為駕駛員進行搭乘。", "13-2-4-2"
         )
+    battle.no_hand_use(replay, player, f"讓駕駛員「{card.name}」搭乘")
     if card.kind in (Kind.UNIT, Kind.BASE):
         replay.refuse(
             f"「{card.name}」不是駕駛員：搭乘的是駕駛員卡牌或擁有【駕駛員】效果的指令卡牌。", "5-9-1"
@@ -288,7 +316,19 @@ def command(replay: Run, action: Command) -> None:
     in_battle = replay.state.battle is not None or replay.state.phase == "end"
     timing = Timing.ACTION if in_battle else Timing.MAIN
     if not in_battle and player is not processing.turn_player(replay):
-        replay.refuse(f"玩家 {player} 不是回合玩家：【主要】只在我方的主要階段使用。", "13-2-3-1")
+        flash = card.timing is not None and Timing.ACTION in card.timing
+        after_passes = (
+            flash and replay.index > 0 and isinstance(replay.timeline.actions[replay.index - 1], Pass)
+        )
+        replay.refuse(
+            f"玩家 {player} 不是回合玩家：【主要】只在我方的主要階段使用"
+            + ("；【瞬動】只在瞬動步驟中使用，現在不是瞬動步驟" if flash else "")
+            + ("（雙方已連續宣言「讓過」，瞬動步驟已結束）" if after_passes else "")
+            + "。",
+            "13-2-3-1",
+            *(("13-2-4-1", "9-1") if flash else ()),
+            *(("9-5",) if after_passes else ()),
+        )
     allowed = replay.fact(
         f"{card.name}.timing.{timing}",
         None if card.timing is None else timing in card.timing,
@@ -303,6 +343,7 @@ def command(replay: Run, action: Command) -> None:
             "13-2-3-1",
             "13-2-4-1",
             "9-3-1",
+            *(("7-6-3-1",) if replay.state.phase == "end" else ()),
         )
     if not allowed and timing is Timing.ACTION:
         replay.refuse(
@@ -319,6 +360,7 @@ def command(replay: Run, action: Command) -> None:
         )
     if in_battle:
         battle.may_act(replay, player)
+    _target_chosen(replay, player, card, action.target)
     pay(replay, player, card, action.ex)
     if in_battle:
         battle.acted(replay, player)
@@ -328,6 +370,38 @@ def command(replay: Run, action: Command) -> None:
         "3-4-1",
         "3-4-4",
     )
+
+
+def _target_chosen(replay: Run, player: Player, card: GcgCard, target: str | None) -> None:
+    """A command whose effect chooses a target that cannot be chosen cannot be used (10-1-8-1-1):
+    a card by name must be on the field (10-1-2), a kind of unit must have one there."""
+    if target is None:
+        return
+    state = replay.state
+    if target in TARGET_KINDS:
+        sides = {"enemy_unit": (player.other,), "friendly_unit": (player,), "unit": (player, player.other)}[
+            target
+        ]
+        units = [unit.name for side in sides for unit in state.side(side).battle.cards]
+        if not units:
+            replay.refuse(
+                f"「{card.name}」的指令效果要求選擇{TARGET_KINDS[target]}，但戰鬥區中沒有可以選擇的機體：無法使用該指令卡牌。",
+                "10-1-8-1-1",
+            )
+        replay.step(
+            f"「{card.name}」的指令效果選擇對象（{TARGET_KINDS[target]}：{'、'.join(units)}）。", "10-3-3"
+        )
+        return
+    on_field = state.unit(target) is not None or any(
+        side.base.find(target) for side in (state.side(p) for p in (player, player.other))
+    )
+    if not on_field:
+        replay.refuse(
+            f"「{card.name}」的指令效果要求選擇對象「{target}」，但「{target}」不在場上，無法選擇：無法使用該指令卡牌。",
+            "10-1-8-1-1",
+            "10-1-2",
+        )
+    replay.step(f"使用「{card.name}」時選擇「{target}」作為效果對象。", "10-3-3")
 
 
 def support(replay: Run, action: Support) -> None:
@@ -364,6 +438,7 @@ def support(replay: Run, action: Support) -> None:
             f"「{unit.name}」處於休息狀態，無法透過將其轉為休息狀態發動《支援》。", "13-1-3-1", "10-1-7-2"
         )
     unit.status = Status.RESTED
+    replay.notes.setdefault(effects.STATUS_SET, {})[unit.name] = "13-1-3-1"  # why it is rested, if it matters
     value = stacked(replay, unit, "support")
     target[1].modifiers.append(Modifier(stat="ap", by=value, until=Duration.END_OF_TURN, source=unit.name))
     replay.step(

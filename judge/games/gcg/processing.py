@@ -25,6 +25,8 @@ Run = Replay[GcgState]
 HIT = "hit"
 #: notes: every unit and base destroyed during the run, in order
 DESTROYED = "destroyed"
+#: notes: the clause that destroyed each unit or base destroyed during the run, by name
+DESTROYED_BY = "destroyed_by"
 #: notes: the keywords each card gained 「本回合中」 that ended in a cleanup step, for a later use to cite
 ENDED = "ended_keywords"
 
@@ -92,7 +94,10 @@ def leave_field(
         replay.log.mark_decisive(cites[0])
     if card.token:
         replay.step(
-            f"「{card.name}」是替代卡，移動到戰鬥區·能源區·護盾區以外的區域時從遊戲中被移除。", "5-17-2-5"
+            f"「{card.name}」是替代卡，移動到戰鬥區·能源區·護盾區以外的區域時從遊戲中被移除。",
+            "5-17-2-5",
+            decisive=to
+            in ("hand", "deck"),  # where it would have stayed a card: the rule decides where it is
         )
     else:
         put(side.zone(to), fresh(card))
@@ -124,6 +129,7 @@ def destroy(replay: Run, player: Player, card: GcgCard, why: str, *cites: str, d
     """Destroy a unit or base: to its owner's trash face up (5-10-2); 【破壞時】 triggers (13-2-8-1)."""
     leave_field(replay, player, card, "trash", why, *cites, "5-10-2", decisive=decisive)
     replay.notes.setdefault(DESTROYED, []).append(card.name)
+    replay.notes.setdefault(DESTROYED_BY, {})[card.name] = cites[0]
     waiting = len(replay.fired)
     replay.event("destroyed", card=card.name, player=player)
     if card.token and len(replay.fired) > waiting:
@@ -186,6 +192,14 @@ def destroy_damaged(replay: Run) -> list[str]:
     doomed = destroyed_now(replay)
     if len(doomed) > 1:
         replay.step("多張卡牌同時滿足破壞條件，視為同時被破壞。", "11-3-1", "8-5-3-2-3")
+    once = [  # a 【破壞時】 of no one card that more than one of these destructions meets
+        effect
+        for effect in replay.waiting
+        if effect.when is not None
+        and effect.when.event == "destroyed"
+        and effect.when.card is None
+        and sum(effect.when.player in (None, player) for player, _ in doomed) > 1
+    ]
     for player, card in doomed:
         hp = stat(card, "hp")
         if card.damage == 0:  # no damage: an effect brought its HP to 0
@@ -207,6 +221,14 @@ def destroy_damaged(replay: Run) -> list[str]:
             "HP 變得不高於 0，被破壞並置於廢棄區。",
             "11-3-1",
             "5-5-2",
+        )
+    fired_once = [effect for effect in once if effect not in replay.waiting]
+    if fired_once:
+        replay.step(
+            f"{len(doomed)} 張卡牌同時被破壞，同時發生多個滿足條件的事態："
+            f"{'、'.join(replay.rules.label(effect) for effect in fired_once)}只會被誘發並發動 1 次。",
+            "10-1-6-3",
+            decisive=True,
         )
     return [card.name for _, card in doomed]
 
@@ -248,6 +270,13 @@ def lose(replay: Run, causes: dict[Player, list[GcgReason]]) -> None:
             text, cites = CAUSES[cause]
             replay.step(f"玩家 {player} {text}，滿足敗北條件。", *cites, loser=player)
             replay.log.mark_decisive(cites[0])
+            if cause is GcgReason.DECK_OUT and replay.state.phase != "draw":
+                replay.step(
+                    f"玩家 {player} 滿足敗北條件：在下個規則處理的時間點（效果處理後立即進行），因規則處理而遊戲敗北。",
+                    "1-2-3",
+                    "11-1-2",
+                )
+                replay.log.mark_decisive("1-2-3")
     reason = causes[losers[0]][0]
     if len(losers) == 1:
         (loser,) = losers

@@ -11,7 +11,7 @@ from judge.action import Action
 from judge.games.gcg import battle, effects, play, processing
 from judge.games.gcg.actions import Pair
 from judge.games.gcg.state import GcgState
-from judge.games.gcg.values import change_text, stacked
+from judge.games.gcg.values import change_text, remaining, stacked
 from judge.players import turn_order
 from judge.replay import Point, Procedure, Replay, accepts
 from judge.state import Duration, Status
@@ -26,6 +26,7 @@ def active_step(replay: Run) -> None:
     for card in [*side.battle.cards, *side.base.cards]:
         card.status = Status.ACTIVE
         replay.notes.get(processing.RESTED_BY_ATTACK, {}).pop(card.name, None)
+        replay.notes.get(effects.STATUS_SET, {}).pop(card.name, None)
     side.energy.rested = 0
     replay.step(
         f"啟動步驟：回合玩家 {player} 將戰鬥區·能源區·基地放置處的所有休息狀態的卡牌同時轉為活躍狀態。",
@@ -111,6 +112,7 @@ def end_step(replay: Run) -> None:
     for unit, value in repairing:
         healed = min(value, unit.damage)
         unit.damage -= healed
+        replay.notes.setdefault(REPAIRED, {})[unit.name] = healed
         extra = "，剩餘數值不會疊加到 HP 上" if value > healed else ""
         replay.step(
             f"結束步驟：當我方的回合結束時，「{unit.name}」的《修復：{value}》回復 {healed}，移除 {healed} 個表示傷害的計數器"
@@ -139,6 +141,23 @@ def cleanup_step(replay: Run) -> None:
         "7-6-6-1",
     )
     processing.expiry_destroys(replay, ended, "7-6-6-1")
+    _repair_came_first(replay)
+
+
+def _repair_came_first(replay: Run) -> None:
+    """A unit 《修復》 healed in the end step that survives an HP change ending in the cleanup step only
+    because of it: the end step comes before the cleanup step (7-6-1), and that order decides."""
+    for name, healed in replay.notes.pop(REPAIRED, {}).items():
+        found = replay.state.unit(name)
+        left = None if found is None else remaining(found[1])
+        if left is not None and left > 0 and left - healed <= 0:
+            replay.step(
+                f"結束步驟在清算步驟之前：「{name}」先由《修復》回復了 {healed}，「本回合中」的效果失效後仍剩 HP {left}，"
+                "沒有被破壞。",
+                "7-6-1",
+                "13-1-1-1",
+                decisive=True,
+            )
 
 
 def _in_end_action_step(state: GcgState, action: Action) -> bool:
@@ -146,6 +165,9 @@ def _in_end_action_step(state: GcgState, action: Action) -> bool:
     card boarding as a pilot, to refuse it (13-2-4-2)."""
     return action.verb in ("command", "pass") or (isinstance(action, Pair) and action.by_flash_command(state))
 
+
+#: notes: how much each unit's 《修復》 recovered in this turn's end step, for the cleanup step to weigh
+REPAIRED = "repaired"
 
 MAIN_ACTIONS = ("deploy", "pair", "command", "support", "attack", "block", "no_block", "pass")
 
