@@ -539,14 +539,13 @@ def end(replay: Run) -> None:
         for card in replay.state.all_cards()
         if any(m.until is Duration.END_OF_BATTLE for m in card.modifiers)
     }
-    bursts.happen(replay, "battle_end", None, player)
-    if replay.fired:
-        replay.step(
-            "⑦戰鬥結束：先發揮指定為「戰鬥結束時」的效果，之後「本次戰鬥期間」等的效果才失效。",
-            BATTLE_END,
-            decisive=_reads(replay.fired, lasting),
-        )
-        replay.resolve_fired()
+    _happen(
+        replay,
+        "battle_end",
+        player,
+        lasting,
+        "⑦戰鬥結束：先發揮指定為「戰鬥結束時」的效果，之後「本次戰鬥期間」等的效果才失效。",
+    )
     replay.expire(
         Duration.END_OF_BATTLE,
         lambda card, what: f"「{card.name}」的 {what}（本次戰鬥期間）失效。",
@@ -554,13 +553,21 @@ def end(replay: Run) -> None:
     )
     replay.state.battle = None
     replay.step("⑦戰鬥結束：指定為「攻擊時」、「阻擋時」或「本次戰鬥期間」等的效果在此時失效。", BATTLE_END)
-    bursts.happen(replay, AFTER_BATTLE, None, player)
+    _happen(
+        replay,
+        AFTER_BATTLE,
+        player,
+        lasting,
+        "⑦戰鬥結束：之後，發揮指定為「戰鬥結束後」的效果（「本次戰鬥期間」的效果已失效）。",
+    )
+
+
+def _happen(replay: Run, event: str, player: Player, lasting: set[str], text: str) -> None:
+    """The effects waiting for ``event`` at the battle's end, carried out under one step (7 戰鬥結束),
+    which decides when one of them reads a card whose 「本次戰鬥期間」 change ends there."""
+    bursts.happen(replay, event, None, player)
     if replay.fired:
-        replay.step(
-            "⑦戰鬥結束：之後，發揮指定為「戰鬥結束後」的效果（「本次戰鬥期間」的效果已失效）。",
-            BATTLE_END,
-            decisive=_reads(replay.fired, lasting),
-        )
+        replay.step(text, BATTLE_END, decisive=_reads(replay.fired, lasting))
         replay.resolve_fired()
 
 
