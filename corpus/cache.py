@@ -65,6 +65,5 @@ def read(path: Path, key: str) -> tuple[ParseResult, float] | None:
 
 def write(path: Path, key: str, result: ParseResult, coverage: float) -> None:
     """Keep a parse for next time; on a read-only or full disk it is parsed again next time instead."""
-    keep(path, (key, result, coverage), "the parsed-rulebook cache")
-    if path.is_file():
+    if keep(path, (key, result, coverage), "the parsed-rulebook cache"):
         drop_superseded(path, path.name.rsplit("-", 1)[0] + "-*.pickle")

@@ -30,14 +30,17 @@ class Damaged(ValueError):
     """A kept file whose bytes are not those that were written (or not written by this layout)."""
 
 
-def keep(path: Path, value: object, what: str) -> None:
-    """Keep ``value`` at ``path`` for the next process.  A read-only or full home is reported
-    once, naming ``what``, and the value is worked out again next time; any other error rises."""
+def keep(path: Path, value: object, what: str) -> bool:
+    """Keep ``value`` at ``path`` for the next process; whether it was written.  A read-only or
+    full home is reported once, naming ``what``, and the value is worked out again next time;
+    any other error rises."""
     payload = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
     try:
         atomic_write_bytes(path, MAGIC + hashlib.sha256(payload).digest() + payload)
     except OSError as error:
         tolerate_unwritable(what, error)
+        return False
+    return True
 
 
 def read_kept(path: Path) -> Any:

@@ -43,3 +43,21 @@ def test_the_dictionary_cached_from_another_cc_cedict_is_deleted_when_it_is_work
     assert [path.name for path in folder.glob("cc-cedict-*.pickle")] == [
         f"cc-cedict-{bilingual.dictionary_fingerprint()[:20]}.pickle"
     ]
+
+
+def test_the_dictionary_table_of_another_jieba_is_deleted_with_its_check_when_the_table_is_written(
+    tmp_path, monkeypatch
+):
+    from corpus.search.dictionary import TABLE, open_table, table_path
+
+    monkeypatch.setenv("ARBITER_HOME", str(tmp_path))
+    folder = tmp_path / "cache" / "jieba-dictionary"
+    (folder / "1-2").mkdir(parents=True)
+    (folder / "1-2" / TABLE).write_bytes(b"another jieba's table")
+    (folder / ".1-2.checked").write_text("{}")
+    (tmp_path / "cache" / "jieba-dictionary-1-2.sqlite3").write_bytes(b"the table's earlier layout")
+    assert open_table() is not None
+    current = table_path()
+    assert current is not None
+    assert [path.name for path in folder.iterdir()] == [current.name]
+    assert not list((tmp_path / "cache").glob("jieba-dictionary-*.sqlite3"))

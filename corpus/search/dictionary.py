@@ -33,7 +33,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from corpus.search.index_checks import file_checks, files_match
+from corpus.search.index_checks import file_checks, files_match, record_path
 from corpus.storage import arbiter_home, atomic_directory, atomic_write_bytes
 
 if TYPE_CHECKING:
@@ -80,12 +80,10 @@ def write_table(folder: Path, source: Path) -> None:
             db.executemany("INSERT INTO words VALUES (?, ?)", frequencies.items())
             db.execute("INSERT INTO total VALUES (?)", (sum(frequencies.values()),))
         atomic_write_bytes(building / CHECKS, json.dumps(file_checks(building, CHECKS)).encode())
-    for other in folder.parent.iterdir():  # another jieba's table, and the record of its check
-        if not other.name.startswith("."):
-            if other != folder:
-                shutil.rmtree(other, ignore_errors=True)
-        elif other.name.endswith(".checked") and other.name != f".{folder.name}.checked":
-            other.unlink(missing_ok=True)  # (a dot folder is another process's build: it sweeps its own)
+    for other in folder.parent.iterdir():  # (a dot folder is another process's build: it sweeps its own)
+        if other != folder and not other.name.startswith("."):  # another jieba's table
+            shutil.rmtree(other, ignore_errors=True)
+            record_path(other).unlink(missing_ok=True)
     for earlier in folder.parents[1].glob("jieba-dictionary-*.sqlite3"):  # the table's earlier layout
         earlier.unlink(missing_ok=True)
 

@@ -59,7 +59,7 @@ def files_match(directory: Path, skip: str, expected: dict[str, list[int]]) -> b
     if _identities(directory, skip) == before:  # not changed while it was read
         with contextlib.suppress(OSError):  # a read-only or full home checks in full every time
             passed = json.dumps(_passed(expected, before)).encode()
-            atomic_write_bytes(_record_path(directory), passed, make_parents=False)
+            atomic_write_bytes(record_path(directory), passed, make_parents=False)
     return True
 
 
@@ -86,13 +86,14 @@ def _content_files(directory: Path, skip: str) -> list[Path]:
     ]
 
 
-def _record_path(directory: Path) -> Path:
+def record_path(directory: Path) -> Path:
+    """Where the check of ``directory``'s files that last passed is remembered (beside it)."""
     return directory.parent / f".{directory.name}.checked"
 
 
 def _remembered(directory: Path) -> object:
     """The files as they were when they last passed; None when no check is remembered."""
     try:
-        return json.loads(_record_path(directory).read_text(encoding="utf-8"))
+        return json.loads(record_path(directory).read_text(encoding="utf-8"))
     except (OSError, ValueError):  # none yet, or unreadable: every file is read
         return None
