@@ -277,10 +277,9 @@ class Searcher:
             return None
 
     def _remember(self, kept: dict[str, Any]) -> None:
-        """Keep the view for the next process (the command line starts one per search)."""
-        keep(
-            _view_path(), kept, "what the search index holds"
-        )  # a read-only home: each process reads the corpus
+        """Keep the view for the next process (the command line starts one per search); in a
+        read-only home, each process reads the corpus instead."""
+        keep(_view_path(), kept, "what the search index holds")
 
     def _reindex(self, snapshot: CorpusSnapshot, updatable: bool) -> None:
         """Update a usable index when the backend can; build afresh otherwise, or when the update fails."""

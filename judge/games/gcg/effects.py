@@ -172,13 +172,12 @@ def apply(replay: Run, effect: Effect) -> None:
     processing.check(replay)  # rule processing is resolved at once, even mid-action (11-1-2)
     if replay.fired:
         overtaken = [e for e in replay.pending if _touched(e) & set().union(*map(_touched, replay.fired))]
+        # a new trigger going before an effect on the same card or player: the order decides
         replay.step(
             "在解決效果的過程中有新的效果被誘發，優先解決新誘發的效果"
             + (f"，在{'、'.join(label(e) for e in overtaken)}之前。" if overtaken else "。"),
             "10-1-6-7",
-            decisive=bool(
-                overtaken
-            ),  # it goes before an effect on the same card or player: the order decides
+            decisive=bool(overtaken),
         )
         replay.resolve_fired()
 
